@@ -1,0 +1,182 @@
+/**
+ * The schema of every configuration variable in DESIGN.md's interface table (plus the console's own
+ * tuning knobs). It holds names, defaults and rules only, never values: `server/env.ts` parses the
+ * console's environment with it and `sandbox/env.ts` the sandbox's, so both agree on defaults.
+ */
+import { z } from "zod";
+
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/** Fills in the default before validation, so a default runs through the same transform as a set value. */
+const orDefault = (fallback: string) => (v: unknown) => emptyToUndefined(v) ?? fallback;
+
+const int = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    orDefault(String(fallback)),
+    z
+      .string()
+      .regex(/^\d+$/, `expected a whole number between ${min} and ${max}`)
+      .transform(Number)
+      .pipe(z.number().int().min(min, `expected at least ${min}`).max(max, `expected at most ${max}`)),
+  );
+
+const port = (fallback: number) => int(1, 65535, fallback);
+
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    orDefault(fallback ? "on" : "off"),
+    z
+      .enum(["on", "off", "true", "false", "1", "0", "yes", "no"], { message: "expected on or off" })
+      .transform((v) => ["on", "true", "1", "yes"].includes(v)),
+  );
+
+const optionalUrl = z.preprocess(
+  emptyToUndefined,
+  z
+    .url({ protocol: /^https?$/, message: "expected an http(s) URL" })
+    .transform((u) => u.replace(/\/+$/, ""))
+    .optional(),
+);
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+export const sandboxEnvSchema = z.object({
+  SANDBOX_PORT: port(4010),
+  SANDBOX_MPC_PORT: port(4011),
+  SANDBOX_CUSTODIAN_API_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, "expected at least 8 characters").default("sandbox-custodian-key"),
+  ),
+  SANDBOX_SEED_CLIENTS: int(0, 100_000, 250),
+  SANDBOX_SEED_EVENTS: int(0, 5_000_000, 5000),
+  SANDBOX_LATENCY_MS: int(0, 60_000, 0),
+  SANDBOX_FAULT_RATE: z.preprocess(
+    orDefault("0"),
+    z
+      .string()
+      .regex(/^(0(\.\d+)?|1(\.0+)?)$/, "expected a share between 0 and 1, e.g. 0.05")
+      .transform(Number),
+  ),
+  /** Requests per minute before the sandbox answers 429; unset, empty or "off" disables the limit. */
+  SANDBOX_RATE_LIMIT: z.preprocess(
+    (v) => (emptyToUndefined(v) === undefined || v === "off" ? undefined : v),
+    z
+      .string()
+      .regex(/^[1-9]\d*$/, 'expected a positive number of requests per minute, or "off"')
+      .transform(Number)
+      .optional(),
+  ),
+  SANDBOX_BLOCK_TIME_MS: int(0, 600_000, 0),
+  SANDBOX_MANAGED_BACKUPS: flag(true),
+  SANDBOX_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data/sandbox")),
+});
+
+export const consoleEnvSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
+    PORT: port(3000),
+    PORTAL_BASE_URL: optionalUrl,
+    PORTAL_MPC_URL: optionalUrl,
+    PORTAL_CUSTODIAN_API_KEY: optionalString,
+    YIELD_PROVIDER_SEGMENT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9-]*$/, "expected a lower-case path segment such as yield-provider")
+        .default("yield-provider"),
+    ),
+    SANDBOX_HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
+    SANDBOX_PORT: sandboxEnvSchema.shape.SANDBOX_PORT,
+    SANDBOX_MPC_PORT: sandboxEnvSchema.shape.SANDBOX_MPC_PORT,
+    SANDBOX_CUSTODIAN_API_KEY: sandboxEnvSchema.shape.SANDBOX_CUSTODIAN_API_KEY,
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "expected a postgres:// connection URL")
+        .optional(),
+    ),
+    CONSOLE_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data")),
+    CONSOLE_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email("expected an e-mail address").optional()),
+    CONSOLE_ADMIN_PASSWORD: z.preprocess(
+      emptyToUndefined,
+      z.string().min(12, "expected at least 12 characters").max(200).optional(),
+    ),
+    AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "expected at least 32 characters").optional()),
+    CONSOLE_VAULT_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((v) => Buffer.from(v, "base64").length === 32, "expected 32 bytes, base64-encoded (openssl rand -base64 32)")
+        .optional(),
+    ),
+    /** Minutes without activity before a staff session ends. */
+    CONSOLE_SESSION_IDLE_MINUTES: int(5, 24 * 60, 30),
+    /** Requests per minute the console allows itself against the custodian API (the real service documents 200). */
+    CUSTODIAN_RATE_LIMIT: int(1, 100_000, 200),
+    CONSOLE_LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_NAME: z.preprocess(emptyToUndefined, z.string().default("Company SSO")),
+    /** Name of the ID-token claim holding the staff role (a string or an array of strings). */
+    OIDC_ROLE_CLAIM: optionalString,
+    /** `email=role` pairs, comma separated, for SSO users whose token carries no role claim. */
+    OIDC_ROLE_EMAILS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^\s*[^=,\s]+@[^=,\s]+\s*=\s*(admin|support|compliance|developer)\s*(,\s*[^=,\s]+@[^=,\s]+\s*=\s*(admin|support|compliance|developer)\s*)*$/,
+          "expected email=role pairs separated by commas, roles admin|support|compliance|developer",
+        )
+        .optional(),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    const upstream = ["PORTAL_BASE_URL", "PORTAL_MPC_URL", "PORTAL_CUSTODIAN_API_KEY"] as const;
+    const set = upstream.filter((k) => env[k] !== undefined);
+    if (set.length > 0 && set.length < upstream.length) {
+      for (const k of upstream.filter((k) => env[k] === undefined))
+        ctx.addIssue({ code: "custom", path: [k], message: `required when ${set.join(" and ")} is set (all three select the real upstream)` });
+    }
+    if (set.length === upstream.length) {
+      for (const k of ["AUTH_SECRET", "CONSOLE_VAULT_KEY"] as const)
+        if (env[k] === undefined)
+          ctx.addIssue({ code: "custom", path: [k], message: "required when the console talks to the real upstream" });
+    }
+    const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+    const oidcSet = oidc.filter((k) => env[k] !== undefined);
+    if (oidcSet.length > 0 && oidcSet.length < oidc.length) {
+      for (const k of oidc.filter((k) => env[k] === undefined))
+        ctx.addIssue({ code: "custom", path: [k], message: "required when any OIDC_ variable is set" });
+    }
+  });
+
+export type SandboxEnv = z.infer<typeof sandboxEnvSchema>;
+export type ConsoleEnvInput = z.input<typeof consoleEnvSchema>;
+export type ConsoleEnv = z.infer<typeof consoleEnvSchema>;
+
+/** Parses `source` or throws a ConfigError whose message names every bad variable and what it expects. */
+export function parseEnv<S extends z.ZodType>(schema: S, source: Record<string, string | undefined>): z.infer<S> {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? "environment");
+    const raw = source[name];
+    const shown = raw === undefined ? "" : isSecretName(name) ? " (value hidden)" : ` (got ${JSON.stringify(raw)})`;
+    return `  ${name}: ${issue.message}${shown}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function isSecretName(name: string) {
+  return /KEY|SECRET|PASSWORD|TOKEN|DATABASE_URL/.test(name);
+}

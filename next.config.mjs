@@ -1,0 +1,22 @@
+// Static security headers for every response. The Content-Security-Policy carries a per-request
+// nonce, so it is set in proxy.ts instead.
+const securityHeaders = [
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // Native/wasm packages that must load from node_modules at run time instead of being bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg", "hardhat", "solc"],
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;
