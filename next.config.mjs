@@ -11,6 +11,8 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // `npm test` runs `tsc --noEmit` over the whole project as its own step; the build need not repeat it.
+  typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
   // Native/wasm packages that must load from node_modules at run time instead of being bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pino", "pg", "hardhat", "solc"],

@@ -112,6 +112,10 @@ export const consoleEnvSchema = z
     ),
     /** Minutes without activity before a staff session ends. */
     CONSOLE_SESSION_IDLE_MINUTES: int(5, 24 * 60, 30),
+    /** Failed sign-ins per account, and per address, within a minute before both are locked out. */
+    CONSOLE_SIGNIN_ACCOUNT_LIMIT: int(1, 1000, 5),
+    CONSOLE_SIGNIN_ADDRESS_LIMIT: int(1, 10_000, 20),
+    CONSOLE_SIGNIN_LOCK_MINUTES: int(1, 24 * 60, 15),
     /** Requests per minute the console allows itself against the custodian API (the real service documents 200). */
     CUSTODIAN_RATE_LIMIT: int(1, 100_000, 200),
     CONSOLE_LOG_LEVEL: z.preprocess(

@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { defineRoute } from "@/server/kit/define-route";
+import { getDb } from "@/server/db";
+import { listUsers } from "@/server/users/list";
+
+export const GET = defineRoute({
+  permission: "users:manage",
+  query: z.object({}),
+  run: async () => ({ users: await listUsers(await getDb()) }),
+});

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { AuditView } from "@/components/audit/audit-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { AccessDenied } from "@/components/ui/access-denied";
+import { requireUser } from "@/server/auth/session";
+import { getDb } from "@/server/db";
+import { listAudit } from "@/server/audit/query";
+import { can } from "@/lib/permissions";
+import { auditFiltersSchema, AUDIT_PAGE_SIZE } from "@/lib/audit";
+import { currentCursor, parseCursorStack } from "@/lib/cursor-stack";
+import { getQueryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+
+export const metadata: Metadata = { title: "Audit log" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
+  const user = await requireUser("/audit");
+  if (!can(user.role, "audit:read")) return <AccessDenied what="audit:read" />;
+  const params = await searchParams;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const parsed = auditFiltersSchema.safeParse({ actor: first(params.actor), action: first(params.action), outcome: first(params.outcome), from: first(params.from), to: first(params.to) });
+  const queryClient = getQueryClient();
+  if (parsed.success) {
+    const cursor = currentCursor(parseCursorStack(first(params.cursors)));
+    await queryClient.prefetchQuery({
+      queryKey: queryKeys.audit.list(parsed.data, cursor, AUDIT_PAGE_SIZE),
+      queryFn: async () => listAudit(await getDb(), parsed.data, { cursor: cursor && /^\d+$/.test(cursor) ? cursor : undefined, limit: AUDIT_PAGE_SIZE }),
+    });
+  }
+  return (
+    <>
+      <PageHeader title="Audit log" description="Every sign-in, mutation, secret reveal and export, hash-chained so that any edit, insertion or deletion shows." />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <AuditView />
+      </HydrationBoundary>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { headers } from "next/headers";
+import { Providers } from "@/components/providers";
+import { AppShell } from "@/components/shell/app-shell";
+import { currentUser } from "@/server/auth/session";
+import { getUpstreamConfig } from "@/server/env";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Custodian Console", template: "%s · Custodian Console" },
+  description: "Administration of embedded MPC wallets, alert deliveries and yield operations.",
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const user = await currentUser();
+  const upstream = getUpstreamConfig();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-screen antialiased">
+        <Providers nonce={nonce} signedIn={user !== null}>
+          {user ? (
+            <AppShell user={user} upstream={{ mode: upstream.mode, label: upstream.label }}>
+              {children}
+            </AppShell>
+          ) : (
+            children
+          )}
+        </Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { ShieldCheck } from "lucide-react";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { currentUser } from "@/server/auth/session";
+import { getEnv, getUpstreamConfig } from "@/server/env";
+import { safeCallbackPath } from "@/lib/safe-redirect";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const callbackUrl = safeCallbackPath(params.callbackUrl);
+  if (await currentUser()) redirect(callbackUrl);
+  const env = getEnv();
+  const sso = env.OIDC_ISSUER ? env.OIDC_NAME : null;
+  const error = typeof params.error === "string" ? params.error : undefined;
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4">
+      <div className="w-full max-w-sm">
+        <div className="mb-6 flex flex-col items-center gap-2 text-center">
+          <ShieldCheck className="size-8 text-accent" aria-hidden />
+          <h1 className="text-xl font-semibold">Sign in to Custodian Console</h1>
+          <p className="text-sm text-muted">Staff access only. Upstream: {getUpstreamConfig().label}.</p>
+        </div>
+        <SignInForm callbackUrl={callbackUrl} ssoName={sso} initialError={error} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { UsersView } from "@/components/users/users-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { AccessDenied } from "@/components/ui/access-denied";
+import { requireUser } from "@/server/auth/session";
+import { getDb } from "@/server/db";
+import { listUsers } from "@/server/users/list";
+import { can } from "@/lib/permissions";
+import { getQueryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+
+export const metadata: Metadata = { title: "Users" };
+
+export default async function UsersPage() {
+  const user = await requireUser("/users");
+  if (!can(user.role, "users:manage")) return <AccessDenied what="users:manage" />;
+  const queryClient = getQueryClient();
+  await queryClient.prefetchQuery({ queryKey: queryKeys.users.list(), queryFn: async () => ({ users: await listUsers(await getDb()) }) });
+  return (
+    <>
+      <PageHeader title="Users" description="Staff accounts and their roles. Changes take effect on the user's next request." />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <UsersView currentUserId={user.id} />
+      </HydrationBoundary>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+"use client";
+import { useSyncExternalStore } from "react";
+import { signOut } from "next-auth/react";
+import { useTheme } from "next-themes";
+import { LogOut, Monitor, Moon, Sun } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+const subscribe = () => () => {};
+
+export function ThemeToggle() {
+  const { theme, setTheme } = useTheme();
+  // The theme is only known in the browser; render a neutral icon on the server.
+  const mounted = useSyncExternalStore(subscribe, () => true, () => false);
+  const next = theme === "light" ? "dark" : theme === "dark" ? "system" : "light";
+  const Icon = !mounted ? Monitor : theme === "light" ? Sun : theme === "dark" ? Moon : Monitor;
+  return (
+    <Button variant="ghost" size="sm" onClick={() => setTheme(next)} aria-label={`Theme: ${mounted ? theme : "system"}. Switch to ${next}`} title={`Theme: ${mounted ? theme : "system"}`}>
+      <Icon className="size-4" aria-hidden />
+    </Button>
+  );
+}
+
+export function SignOutButton() {
+  return (
+    <Button variant="ghost" size="sm" onClick={() => void signOut({ callbackUrl: "/signin" })}>
+      <LogOut className="size-4" aria-hidden /> Sign out
+    </Button>
+  );
+}

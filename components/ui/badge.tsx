@@ -1,0 +1,14 @@
+import type { ReactNode } from "react";
+import { cn } from "@/lib/utils";
+
+const tones = {
+  neutral: "bg-surface-2 text-fg border-border",
+  accent: "bg-accent-soft text-accent border-transparent",
+  success: "bg-success-soft text-success border-transparent",
+  danger: "bg-danger-soft text-danger border-transparent",
+  warning: "bg-warning-soft text-warning border-transparent",
+} as const;
+
+export function Badge({ tone = "neutral", children, className }: { tone?: keyof typeof tones; children: ReactNode; className?: string }) {
+  return <span className={cn("inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-medium", tones[tone], className)}>{children}</span>;
+}

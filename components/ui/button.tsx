@@ -1,0 +1,32 @@
+import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { cn } from "@/lib/utils";
+
+const variants = {
+  primary: "bg-accent text-accent-fg hover:opacity-90",
+  secondary: "border border-border bg-surface text-fg hover:bg-surface-2",
+  ghost: "text-fg hover:bg-surface-2",
+  danger: "bg-danger text-white hover:opacity-90 dark:text-bg",
+} as const;
+
+const sizes = { sm: "h-8 px-2.5 text-xs", md: "h-9 px-3.5 text-sm" } as const;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ className, variant = "secondary", size = "md", type = "button", ...props }, ref) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={cn(
+        "inline-flex items-center justify-center gap-1.5 rounded font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50",
+        variants[variant],
+        sizes[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+});

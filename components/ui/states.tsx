@@ -1,0 +1,48 @@
+"use client";
+import type { ReactNode } from "react";
+import { AlertTriangle, Inbox, RotateCw } from "lucide-react";
+import { cn } from "@/lib/utils";
+import { Button } from "./button";
+
+export function Skeleton({ className }: { className?: string }) {
+  return <div aria-hidden className={cn("animate-pulse rounded bg-surface-2", className)} />;
+}
+
+export function TableSkeleton({ rows = 8, columns = 5 }: { rows?: number; columns?: number }) {
+  return (
+    <div role="status" aria-label="Loading" className="space-y-2 rounded border border-border bg-surface p-3">
+      {Array.from({ length: rows }, (_, r) => (
+        <div key={r} className="flex gap-3">
+          {Array.from({ length: columns }, (_, c) => (
+            <Skeleton key={c} className="h-5 flex-1" />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children, icon }: { title: string; children?: ReactNode; icon?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-2 rounded border border-dashed border-border bg-surface px-6 py-12 text-center">
+      <div className="text-muted">{icon ?? <Inbox className="size-6" aria-hidden />}</div>
+      <p className="font-medium">{title}</p>
+      {children ? <div className="max-w-md text-sm text-muted">{children}</div> : null}
+    </div>
+  );
+}
+
+export function ErrorState({ title = "This could not be loaded", message, onRetry }: { title?: string; message: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center justify-center gap-2 rounded border border-danger/40 bg-danger-soft px-6 py-10 text-center">
+      <AlertTriangle className="size-6 text-danger" aria-hidden />
+      <p className="font-medium text-fg">{title}</p>
+      <p className="max-w-md text-sm text-muted">{message}</p>
+      {onRetry ? (
+        <Button onClick={onRetry} size="sm" className="mt-1">
+          <RotateCw className="size-3.5" aria-hidden /> Retry
+        </Button>
+      ) : null}
+    </div>
+  );
+}

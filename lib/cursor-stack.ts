@@ -1,0 +1,29 @@
+/**
+ * Cursor paging over an API that only pages forward: the URL keeps the stack of cursors that led
+ * to the current page ("c1.c2.c3"), so Previous, reload, back and a shared link all show the same
+ * page. The first page has an empty stack.
+ */
+const SEP = ".";
+
+export function parseCursorStack(value: string | null | undefined): string[] {
+  if (!value) return [];
+  return value.split(SEP).filter((c) => c.length > 0 && c.length <= 200).slice(0, 1000);
+}
+
+export function serializeCursorStack(stack: string[]): string | null {
+  return stack.length ? stack.join(SEP) : null;
+}
+
+export const currentCursor = (stack: string[]): string | undefined => stack.at(-1);
+
+export const pushCursor = (stack: string[], next: string): string[] => [...stack, next];
+
+export const popCursor = (stack: string[]): string[] => stack.slice(0, -1);
+
+/** 1-based index of the first row of the page, given the page size. */
+export const firstRowIndex = (stack: string[], pageSize: number) => stack.length * pageSize + 1;
+
+/** Cursor values must not contain the separator; ids and sequence numbers never do. */
+export function isValidCursor(value: string) {
+  return value.length > 0 && value.length <= 200 && !value.includes(SEP);
+}

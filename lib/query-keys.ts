@@ -1,0 +1,16 @@
+/**
+ * Query-key factories shared by the server prefetch and the client hooks: the same key on both
+ * sides is what lets a hydrated query be reused instead of fetched again.
+ */
+import type { AuditFilters } from "./audit";
+
+export const queryKeys = {
+  audit: {
+    all: ["audit"] as const,
+    list: (filters: AuditFilters, cursor: string | undefined, limit: number) => ["audit", "list", filters, cursor ?? null, limit] as const,
+  },
+  users: {
+    all: ["users"] as const,
+    list: () => ["users", "list"] as const,
+  },
+};

@@ -1,0 +1,26 @@
+/** What every server action returns to the browser: data, or an error that is safe to show. */
+export type ErrorCode =
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "VALIDATION"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "RATE_LIMITED"
+  | "UPSTREAM"
+  | "UPSTREAM_UNAVAILABLE"
+  | "INTERNAL";
+
+export interface ActionError {
+  code: ErrorCode;
+  message: string;
+  /** Per-field messages for forms, keyed by the input's field path ("email", "amount"). */
+  fields?: Record<string, string>;
+  requestId?: string;
+}
+
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
+
+/** One line for a toast: the message, plus the request id so support can find the server log. */
+export function describeError(error: ActionError): string {
+  return error.requestId ? `${error.message} (request ${error.requestId.slice(0, 8)})` : error.message;
+}

@@ -1,0 +1,64 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { getToken } from "next-auth/jwt";
+import { getEnv } from "@/server/env";
+
+/**
+ * Runs before every page and API request: a request id for logs and audit, a per-request CSP nonce,
+ * HSTS behind https, and a redirect to sign-in for pages when there is no session. It is a
+ * convenience, not the guard: every action and route handler authorizes on its own.
+ */
+const PUBLIC_PAGES = ["/signin"];
+
+export async function proxy(request: NextRequest) {
+  const requestId = request.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  const isDev = process.env.NODE_ENV === "development";
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDev ? " 'unsafe-eval'" : ""}`,
+    // Style attributes from component libraries need 'unsafe-inline'; scripts stay nonce-only.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' blob: data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+
+  const path = request.nextUrl.pathname;
+  const isApi = path.startsWith("/api/");
+  if (!isApi && !PUBLIC_PAGES.some((p) => path === p || path.startsWith(`${p}/`))) {
+    const token = await getToken({ req: request, secret: getEnv().AUTH_SECRET, secureCookie: https });
+    if (!token) {
+      const url = request.nextUrl.clone();
+      url.pathname = "/signin";
+      url.search = path === "/" ? "" : `?callbackUrl=${encodeURIComponent(path + request.nextUrl.search)}`;
+      return withHeaders(NextResponse.redirect(url), { requestId, csp, https });
+    }
+  }
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-request-id", requestId);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", csp);
+  return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), { requestId, csp, https });
+}
+
+function withHeaders(response: NextResponse, { requestId, csp, https }: { requestId: string; csp: string; https: boolean }) {
+  response.headers.set("x-request-id", requestId);
+  response.headers.set("content-security-policy", csp);
+  if (https) response.headers.set("strict-transport-security", "max-age=63072000; includeSubDomains");
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!_next/static|_next/image|favicon.ico|icon.svg).*)",
+    },
+  ],
+};

@@ -1,0 +1,42 @@
+import "server-only";
+import { createHash } from "node:crypto";
+
+export const GENESIS_HASH = "0".repeat(64);
+
+/** The fields a record's hash covers, in a fixed order; everything a reviewer reads is covered. */
+export interface HashedFields {
+  id: string;
+  at: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  actorRole: string | null;
+  action: string;
+  target: string | null;
+  input: unknown;
+  outcome: "ok" | "error";
+  errorCode: string | null;
+  errorMessage: string | null;
+  requestId: string | null;
+  ip: string | null;
+}
+
+/** JSON with object keys sorted at every level, so jsonb's own key order cannot change a hash. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return "null";
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+}
+
+export function recordHash(prevHash: string, fields: HashedFields): string {
+  const content = canonicalJson({
+    ...fields,
+    // Timestamps come back from the database in its own text form; hash the instant, not the text.
+    at: new Date(fields.at).toISOString(),
+    input: fields.input ?? null,
+  });
+  return createHash("sha256").update(prevHash).update("\n").update(content).digest("hex");
+}

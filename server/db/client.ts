@@ -1,0 +1,67 @@
+import "server-only";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres:// URL; without it an embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** PGlite's data directory; omitted = in memory (tests). */
+  dataDir?: string;
+  /** PostgreSQL schema to use (tests give each run its own); created if missing. */
+  schemaName?: string;
+}
+
+const MIGRATIONS = path.resolve(process.cwd(), "server/db/migrations");
+// Any constant works; it only has to be the same for every console instance.
+const MIGRATION_LOCK = 7_245_001;
+
+/** Opens the database and applies pending migrations (idempotent, serialized across instances). */
+export async function openDb(options: DbOptions): Promise<DbHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schemaName);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<DbHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const client = dataDir ? new PGlite(path.resolve(dataDir)) : new PGlite();
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+}
+
+async function openPostgres(url: string, schemaName?: string): Promise<DbHandle> {
+  const pg = (await import("pg")).default;
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error("schemaName must be a plain identifier");
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
+  });
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+  });
+  const lock = await pool.connect();
+  try {
+    if (schemaName) await lock.query(`create schema if not exists ${schemaName}`);
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    const db = drizzle({ client: pool, schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS, ...(schemaName ? { migrationsSchema: schemaName } : {}) });
+    await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  } finally {
+    lock.release();
+  }
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import type { ErrorCode } from "@/lib/result";
+
+/**
+ * An error with a message written for the user. Anything else that escapes an action is logged in
+ * full and shown only as a generic message with the request id.
+ */
+export class AppError extends Error {
+  override name = "AppError";
+  constructor(
+    readonly code: ErrorCode,
+    readonly userMessage: string,
+    readonly fields?: Record<string, string>,
+    options?: { cause?: unknown },
+  ) {
+    super(userMessage, options);
+  }
+}
+
+export const unauthenticated = () => new AppError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
+export const forbidden = (what: string) => new AppError("FORBIDDEN", `Your role does not allow ${what}.`);
+export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} was not found.`);
+export const conflict = (message: string) => new AppError("CONFLICT", message);
+
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  VALIDATION: 400,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  UPSTREAM: 502,
+  UPSTREAM_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};

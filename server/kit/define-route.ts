@@ -1,0 +1,49 @@
+import "server-only";
+import { NextResponse, type NextRequest } from "next/server";
+import type { z } from "zod";
+import type { Permission } from "@/lib/permissions";
+import { authorize } from "@/server/auth/session";
+import type { StaffUser } from "@/server/auth/users";
+import { HTTP_STATUS } from "@/server/errors";
+import { logger } from "@/server/log";
+import { requestContext, type RequestContext } from "@/server/request-context";
+import { toAppError } from "@/server/kit/to-app-error";
+import { validationError } from "@/server/kit/define-action";
+
+export interface RouteContext extends RequestContext {
+  user: StaffUser;
+  request: NextRequest;
+  params: Record<string, string | string[]>;
+}
+
+/**
+ * The read-side twin of defineAction for GET route handlers: authorize → parse the query (and
+ * path params) with zod → run → JSON. Errors come back as `{ error: { code, message } }` with a
+ * matching status, never as upstream or database text. `run` may return a Response (streams).
+ */
+export function defineRoute<Q extends z.ZodType, R>(config: {
+  permission: Permission;
+  query: Q;
+  run: (query: z.infer<Q>, ctx: RouteContext) => Promise<R | Response>;
+}) {
+  return async function handler(request: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
+    const ctx = await requestContext();
+    try {
+      const user = await authorize(config.permission);
+      const params = (await segment?.params) ?? {};
+      const raw = { ...Object.fromEntries(request.nextUrl.searchParams), ...params };
+      const parsed = config.query.safeParse(raw);
+      if (!parsed.success) throw validationError(parsed.error);
+      const result = await config.run(parsed.data, { ...ctx, user, request, params });
+      if (result instanceof Response) return result;
+      return NextResponse.json(result, { headers: { "cache-control": "private, no-store", "x-request-id": ctx.requestId } });
+    } catch (caught) {
+      const error = toAppError(caught);
+      if (HTTP_STATUS[error.code] >= 500) logger.error({ err: caught, requestId: ctx.requestId, path: request.nextUrl.pathname }, "route failed");
+      return NextResponse.json(
+        { error: { code: error.code, message: error.userMessage, requestId: ctx.requestId, ...(error.fields ? { fields: error.fields } : {}) } },
+        { status: HTTP_STATUS[error.code], headers: { "cache-control": "no-store", "x-request-id": ctx.requestId } },
+      );
+    }
+  };
+}

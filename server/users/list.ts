@@ -1,0 +1,18 @@
+import "server-only";
+import { asc } from "drizzle-orm";
+import { tables, type Db } from "@/server/db";
+import type { StaffUserView } from "@/lib/users";
+
+export async function listUsers(db: Db): Promise<StaffUserView[]> {
+  const rows = await db.select().from(tables.users).orderBy(asc(tables.users.email));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    source: r.source,
+    disabled: r.disabledAt !== null,
+    lastSignInAt: r.lastSignInAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
