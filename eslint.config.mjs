@@ -68,6 +68,7 @@ const config = [
     },
   },
   { plugins: { console: consolePlugin }, rules: { "console/server-fence": "error" } },
+  { files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**"], rules: { "@typescript-eslint/no-non-null-assertion": "off" } },
   // The console does not use the React Compiler; TanStack Table's hook is fine as it is.
   { rules: { "react-hooks/incompatible-library": "off" } },
 ];

@@ -31,7 +31,9 @@ export async function proxy(request: NextRequest) {
 
   const path = request.nextUrl.pathname;
   const isApi = path.startsWith("/api/");
-  if (!isApi && !PUBLIC_PAGES.some((p) => path === p || path.startsWith(`${p}/`))) {
+  // A server-action call answers for itself (UNAUTHENTICATED in its result); a redirect would hide that.
+  const isAction = request.method === "POST" && request.headers.has("next-action");
+  if (!isApi && !isAction && !PUBLIC_PAGES.some((p) => path === p || path.startsWith(`${p}/`))) {
     const token = await getToken({ req: request, secret: getEnv().AUTH_SECRET, secureCookie: https });
     if (!token) {
       const url = request.nextUrl.clone();

@@ -15,6 +15,8 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**"],
     environment: "node",
+    // Tests assert on results and audit records; the JSON log lines would only be noise.
+    env: { CONSOLE_LOG_LEVEL: "silent" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -123,7 +123,7 @@ export function AuditView() {
 
   return (
     <div className="space-y-4">
-      <form onSubmit={applyFilters} className="grid gap-3 rounded border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Filter the audit log" key={JSON.stringify(filters)}>
+      <form onSubmit={applyFilters} className="grid items-start gap-3 rounded border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Filter the audit log" key={JSON.stringify(filters)}>
         <Field id="f-actor" label="Actor (e-mail contains)">
           <Input id="f-actor" name="actor" defaultValue={state.actor ?? ""} placeholder="name@company.com" />
         </Field>
@@ -146,7 +146,7 @@ export function AuditView() {
         <Field id="f-to" label="To (UTC)" error={!parsed.success ? parsed.error.issues[0]?.message : undefined}>
           <Input id="f-to" name="to" type="datetime-local" defaultValue={toInput(state.to)} />
         </Field>
-        <div className="flex items-end gap-2">
+        <div className="flex gap-2 pt-5">
           <Button type="submit" variant="primary">Apply</Button>
           {hasFilters ? (
             <Button onClick={() => void setState({ actor: null, action: null, outcome: null, from: null, to: null, cursors: null })}>

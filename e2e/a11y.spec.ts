@@ -1,0 +1,46 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { storageState } from "./fixtures/users";
+
+/** No serious or critical violation on the pages of this issue, in light and dark mode. */
+async function expectAccessible(page: Page, name: string, theme: "light" | "dark") {
+  await page.evaluate((t) => {
+    localStorage.setItem("theme", t);
+    document.documentElement.classList.toggle("dark", t === "dark");
+  }, theme);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  // Kept for people to look at (not compared): .data/screens/<page>-<theme>.png
+  await page.screenshot({ path: `.data/screens/${name}-${theme}.png`, fullPage: true });
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`[A11Y][sign-in] ${theme}`, async ({ page }) => {
+    await page.goto("/signin");
+    await expect(page.getByRole("heading", { name: "Sign in to Custodian Console" })).toBeVisible();
+    await expectAccessible(page, "signin", theme);
+  });
+
+  test.describe(() => {
+    test.use({ storageState: storageState("admin") });
+
+    test(`[A11Y][shell] ${theme}`, async ({ page }) => {
+      await page.goto("/clients");
+      await expect(page.getByTestId("current-user")).toBeVisible();
+      await expectAccessible(page, "shell", theme);
+    });
+
+    test(`[A11Y][audit] ${theme}`, async ({ page }) => {
+      await page.goto("/audit");
+      await expect(page.getByRole("table")).toBeVisible();
+      await expectAccessible(page, "audit", theme);
+    });
+
+    test(`[A11Y][users] ${theme}`, async ({ page }) => {
+      await page.goto("/users");
+      await expect(page.getByRole("table")).toBeVisible();
+      await expectAccessible(page, "users", theme);
+    });
+  });
+}

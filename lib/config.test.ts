@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, consoleEnvSchema, parseEnv, sandboxEnvSchema } from "./config";
+
+describe("console configuration", () => {
+  it("applies the defaults of DESIGN.md's interface", () => {
+    const env = parseEnv(consoleEnvSchema, {});
+    expect(env).toMatchObject({ PORT: 3000, SANDBOX_PORT: 4010, SANDBOX_MPC_PORT: 4011, SANDBOX_CUSTODIAN_API_KEY: "sandbox-custodian-key", YIELD_PROVIDER_SEGMENT: "yield-provider", CUSTODIAN_RATE_LIMIT: 200 });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PORTAL_BASE_URL).toBeUndefined();
+  });
+
+  it("accepts good values and strips a trailing slash from URLs", () => {
+    const env = parseEnv(consoleEnvSchema, {
+      PORT: "8080", PORTAL_BASE_URL: "https://api.example.com/", PORTAL_MPC_URL: "https://mpc.example.com", PORTAL_CUSTODIAN_API_KEY: "k",
+      AUTH_SECRET: "x".repeat(40), CONSOLE_VAULT_KEY: Buffer.alloc(32, 7).toString("base64"), DATABASE_URL: "postgres://u@h/db",
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.PORTAL_BASE_URL).toBe("https://api.example.com");
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /PORT: expected a whole number between 1 and 65535 \(got "abc"\)/],
+    [{ PORT: "70000" }, /PORT: expected at most 65535/],
+    [{ PORTAL_BASE_URL: "ftp://x" }, /PORTAL_BASE_URL: expected an http\(s\) URL/],
+    [{ PORTAL_BASE_URL: "https://api.example.com" }, /PORTAL_MPC_URL: required when PORTAL_BASE_URL is set/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: expected a postgres:\/\/ connection URL/],
+    [{ CONSOLE_VAULT_KEY: "short" }, /CONSOLE_VAULT_KEY: expected 32 bytes, base64-encoded/],
+    [{ CONSOLE_ADMIN_PASSWORD: "short" }, /CONSOLE_ADMIN_PASSWORD: expected at least 12 characters/],
+    [{ OIDC_ROLE_EMAILS: "a@b.c=root" }, /OIDC_ROLE_EMAILS: expected email=role pairs/],
+    [{ OIDC_ISSUER: "https://id.example.com" }, /OIDC_CLIENT_ID: required when any OIDC_ variable is set/],
+  ])("rejects %j with a message naming the variable", (source, message) => {
+    expect(() => parseEnv(consoleEnvSchema, source)).toThrow(ConfigError);
+    expect(() => parseEnv(consoleEnvSchema, source)).toThrow(message);
+  });
+
+  it("requires AUTH_SECRET and CONSOLE_VAULT_KEY with a real upstream", () => {
+    expect(() => parseEnv(consoleEnvSchema, { PORTAL_BASE_URL: "https://a.io", PORTAL_MPC_URL: "https://m.io", PORTAL_CUSTODIAN_API_KEY: "k" })).toThrow(/AUTH_SECRET: required when the console talks to the real upstream[\s\S]*CONSOLE_VAULT_KEY/);
+  });
+
+  it("never prints the value of a secret variable", () => {
+    try {
+      parseEnv(consoleEnvSchema, { AUTH_SECRET: "tooshort-secret-value" });
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).toContain("AUTH_SECRET");
+      expect(String(error)).not.toContain("tooshort-secret-value");
+    }
+  });
+});
+
+describe("sandbox configuration", () => {
+  it("applies defaults", () => {
+    expect(parseEnv(sandboxEnvSchema, {})).toEqual({
+      SANDBOX_PORT: 4010, SANDBOX_MPC_PORT: 4011, SANDBOX_CUSTODIAN_API_KEY: "sandbox-custodian-key", SANDBOX_SEED_CLIENTS: 250, SANDBOX_SEED_EVENTS: 5000,
+      SANDBOX_LATENCY_MS: 0, SANDBOX_FAULT_RATE: 0, SANDBOX_RATE_LIMIT: undefined, SANDBOX_BLOCK_TIME_MS: 0, SANDBOX_MANAGED_BACKUPS: true, SANDBOX_DATA_DIR: ".data/sandbox",
+    });
+  });
+
+  it("parses knobs", () => {
+    expect(parseEnv(sandboxEnvSchema, { SANDBOX_FAULT_RATE: "0.25", SANDBOX_RATE_LIMIT: "60", SANDBOX_MANAGED_BACKUPS: "off" })).toMatchObject({ SANDBOX_FAULT_RATE: 0.25, SANDBOX_RATE_LIMIT: 60, SANDBOX_MANAGED_BACKUPS: false });
+    expect(parseEnv(sandboxEnvSchema, { SANDBOX_RATE_LIMIT: "off" }).SANDBOX_RATE_LIMIT).toBeUndefined();
+  });
+
+  it.each([[{ SANDBOX_FAULT_RATE: "1.5" }], [{ SANDBOX_RATE_LIMIT: "-1" }], [{ SANDBOX_MANAGED_BACKUPS: "maybe" }], [{ SANDBOX_SEED_EVENTS: "9000000" }]])("rejects %j", (source) => {
+    expect(() => parseEnv(sandboxEnvSchema, source)).toThrow(ConfigError);
+  });
+});

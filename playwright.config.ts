@@ -1,0 +1,46 @@
+import { defineConfig, devices } from "@playwright/test";
+import { ADMIN } from "./e2e/fixtures/users";
+
+const PORT = 3100;
+const chromium = {
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: ".data/test-results/playwright",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? ".data/test-results/playwright.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium }, dependencies: ["setup"], testIgnore: /auth\.setup\.ts/ },
+  ],
+  webServer: [
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `http://127.0.0.1:${PORT}/signin`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        E2E_PORT: String(PORT),
+        CONSOLE_ADMIN_EMAIL: ADMIN.email,
+        CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+        CONSOLE_LOG_LEVEL: "warn",
+      },
+    },
+  ],
+});

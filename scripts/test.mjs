@@ -1,0 +1,81 @@
+// `npm test`: installs what is missing (npm packages, Debian's chromium, a running PostgreSQL), then
+// typecheck, lint, unit + integration + sandbox conformance (vitest), a production build and the
+// Playwright journeys in real Chromium. Every step runs; any failure makes the exit code non-zero.
+// The last line is the summary "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { ensureChromium, ensureDependencies, ensurePostgres, root } from "./setup.mjs";
+
+const out = `${root}.data/test-results`;
+const results = [];
+const bin = (name) => `${root}node_modules/.bin/${name}`;
+const heading = (s) => process.stdout.write(`\n\x1b[1m▶ ${s}\x1b[0m\n`);
+
+function run(name, command, args, env = {}) {
+  heading(name);
+  const started = Date.now();
+  const r = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`  ${r.status === 0 ? "\x1b[32mok\x1b[0m" : "\x1b[31mfailed\x1b[0m"} in ${seconds} s\n`);
+  return r.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+try {
+  ensureDependencies();
+  ensureChromium();
+  await ensurePostgres();
+} catch (error) {
+  process.stderr.write(`\n${error.message}\n0 passed, 1 failed\n`);
+  process.exit(1);
+}
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+// Checks that are not test runners count as one test each.
+results.push({ name: "typecheck", ...count(run("Typecheck (tsc --noEmit)", bin("tsc"), ["--noEmit"])) });
+results.push({ name: "lint", ...count(run("Lint (eslint)", bin("eslint"), ["--max-warnings=0", "."])) });
+
+const unitOk = run("Unit, integration and sandbox conformance tests (vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${out}/vitest.json`]);
+const vitest = readJson(`${out}/vitest.json`);
+results.push({
+  name: "vitest",
+  passed: vitest?.numPassedTests ?? 0,
+  failed: vitest ? vitest.numFailedTests + (unitOk || vitest.numFailedTests > 0 ? 0 : 1) : 1,
+});
+
+const built = run("Production build (next build)", bin("next"), ["build"], { NODE_ENV: "production" });
+results.push({ name: "build", ...count(built) });
+
+if (built) {
+  const e2eOk = run("Browser journeys (Playwright, Chromium, production build)", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json` });
+  const pw = readJson(`${out}/playwright.json`);
+  const stats = pw?.stats;
+  results.push({
+    name: "e2e",
+    passed: stats ? stats.expected + stats.flaky : 0,
+    failed: stats ? stats.unexpected + (e2eOk || stats.unexpected > 0 ? 0 : 1) : 1,
+  });
+} else {
+  results.push({ name: "e2e", passed: 0, failed: 1 });
+  process.stdout.write("\nBrowser journeys skipped: the build failed.\n");
+}
+
+function count(ok) {
+  return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
+}
+
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+heading("Summary");
+for (const r of results) process.stdout.write(`  ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed\n`);
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exit(failed > 0 || !existsSync(`${out}/vitest.json`) ? 1 : 0);
