@@ -1,0 +1,261 @@
+/**
+ * One local EVM chain: an EDR provider with the genesis contracts, a journal that lets it survive a
+ * restart, a block follower that reports transfers, and the faucet.
+ */
+import { type Address, type Hex, encodeFunctionData, isHex, keccak256, toHex } from "viem";
+import { artifact, type Artifacts } from "../solidity/compile";
+import type { ChainTransfer } from "../types";
+import { faucetOperator } from "./accounts";
+import { createEdrProvider, type EdrProvider } from "./edr";
+import { RPC_INTERNAL, RPC_INVALID_PARAMS, RPC_METHOD_NOT_FOUND, RpcError, toRpcError } from "./errors";
+import { suggestFees } from "./fees";
+import { type GenesisContracts, deployGenesis } from "./genesis";
+import { Journal } from "./journal";
+import { KeyedLock } from "./lock";
+import { classifyMethod } from "./policy";
+import { NATIVE_DRIP_WEI, TEST_TOKEN_SPECS, dripAmount } from "./test-tokens";
+import { replayJournal } from "./replay";
+import { type RpcBlock, transfersInBlock } from "./transfers";
+
+export interface LocalChainOptions {
+  reference: number;
+  artifacts: Artifacts;
+  /** Where the journal lives; undefined keeps the chain in memory only. */
+  journalFile?: string;
+  /** 0 mines a block per transaction; above 0, a block every that many milliseconds. */
+  blockTimeMs: number;
+  onTransfer: (transfer: ChainTransfer) => void;
+  log: (message: string) => void;
+}
+
+/** Recipients per faucet transaction: ≈170k gas each, well under the per-transaction gas cap of 2^24. */
+const DRIP_BATCH = 40;
+const DRIP_GAS_BASE = 150_000n;
+const DRIP_GAS_PER_RECIPIENT = 250_000n;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const quantity = (v: unknown) => Number(typeof v === "string" ? BigInt(v) : (v as number));
+
+export class LocalChain {
+  readonly caip2: string;
+  /** Raw transactions sent but not yet journaled, by hash (the hash of a signed transaction is keccak256 of its bytes). */
+  private readonly pendingRaw = new Map<Hex, Hex>();
+  private readonly funded = new Set<string>();
+  /** Faucet transactions not yet mined: their recipients are journaled as funded with the block, not before. */
+  private readonly pendingDrips = new Map<Hex, Address[]>();
+  /** Seconds the chain clock runs ahead of the wall clock because of time methods; replay restores it. */
+  private clockOffset = 0;
+  private lastFollowed = 0;
+  private followTail: Promise<void> = Promise.resolve();
+  private readonly faucetLock = new KeyedLock();
+  private closed = false;
+
+  private constructor(
+    private readonly provider: EdrProvider,
+    private readonly options: LocalChainOptions,
+    readonly contracts: GenesisContracts,
+    private readonly journal: Journal,
+  ) {
+    this.caip2 = `eip155:${options.reference}`;
+  }
+
+  static async start(options: LocalChainOptions): Promise<LocalChain> {
+    const journal = new Journal(options.journalFile);
+    const entries = journal.read();
+    const first = entries[0];
+    if (first && first.t !== "genesis") throw new Error(`Journal ${options.journalFile} does not start with a genesis entry`);
+    const genesisTs = first?.ts ?? nowSeconds();
+    if (!first) journal.append({ t: "genesis", ts: genesisTs });
+
+    const provider = await createEdrProvider({ chainId: options.reference, genesisTime: new Date(genesisTs * 1000) });
+    const contracts = await deployGenesis(provider, options.reference, options.artifacts);
+    const chain = new LocalChain(provider, options, contracts, journal);
+    const replayed = await replayJournal((method, params) => provider.request({ method, params }), entries);
+    for (const address of replayed.funded) chain.funded.add(address.toLowerCase());
+    if (replayed.blocks > 0) options.log(`${chain.caip2}: replayed ${replayed.blocks} blocks from the journal${replayed.rejected ? ` (${replayed.rejected} entries rejected)` : ""}`);
+    chain.clockOffset = replayed.clockOffset;
+    await chain.applyMiningMode();
+    chain.lastFollowed = Number(await chain.raw("eth_blockNumber"));
+    provider.on("message", () => void chain.follow());
+    await chain.raw("eth_subscribe", ["newHeads"]);
+    return chain;
+  }
+
+  /** A JSON-RPC call as the public endpoint sees it: filtered by policy, journaled when it changes state. */
+  async request(method: string, params: unknown[] = []): Promise<unknown> {
+    try {
+      return await this.dispatch(method, params);
+    } catch (e) {
+      throw toRpcError(e);
+    }
+  }
+
+  private async dispatch(method: string, params: unknown[]): Promise<unknown> {
+    if (this.closed) throw new RpcError(RPC_INTERNAL, `Chain ${this.caip2} is shut down`);
+    switch (classifyMethod(method)) {
+      case "read":
+        return this.raw(method, params);
+      case "send":
+        return this.sendRaw(params[0]);
+      case "state":
+        return this.exclusive(async () => {
+          const result = await this.raw(method, params);
+          this.journal.append({ t: "state", method, params });
+          return result;
+        });
+      case "clock":
+        return this.exclusive(async () => {
+          // hardhat_mine can mine millions of blocks at once; when nothing is pending they are all
+          // empty, so the follower may skip them instead of reading each one.
+          const pending = (await this.raw("eth_getBlockByNumber", ["pending", false])) as { transactions: unknown[] };
+          const result = await this.raw(method, params);
+          await this.trackClock(method, params);
+          if (method === "hardhat_mine" && pending.transactions.length === 0) this.lastFollowed = Number(await this.raw("eth_blockNumber"));
+          return result;
+        });
+      default:
+        throw new RpcError(RPC_METHOD_NOT_FOUND, `Method ${method} is not available on the sandbox chain ${this.caip2}`);
+    }
+  }
+
+  /** Pays every address not yet funded on this chain: native coin and each test token (amounts in test-tokens.ts). */
+  fund(addresses: readonly Address[]): Promise<void> {
+    return this.faucetLock.run("faucet", async () => {
+      const todo = [...new Map(addresses.map((a) => [a.toLowerCase(), a])).values()].filter((a) => !this.funded.has(a.toLowerCase()));
+      const tokens = this.contracts.tokens.map((t) => t.address);
+      const amounts = TEST_TOKEN_SPECS.map(dripAmount);
+      for (let i = 0; i < todo.length; i += DRIP_BATCH) {
+        const batch = todo.slice(i, i + DRIP_BATCH);
+        const data = encodeFunctionData({
+          abi: artifact(this.options.artifacts, "Faucet").abi,
+          functionName: "drip",
+          args: [batch, NATIVE_DRIP_WEI, tokens, amounts],
+        });
+        const nonce = Number(await this.raw("eth_getTransactionCount", [faucetOperator.address, "pending"]));
+        const fees = await suggestFees((m, p) => this.raw(m, p));
+        const gas = DRIP_GAS_BASE + DRIP_GAS_PER_RECIPIENT * BigInt(batch.length);
+        const raw = await faucetOperator.signTransaction({
+          type: "eip1559",
+          chainId: this.options.reference,
+          nonce,
+          to: this.contracts.faucet,
+          data,
+          gas,
+          ...fees,
+        });
+        // Registered before sending: under automine the block can be followed before the send returns.
+        const hash = keccak256(raw);
+        this.pendingDrips.set(hash, batch);
+        try {
+          await this.sendRaw(raw);
+        } catch (e) {
+          this.pendingDrips.delete(hash);
+          throw e;
+        }
+        for (const address of batch) this.funded.add(address.toLowerCase());
+      }
+    });
+  }
+
+  isFunded(address: Address): boolean {
+    return this.funded.has(address.toLowerCase());
+  }
+
+  /** Resolves once every block mined so far has been journaled and its transfers reported. */
+  follow(): Promise<void> {
+    this.followTail = this.followTail
+      .then(() => this.catchUp())
+      .catch((e: unknown) => this.options.log(`${this.caip2}: block follower failed: ${String(e)}`));
+    return this.followTail;
+  }
+
+  /**
+   * Runs a state or clock change between two follower passes: blocks mined before it are journaled
+   * before it, and no block is read while it runs.
+   */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.followTail.then(async () => {
+      await this.catchUp();
+      return work();
+    });
+    this.followTail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.follow();
+    this.closed = true;
+    this.provider.removeAllListeners("message");
+    // Stops EDR's mining timer so nothing keeps running for a chain nobody can reach.
+    await this.raw("evm_setIntervalMining", [0]).catch(() => undefined);
+  }
+
+  private raw(method: string, params: unknown[] = []): Promise<unknown> {
+    return this.provider.request({ method, params });
+  }
+
+  private async sendRaw(raw: unknown): Promise<unknown> {
+    if (typeof raw !== "string" || !isHex(raw) || raw.length < 4)
+      throw new RpcError(RPC_INVALID_PARAMS, "eth_sendRawTransaction expects one hex-encoded signed transaction");
+    const hash = keccak256(raw);
+    const known = this.pendingRaw.has(hash);
+    this.pendingRaw.set(hash, raw);
+    try {
+      return await this.raw("eth_sendRawTransaction", [raw]);
+    } catch (e) {
+      if (!known) this.pendingRaw.delete(hash);
+      throw toRpcError(e);
+    }
+  }
+
+  private async trackClock(method: string, params: unknown[]): Promise<void> {
+    if (method === "evm_increaseTime") this.clockOffset += quantity(params[0]);
+    else if (method === "evm_setNextBlockTimestamp") this.clockOffset = quantity(params[0]) - nowSeconds();
+    else {
+      const latest = (await this.raw("eth_getBlockByNumber", ["latest", false])) as { timestamp: Hex };
+      this.clockOffset = Math.max(0, Number(latest.timestamp) - nowSeconds());
+    }
+    this.journal.append({ t: "clock", offset: this.clockOffset });
+  }
+
+  private async catchUp(): Promise<void> {
+    const head = Number(await this.raw("eth_blockNumber"));
+    while (this.lastFollowed < head) {
+      const n = this.lastFollowed + 1;
+      const block = (await this.raw("eth_getBlockByNumber", [toHex(n), true])) as RpcBlock;
+      if (block.transactions.length > 0) {
+        const txs: Hex[] = [];
+        for (const tx of block.transactions) {
+          const raw = this.pendingRaw.get(tx.hash);
+          if (raw) txs.push(raw);
+          else this.options.log(`${this.caip2}: transaction ${tx.hash} in block ${n} was not sent through the sandbox; it will not survive a restart`);
+          this.pendingRaw.delete(tx.hash);
+        }
+        this.journal.append({ t: "block", n, ts: Number(block.timestamp), txs });
+        for (const tx of block.transactions) {
+          for (const address of this.pendingDrips.get(tx.hash) ?? []) this.journal.append({ t: "funded", address });
+          this.pendingDrips.delete(tx.hash);
+        }
+        const transfers = await transfersInBlock((m, p) => this.raw(m, p), this.caip2, block, this.contracts);
+        for (const transfer of transfers) {
+          try {
+            this.options.onTransfer(transfer);
+          } catch (e) {
+            this.options.log(`${this.caip2}: transfer listener failed: ${String(e)}`);
+          }
+        }
+      }
+      this.lastFollowed = n;
+    }
+  }
+
+  private async applyMiningMode(): Promise<void> {
+    if (this.options.blockTimeMs <= 0) return;
+    await this.raw("evm_setAutomine", [false]);
+    await this.raw("evm_setIntervalMining", [this.options.blockTimeMs]);
+  }
+}
