@@ -50,7 +50,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
         cell: ({ row }) => (
           <Select
             aria-label={`Role of ${row.original.email}`}
-            className="h-8 w-36"
+            className="h-8 w-40"
             value={row.original.role}
             disabled={row.original.id === currentUserId || update.isPending}
             onChange={(e) => update.mutate({ id: row.original.id, role: e.target.value as Role })}
