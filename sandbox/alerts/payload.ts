@@ -1,0 +1,123 @@
+/**
+ * The EIP_155_TX_V1 body POSTed to a webhook (api-shapes §1.11): `{ data: transfer[], metadata:
+ * { custodianId, environmentId }, type }`, one transfer item per client wallet a transaction
+ * touches (a transfer between two clients yields an OUTBOUND and an INBOUND item).
+ */
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { formatUnits } from "viem";
+import { ASSETS_CHAIN_ALIASES, chainLabel } from "@/lib/chains";
+import type { FormattedTransfer } from "@/lib/contracts";
+import { createRng } from "../seed/prng";
+import type { ChainTransfer } from "../types";
+import { nativeTokenOf } from "../admin/native-tokens";
+
+export const EVENT_TYPE = "EIP_155_TX_V1";
+
+export interface WebhookPayload {
+  data: FormattedTransfer[];
+  metadata: { custodianId: string; environmentId: string };
+  type: typeof EVENT_TYPE;
+}
+
+const ALIAS_BY_ID = new Map<string, string>();
+for (const [alias, id] of Object.entries(ASSETS_CHAIN_ALIASES)) if (!ALIAS_BY_ID.has(id)) ALIAS_BY_ID.set(id, alias);
+
+/** The chain's short name as webhooks spell it ("sepolia"), or its label in kebab case. */
+export function chainNameOf(chainId: string): string {
+  return ALIAS_BY_ID.get(chainId) ?? chainLabel(chainId).toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+
+export interface Fee {
+  rawAmount: bigint;
+}
+
+export interface TransferContext {
+  /** The transfer's side(s) that belong to a client wallet. */
+  directions: ("OUTBOUND" | "INBOUND")[];
+  fee: Fee;
+  sentAt: string;
+}
+
+export function transferItems(t: ChainTransfer, { directions, fee, sentAt }: TransferContext): FormattedTransfer[] {
+  const native = nativeTokenOf(t.chainId);
+  const decimals = t.token?.decimals ?? native.decimals;
+  return directions.map((direction) => ({
+    from: t.from.toLowerCase(),
+    to: t.to.toLowerCase(),
+    amount: formatUnits(t.rawAmount, decimals),
+    chainId: t.chainId,
+    chainName: chainNameOf(t.chainId),
+    assetType: t.token ? "NON_NATIVE_TOKEN" : "NATIVE_TOKEN",
+    direction,
+    tokenSymbol: t.token?.symbol ?? native.symbol,
+    metadata: {
+      // The local chains mine instantly and never reorganise, so the one alert sent is the confirmed one.
+      confirmed: true,
+      rawAmount: t.rawAmount.toString(),
+      tokenName: t.token?.name ?? native.name,
+      tokenAddress: t.token?.address.toLowerCase() ?? null,
+      tokenDecimals: decimals,
+      transactionHash: t.transactionHash,
+      blockNumber: String(t.blockNumber),
+      sentAt,
+      fee: { amount: formatUnits(fee.rawAmount, native.decimals), decimals: native.decimals, rawAmount: fee.rawAmount.toString(), tokenSymbol: native.symbol },
+      nftTokenId: null,
+      triggeredBy: t.from.toLowerCase(),
+      approvalSpender: null,
+      userOperationHash: t.userOperationHash ?? null,
+    },
+  }));
+}
+
+export interface SeededPayloadInput {
+  seed: string;
+  index: number;
+  chainId: string;
+  blockNumber: number;
+  hashes: string[];
+  createdAt: number;
+  /** Lower-case EVM addresses of seeded clients, the wallets the history is about. */
+  clientAddresses: readonly string[];
+}
+
+/** A seeded event's transfers, derived from its index like the rest of the seeded row. */
+export function seededTransfers(input: SeededPayloadInput): FormattedTransfer[] {
+  const rng = createRng(`payload:${input.seed}:${input.index}`);
+  const native = nativeTokenOf(input.chainId);
+  return input.hashes.map((hash) => {
+    const wallet = input.clientAddresses.length ? rng.pick(input.clientAddresses) : `0x${bytesToHex(rng.bytes(20))}`;
+    const other = `0x${bytesToHex(rng.bytes(20))}`;
+    const direction = rng.next() < 0.5 ? ("INBOUND" as const) : ("OUTBOUND" as const);
+    const isToken = rng.next() < 0.35;
+    const decimals = isToken ? 6 : native.decimals;
+    const raw = isToken ? BigInt(1 + rng.int(2_000_000_000)) : BigInt(1 + rng.int(2_000_000)) * 10n ** 12n;
+    const gas = isToken ? 65_000n : 21_000n;
+    const fee = gas * BigInt(1 + rng.int(30)) * 1_000_000_000n;
+    const from = direction === "OUTBOUND" ? wallet : other;
+    return {
+      from,
+      to: direction === "OUTBOUND" ? other : wallet,
+      amount: formatUnits(raw, decimals),
+      chainId: input.chainId,
+      chainName: chainNameOf(input.chainId),
+      assetType: isToken ? "NON_NATIVE_TOKEN" : "NATIVE_TOKEN",
+      direction,
+      tokenSymbol: isToken ? "USDC" : native.symbol,
+      metadata: {
+        confirmed: true,
+        rawAmount: raw.toString(),
+        tokenName: isToken ? "USD Coin" : native.name,
+        tokenAddress: isToken ? `0x${bytesToHex(createRng(`usdc:${input.chainId}`).bytes(20))}` : null,
+        tokenDecimals: decimals,
+        transactionHash: hash,
+        blockNumber: String(input.blockNumber),
+        sentAt: new Date(input.createdAt).toISOString(),
+        fee: { amount: formatUnits(fee, native.decimals), decimals: native.decimals, rawAmount: fee.toString(), tokenSymbol: native.symbol },
+        nftTokenId: null,
+        triggeredBy: from,
+        approvalSpender: null,
+        userOperationHash: null,
+      },
+    };
+  });
+}
