@@ -29,6 +29,15 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // The embedded sandbox with fresh state: 250 seeded clients, local chains, webhook receivers.
+      command: "node scripts/e2e-sandbox.mjs",
+      url: "http://127.0.0.1:4010/health",
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       command: "node scripts/e2e-server.mjs",
       url: `http://127.0.0.1:${PORT}/signin`,
       reuseExistingServer: false,

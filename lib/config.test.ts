@@ -53,6 +53,7 @@ describe("sandbox configuration", () => {
     expect(parseEnv(sandboxEnvSchema, {})).toEqual({
       SANDBOX_PORT: 4010, SANDBOX_MPC_PORT: 4011, SANDBOX_CUSTODIAN_API_KEY: "sandbox-custodian-key", SANDBOX_SEED_CLIENTS: 250, SANDBOX_SEED_EVENTS: 5000,
       SANDBOX_LATENCY_MS: 0, SANDBOX_FAULT_RATE: 0, SANDBOX_RATE_LIMIT: undefined, SANDBOX_BLOCK_TIME_MS: 0, SANDBOX_MANAGED_BACKUPS: true, SANDBOX_DATA_DIR: ".data/sandbox",
+      YIELD_PROVIDER_SEGMENT: "yield-provider",
     });
   });
 
@@ -61,7 +62,7 @@ describe("sandbox configuration", () => {
     expect(parseEnv(sandboxEnvSchema, { SANDBOX_RATE_LIMIT: "off" }).SANDBOX_RATE_LIMIT).toBeUndefined();
   });
 
-  it.each([[{ SANDBOX_FAULT_RATE: "1.5" }], [{ SANDBOX_RATE_LIMIT: "-1" }], [{ SANDBOX_MANAGED_BACKUPS: "maybe" }], [{ SANDBOX_SEED_EVENTS: "9000000" }]])("rejects %j", (source) => {
+  it.each([[{ SANDBOX_FAULT_RATE: "1.5" }], [{ SANDBOX_RATE_LIMIT: "-1" }], [{ SANDBOX_MANAGED_BACKUPS: "maybe" }], [{ SANDBOX_SEED_EVENTS: "9000000" }], [{ YIELD_PROVIDER_SEGMENT: "Yield/Provider" }]])("rejects %j", (source) => {
     expect(() => parseEnv(sandboxEnvSchema, source)).toThrow(ConfigError);
   });
 });

@@ -69,6 +69,14 @@ export const sandboxEnvSchema = z.object({
   SANDBOX_BLOCK_TIME_MS: int(0, 600_000, 0),
   SANDBOX_MANAGED_BACKUPS: flag(true),
   SANDBOX_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data/sandbox")),
+  /** The provider segment of the yield paths; the console and the sandbox read the same variable. */
+  YIELD_PROVIDER_SEGMENT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, "expected a lower-case path segment such as yield-provider")
+      .default("yield-provider"),
+  ),
 });
 
 export const consoleEnvSchema = z
@@ -78,13 +86,7 @@ export const consoleEnvSchema = z
     PORTAL_BASE_URL: optionalUrl,
     PORTAL_MPC_URL: optionalUrl,
     PORTAL_CUSTODIAN_API_KEY: optionalString,
-    YIELD_PROVIDER_SEGMENT: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^[a-z0-9][a-z0-9-]*$/, "expected a lower-case path segment such as yield-provider")
-        .default("yield-provider"),
-    ),
+    YIELD_PROVIDER_SEGMENT: sandboxEnvSchema.shape.YIELD_PROVIDER_SEGMENT,
     SANDBOX_HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
     SANDBOX_PORT: sandboxEnvSchema.shape.SANDBOX_PORT,
     SANDBOX_MPC_PORT: sandboxEnvSchema.shape.SANDBOX_MPC_PORT,
@@ -116,6 +118,8 @@ export const consoleEnvSchema = z
     CONSOLE_SIGNIN_ACCOUNT_LIMIT: int(1, 1000, 5),
     CONSOLE_SIGNIN_ADDRESS_LIMIT: int(1, 10_000, 20),
     CONSOLE_SIGNIN_LOCK_MINUTES: int(1, 24 * 60, 15),
+    /** Hours an eject request waits for a second staff member's approval before it lapses. */
+    EJECT_APPROVAL_TTL_HOURS: int(1, 24 * 30, 24),
     /** Requests per minute the console allows itself against the custodian API (the real service documents 200). */
     CUSTODIAN_RATE_LIMIT: int(1, 100_000, 200),
     CONSOLE_LOG_LEVEL: z.preprocess(

@@ -5,6 +5,8 @@ import type { ErrorCode } from "@/lib/result";
  * An error with a message written for the user. Anything else that escapes an action is logged in
  * full and shown only as a generic message with the request id.
  */
+const BRAND = Symbol.for("custodian-console.app-error");
+
 export class AppError extends Error {
   override name = "AppError";
   constructor(
@@ -14,7 +16,13 @@ export class AppError extends Error {
     options?: { cause?: unknown },
   ) {
     super(userMessage, options);
+    Object.defineProperty(this, BRAND, { value: true });
   }
+}
+
+/** `instanceof AppError` that also holds across Next's per-layer copies of this module. */
+export function isAppError(error: unknown): error is AppError {
+  return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
 }
 
 export const unauthenticated = () => new AppError("UNAUTHENTICATED", "Your session has ended. Sign in again.");

@@ -1,22 +1,38 @@
 import type { Metadata } from "next";
-import { Construction } from "lucide-react";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { ClientsView } from "@/components/clients/clients-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { AccessDenied } from "@/components/ui/access-denied";
-import { EmptyState } from "@/components/ui/states";
 import { requireUser } from "@/server/auth/session";
+import { listClientsPage } from "@/server/clients/reads";
 import { can } from "@/lib/permissions";
+import { clientsPageQuerySchema } from "@/lib/clients";
+import { currentCursor, parseCursorStack } from "@/lib/cursor-stack";
+import { getQueryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 
 export const metadata: Metadata = { title: "Clients" };
 
-export default async function ClientsPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function ClientsPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser("/clients");
   if (!can(user.role, "clients:read")) return <AccessDenied what="clients:read" />;
+  const params = await searchParams;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const cursor = currentCursor(parseCursorStack(first(params.cursors)));
+  const parsed = clientsPageQuerySchema.safeParse({ take: first(params.take), cursor });
+  const queryClient = getQueryClient();
+  if (parsed.success) {
+    // A failed prefetch is not fatal: the client shows the error with a retry.
+    await queryClient.prefetchQuery({ queryKey: queryKeys.clients.page(parsed.data.take, parsed.data.cursor), queryFn: () => listClientsPage(parsed.data) });
+  }
   return (
     <>
-      <PageHeader title="Clients" description="Find clients, read wallets and balances, issue credentials, build transfers and run key ejection." />
-      <EmptyState title="This area is not available yet" icon={<Construction className="size-6" aria-hidden />}>
-        It needs the wallet infrastructure upstream, which this version of the console does not call yet.
-      </EmptyState>
+      <PageHeader title="Clients" description="End users of the custodian, in the upstream's order. The API has no search: find by address scans every page." />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <ClientsView canCreate={can(user.role, "clients:create")} />
+      </HydrationBoundary>
     </>
   );
 }

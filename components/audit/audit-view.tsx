@@ -196,6 +196,7 @@ export function AuditView() {
           <Pager
             start={start}
             shown={page.records.length}
+            loading={list.isPlaceholderData}
             canPrev={stack.length > 0}
             canNext={page.nextCursor !== null}
             onPrev={() => void setState({ cursors: serializeCursorStack(popCursor(stack)) })}
@@ -207,11 +208,11 @@ export function AuditView() {
   );
 }
 
-function Pager({ start, shown, canPrev, canNext, onPrev, onNext }: { start: number; shown: number; canPrev: boolean; canNext: boolean; onPrev: () => void; onNext: () => void }) {
+function Pager({ start, shown, loading, canPrev, canNext, onPrev, onNext }: { start: number; shown: number; loading: boolean; canPrev: boolean; canNext: boolean; onPrev: () => void; onNext: () => void }) {
   return (
     <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-      <p className="text-muted tabular" data-testid="page-range">
-        {start}–{start + shown - 1}
+      <p className="text-muted tabular" data-testid="page-range" aria-live="polite">
+        {loading ? "Loading…" : `${start}–${start + shown - 1}`}
       </p>
       <div className="flex gap-2">
         <Button size="sm" onClick={onPrev} disabled={!canPrev}>

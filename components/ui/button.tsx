@@ -1,4 +1,6 @@
+"use client";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { useHydrated } from "./use-hydrated";
 import { cn } from "@/lib/utils";
 
 const variants = {
@@ -15,11 +17,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: keyof typeof sizes;
 }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ className, variant = "secondary", size = "md", type = "button", ...props }, ref) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ className, variant = "secondary", size = "md", type = "button", disabled, ...props }, ref) {
+  // Until React has hydrated, a click would do nothing (or submit a form natively, putting its
+  // fields in the URL), so buttons stay disabled for that moment.
+  const hydrated = useHydrated();
   return (
     <button
       ref={ref}
       type={type}
+      disabled={disabled || !hydrated}
       className={cn(
         "inline-flex items-center justify-center gap-1.5 rounded font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50",
         variants[variant],

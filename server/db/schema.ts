@@ -76,3 +76,38 @@ export const auditHead = pgTable("audit_head", {
   count: integer("count").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+export const EJECT_STATUSES = ["pending", "approved", "rejected", "expired", "executed"] as const;
+
+/**
+ * Dual control over key ejection: a request by one staff member, a decision by another, then the
+ * upstream call. Only ids, reasons and times are kept here; shares never touch the console database.
+ */
+export const ejectRequests = pgTable(
+  "eject_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: text("client_id").notNull(),
+    walletId: text("wallet_id").notNull(),
+    curve: text("curve"),
+    reason: text("reason").notNull(),
+    ticket: text("ticket").notNull(),
+    windowMinutes: integer("window_minutes").notNull(),
+    status: text("status", { enum: EJECT_STATUSES }).notNull().default("pending"),
+    requestedById: uuid("requested_by_id").notNull(),
+    requestedByEmail: text("requested_by_email").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A pending request lapses at this time if nobody decided. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    decidedById: uuid("decided_by_id"),
+    decidedByEmail: text("decided_by_email"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decisionNote: text("decision_note"),
+    executedByEmail: text("executed_by_email"),
+    executedAt: timestamp("executed_at", { withTimezone: true }),
+    ejectableUntil: timestamp("ejectable_until", { withTimezone: true }),
+    sharesFetchedByEmail: text("shares_fetched_by_email"),
+    sharesFetchedAt: timestamp("shares_fetched_at", { withTimezone: true }),
+  },
+  (t) => [index("eject_requests_client_idx").on(t.clientId, t.requestedAt)],
+);

@@ -25,3 +25,11 @@ describe("upstream errors as users see them", () => {
     expect(toAppError(new Error("SELECT * FROM users")).userMessage).toBe("Something went wrong on the server.");
   });
 });
+
+describe("errors from another copy of the upstream module", () => {
+  it("are still recognised by their brand, not instanceof", () => {
+    const foreign = Object.assign(new Error("Bad request (400) from admin GET …"), { name: "BadRequestError", upstreamMessage: "window closed", status: 400 });
+    Object.defineProperty(foreign, Symbol.for("custodian-console.upstream-error"), { value: true });
+    expect(toAppError(foreign)).toMatchObject({ code: "VALIDATION", userMessage: "The upstream refused the request: window closed." });
+  });
+});

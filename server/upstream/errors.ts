@@ -25,6 +25,12 @@ interface ErrorInit extends UpstreamErrorContext {
   upstreamMessage?: string;
 }
 
+/**
+ * Next bundles server code per layer, so one error class can exist in two copies and `instanceof`
+ * fails across them. A registered symbol survives that; check errors with the helpers below.
+ */
+const BRAND = Symbol.for("custodian-console.upstream-error");
+
 export class UpstreamError extends Error {
   override name = "UpstreamError";
   /** HTTP status, when a response arrived. */
@@ -47,6 +53,7 @@ export class UpstreamError extends Error {
     this.method = init.method;
     this.path = init.path;
     this.upstreamMessage = init.upstreamMessage;
+    Object.defineProperty(this, BRAND, { value: true });
   }
 
   toJSON() {
@@ -138,7 +145,25 @@ export class InvalidRequestError extends UpstreamError {
 }
 
 export function isUpstreamError(error: unknown): error is UpstreamError {
-  return error instanceof UpstreamError;
+  return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
+}
+
+interface Kinds {
+  BadRequestError: BadRequestError;
+  UnauthorizedError: UnauthorizedError;
+  NotFoundError: NotFoundError;
+  RateLimitedError: RateLimitedError;
+  ServerError: ServerError;
+  ConnectionError: ConnectionError;
+  TimeoutError: TimeoutError;
+  InvalidResponseError: InvalidResponseError;
+  InvalidRequestError: InvalidRequestError;
+}
+
+/** `instanceof` that also works across bundle copies; ConnectionError includes TimeoutError. */
+export function isUpstreamErrorOf<K extends keyof Kinds>(error: unknown, kind: K): error is Kinds[K] {
+  if (!isUpstreamError(error)) return false;
+  return error.name === kind || (kind === "ConnectionError" && error.name === "TimeoutError");
 }
 
 export function describeRequest(ctx: UpstreamErrorContext): string {

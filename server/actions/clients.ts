@@ -1,0 +1,55 @@
+"use server";
+import { getAdminClient } from "@/server/upstream";
+import { defineAction } from "@/server/kit/define-action";
+import { buildTransferSchema, createClientSchema, credentialRequestSchema } from "@/lib/clients";
+import { getClient } from "@/server/clients/reads";
+
+/** Secrets in these results are shown once in the browser; audit records only say that one was issued. */
+export const createClient = defineAction({
+  action: "clients.create",
+  permission: "clients:create",
+  input: createClientSchema,
+  run: async (input) => {
+    const created = await getAdminClient().clients.create({ isAccountAbstracted: input.isAccountAbstracted });
+    return { id: created.id, clientApiKey: created.clientApiKey, clientSessionToken: created.clientSessionToken, isAccountAbstracted: created.isAccountAbstracted };
+  },
+  target: (_input, result) => result?.id ?? null,
+  auditResult: (r) => ({ clientId: r.id, isAccountAbstracted: r.isAccountAbstracted, issued: ["client API key", "client session token"] }),
+});
+
+export const mintSessionToken = defineAction({
+  action: "credentials.session-token",
+  permission: "credentials:issue",
+  input: credentialRequestSchema,
+  run: async ({ clientId }) => {
+    await getClient(clientId);
+    const session = await getAdminClient().clients.createSession(clientId);
+    return { clientId, clientSessionToken: session.clientSessionToken };
+  },
+  target: (input) => input.clientId,
+  auditResult: () => ({ issued: "client session token" }),
+});
+
+export const issueWebOtp = defineAction({
+  action: "credentials.web-otp",
+  permission: "credentials:issue",
+  input: credentialRequestSchema,
+  run: async ({ clientId }) => {
+    await getClient(clientId);
+    const { otp } = await getAdminClient().clients.webOtp(clientId);
+    return { clientId, otp };
+  },
+  target: (input) => input.clientId,
+  auditResult: () => ({ issued: "web OTP" }),
+});
+
+export const buildTransfer = defineAction({
+  action: "transfers.build",
+  permission: "transfers:build",
+  input: buildTransferSchema,
+  run: async ({ clientId, chain, to, token, amount }) => {
+    const result = await getAdminClient().clients.buildTransaction(clientId, chain as never, { to, token, amount });
+    return { chain, result: result as Record<string, unknown> };
+  },
+  target: (input) => input.clientId,
+});

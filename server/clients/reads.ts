@@ -1,0 +1,29 @@
+import "server-only";
+import { getAdminClient } from "@/server/upstream";
+import { isUpstreamErrorOf } from "@/server/upstream/errors";
+import { notFound } from "@/server/errors";
+import type { AssetsResponse, Client, ListClientsResponse } from "@/lib/contracts";
+
+/** One page of clients in the upstream's own cursor order. */
+export async function listClientsPage(query: { take: number; cursor?: string }): Promise<ListClientsResponse> {
+  return getAdminClient().clients.list({ take: query.take, ...(query.cursor ? { cursor: query.cursor } : {}) });
+}
+
+/** The client, or a NOT_FOUND AppError the pages turn into a not-found screen. */
+export async function getClient(clientId: string): Promise<Client> {
+  try {
+    return await getAdminClient().clients.retrieve(clientId);
+  } catch (error) {
+    if (isUpstreamErrorOf(error, "NotFoundError")) throw notFound(`Client ${clientId}`);
+    throw error;
+  }
+}
+
+export async function getClientAssets(clientId: string, chain: string): Promise<AssetsResponse> {
+  try {
+    return await getAdminClient().clients.assets(clientId, chain as never);
+  } catch (error) {
+    if (isUpstreamErrorOf(error, "NotFoundError")) throw notFound(`Client ${clientId}`);
+    throw error;
+  }
+}
