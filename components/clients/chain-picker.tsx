@@ -38,11 +38,11 @@ export function ChainPicker({ table, value, onChange, label = "Chain", id }: { t
   const visible = options.filter((o) => !q || o.label.toLowerCase().includes(q) || o.id.toLowerCase().includes(q) || o.value === value);
   const groups = (Object.keys(FAMILY_LABELS) as ChainFamily[]).map((f) => [f, visible.filter((o) => o.family === f)] as const).filter(([, list]) => list.length > 0);
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex w-full max-w-xl flex-col gap-1">
       <label htmlFor={selectId} className="text-xs font-medium text-muted">{label}</label>
       <div className="flex gap-2">
-        <Input type="search" aria-label={`Filter ${label.toLowerCase()} list`} placeholder="Filter…" className="w-28" value={filter} onChange={(e) => setFilter(e.target.value)} />
-        <Select id={selectId} value={value} onChange={(e) => onChange(e.target.value)} className="min-w-64">
+        <Input type="search" aria-label={`Filter ${label.toLowerCase()} list`} placeholder="Filter…" className="w-28 shrink-0" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <Select id={selectId} value={value} onChange={(e) => onChange(e.target.value)} className="min-w-0 flex-1">
           {value === "" ? <option value="">Choose a chain…</option> : null}
           {groups.map(([family, list]) => (
             <optgroup key={family} label={FAMILY_LABELS[family]}>
