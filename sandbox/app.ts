@@ -1,7 +1,7 @@
 /**
  * The composition root: builds the administration state, alert webhooks and gas ledger, asks the
  * caller for the seams owned by other parts (chain registry, key store, MPC app), and assembles the
- * two HTTP apps: base (administration, JSON-RPC, later yield) and MPC.
+ * two HTTP apps: base (administration, yield, JSON-RPC) and MPC.
  */
 import type { Hono } from "hono";
 import { buildOpenApiDocument } from "@/lib/contracts";
@@ -31,6 +31,7 @@ import { ClientStore } from "./state/client-store";
 import { createIdGenerator } from "./state/ids";
 import { StateFile } from "./state/state-file";
 import type { BackupShareSource, ChainRegistry, ClientDirectory } from "./types";
+import { ActionStore, YieldService, passthroughKeyOf, yieldRoutes } from "./yield";
 
 /** Every seeded value derives from this: the same data on every machine and every start. */
 export const SANDBOX_SEED = "custodian-console-sandbox-v1";
@@ -41,7 +42,7 @@ export interface SandboxSeams {
   backups: BackupShareSource;
   /** Mounts the MPC service's routes on the MPC port's app, behind the shared HTTP layer. */
   mountMpc?: (app: Hono<SandboxHttpEnv>) => void;
-  /** Mounts more routes on the base port: the JSON-RPC gateway, later yield. */
+  /** Mounts more routes on the base port: the JSON-RPC gateway. */
   mountBase?: (app: Hono<SandboxHttpEnv>) => void;
 }
 
@@ -49,7 +50,8 @@ export interface SandboxOptions {
   env: SandboxEnv;
   /** Undefined keeps all state in memory (tests); main passes SANDBOX_DATA_DIR. */
   dataDir?: string;
-  seams: (directory: ClientDirectory & ClientStore) => SandboxSeams | Promise<SandboxSeams>;
+  /** `parts.gas` is the gas-usage ledger, for the bundler to record sponsored operations in. */
+  seams: (directory: ClientDirectory & ClientStore, parts: { gas: GasUsageLedger }) => SandboxSeams | Promise<SandboxSeams>;
   timings?: Partial<SandboxTimings>;
   /** Fixes the seed anchor (tests); otherwise the first start's time, kept in the state file. */
   anchorMs?: number;
@@ -63,6 +65,7 @@ export interface Sandbox {
   clients: ClientStore;
   alerts: AlertService;
   gas: GasUsageLedger;
+  yield: YieldService;
   receivers: Receivers;
   profile: CustodianProfile;
   seams: SandboxSeams;
@@ -99,7 +102,14 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   stateFile.register("gasUsage", gas);
   const profile = profileOf(env);
 
-  const seams = await options.seams(clients);
+  const seams = await options.seams(clients, { gas });
+  const yieldService = new YieldService({
+    chains: seams.chains,
+    passthroughKey: passthroughKeyOf(env.SANDBOX_CUSTODIAN_API_KEY),
+    store: new ActionStore(onChange),
+    now: options.now,
+  });
+  stateFile.register("yield", yieldService.store);
 
   // The receivers check the webhooks' secrets and the webhooks need the receivers' URLs, so the
   // receivers start first and read the secrets lazily.
@@ -144,7 +154,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   baseApp.get("/openapi.json", (c) => {
     const url = new URL(c.req.url);
     const mpcUrl = `${url.protocol}//${url.hostname}:${env.SANDBOX_MPC_PORT}`;
-    return c.json(buildOpenApiDocument({ baseUrl: url.origin, mpcUrl, title: "Wallet Infrastructure API (sandbox)" }));
+    return c.json(buildOpenApiDocument({ baseUrl: url.origin, mpcUrl, title: "Wallet Infrastructure API (sandbox)", yieldProviderSegment: env.YIELD_PROVIDER_SEGMENT }));
   });
   const now = options.now;
   for (const routes of [
@@ -156,6 +166,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     alertRoutes(alerts),
     deprecatedRoutes(alerts),
     gasRoutes(gas),
+    yieldRoutes({ service: yieldService, clients, segment: env.YIELD_PROVIDER_SEGMENT }),
   ])
     baseApp.route("/", routes);
   seams.mountBase?.(baseApp);
@@ -169,6 +180,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     clients,
     alerts,
     gas,
+    yield: yieldService,
     receivers,
     profile,
     seams,

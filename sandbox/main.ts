@@ -1,15 +1,13 @@
 /**
- * `npm run sandbox`: the embedded Wallet Infrastructure API. Parses SANDBOX_* (lib/config), builds the
- * chain registry and key store (sandbox/chain, sandbox/mpc), the administration state (createSandbox),
- * and serves the base API (administration + JSON-RPC) and the MPC service on 127.0.0.1. Failures to
- * start are one line on stderr and exit code 1; SIGINT/SIGTERM close everything and save state.
+ * `npm run sandbox`: the embedded Wallet Infrastructure API. Parses SANDBOX_* (lib/config) and starts
+ * the sandbox (start.ts: chain registry, key store, administration state, MPC service) on 127.0.0.1,
+ * serving the base API (administration + JSON-RPC) and the MPC service. Failures to start are one line
+ * on stderr and exit code 1; SIGINT/SIGTERM close everything and save state.
  */
 import { ConfigError } from "@/lib/config";
-import { createSandbox, type Sandbox } from "./app";
-import { createChainRegistry, createRpcApp } from "./chain";
-import { dataPaths, loadSandboxEnv, type SandboxEnv } from "./env";
-import { listen, PortInUseError, type Listening } from "./http/listen";
-import { createMpcApp, openKeyStore } from "./mpc";
+import { loadSandboxEnv, type SandboxEnv } from "./env";
+import { PortInUseError } from "./http/listen";
+import { startSandbox, type StartedSandbox } from "./start";
 
 const fail = (message: string): never => {
   console.error(`sandbox: ${message}`);
@@ -25,11 +23,7 @@ async function main() {
     throw err;
   }
 
-  const paths = dataPaths(env.SANDBOX_DATA_DIR);
-  const chains = createChainRegistry({ dataDir: paths.chains, blockTimeMs: env.SANDBOX_BLOCK_TIME_MS });
-  const keyStore = openKeyStore(paths.mpc);
-  let sandbox: Sandbox | undefined;
-  const listening: Listening[] = [];
+  let started: StartedSandbox | undefined;
 
   let stopping = false;
   const stop = async (code: number) => {
@@ -37,8 +31,7 @@ async function main() {
     stopping = true;
     const force = setTimeout(() => process.exit(code || 1), 10_000);
     force.unref();
-    await Promise.allSettled(listening.map((l) => l.close()));
-    await Promise.allSettled([sandbox?.close(), chains.close()]);
+    await started?.close();
     process.exit(code);
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -49,20 +42,8 @@ async function main() {
   }
 
   try {
-    sandbox = await createSandbox({
-      env,
-      dataDir: env.SANDBOX_DATA_DIR,
-      seams: (directory) => ({
-        chains,
-        backups: keyStore,
-        mountMpc: (app) => app.route("/", createMpcApp({ directory, chains, env, keyStore })),
-        mountBase: (app) => app.route("/", createRpcApp(chains)),
-      }),
-    });
-    listening.push(await listen(sandbox.baseApp.fetch, env.SANDBOX_PORT));
-    listening.push(await listen(sandbox.mpcApp.fetch, env.SANDBOX_MPC_PORT));
-    // The boot chains start after the ports are ours, so a port conflict fails fast.
-    await chains.start();
+    // start.ts takes both ports before building anything, so a port conflict fails fast.
+    started = await startSandbox({ env, dataDir: env.SANDBOX_DATA_DIR });
   } catch (err) {
     const which = err instanceof PortInUseError ? (err.port === env.SANDBOX_PORT ? "SANDBOX_PORT" : "SANDBOX_MPC_PORT") : undefined;
     const message = which
@@ -73,9 +54,8 @@ async function main() {
     return;
   }
 
-  const [base, mpc] = listening as [Listening, Listening];
-  console.log(`sandbox base API listening on ${base.url} (administration, /rpc/v1/eip155/<reference>, /openapi.json)`);
-  console.log(`sandbox MPC service listening on ${mpc.url}`);
+  console.log(`sandbox base API listening on ${started.baseUrl} (administration, /rpc/v1/eip155/<reference>, /openapi.json)`);
+  console.log(`sandbox MPC service listening on ${started.mpcUrl}`);
 }
 
 void main();

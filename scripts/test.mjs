@@ -44,6 +44,9 @@ mkdirSync(out, { recursive: true });
 results.push({ name: "typecheck", ...count(run("Typecheck (tsc --noEmit)", bin("tsc"), ["--noEmit"])) });
 results.push({ name: "lint", ...count(run("Lint (eslint)", bin("eslint"), ["--max-warnings=0", "."])) });
 
+// Compile the sandbox's contracts once up front, so parallel test workers find the cache warm.
+run("Compile the sandbox contracts (solc, cached)", process.execPath, ["--import", "tsx", "sandbox/solidity/compile.ts"]);
+
 const unitOk = run("Unit, integration and sandbox conformance tests (vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${out}/vitest.json`]);
 const vitest = readJson(`${out}/vitest.json`);
 results.push({

@@ -116,6 +116,28 @@ describe("balances", () => {
     ]);
   });
 
+  it("types the exiting date and the share token of a balance, and checks them", () => {
+    const balance = {
+      ...yieldBalancesFixture.data.rawResponse.items[0]?.balances[0],
+      type: "exiting",
+      date: "2026-07-01T00:00:00.000Z",
+      shareAmount: "0.00098",
+      shareAmountRaw: "980000000000000",
+      shareToken: { symbol: "aEthLINK", name: "Aave Ethereum LINK", decimals: 18, network: "eip155:11155111" },
+    };
+    const body = { data: { rawResponse: { items: [{ yieldId, balances: [balance] }], errors: [] } } };
+    const parsed = yieldBalancesResponseSchema.parse(body).data.rawResponse.items[0]?.balances[0];
+    expect(parsed?.date).toBe("2026-07-01T00:00:00.000Z");
+    expect(parsed?.shareToken?.symbol).toBe("aEthLINK");
+    const broken = { data: { rawResponse: { items: [{ yieldId, balances: [{ ...balance, shareAmount: 1, shareToken: { symbol: "x" } }] }], errors: [] } } };
+    expect(issuePaths(yieldBalancesResponseSchema, broken)).toEqual([
+      "data.rawResponse.items.0.balances.0.shareAmount",
+      "data.rawResponse.items.0.balances.0.shareToken.name",
+      "data.rawResponse.items.0.balances.0.shareToken.decimals",
+      "data.rawResponse.items.0.balances.0.shareToken.network",
+    ]);
+  });
+
   it("takes queries of address and CAIP-2 network", () => {
     expect(yieldBalancesBodySchema.safeParse({ queries: [{ address, network: "eip155:11155111", yieldId }] }).success).toBe(true);
     expect(yieldBalancesBodySchema.safeParse({ queries: [{ address, network: "ethereum-sepolia" }] }).success).toBe(true);

@@ -338,6 +338,12 @@ export const yieldBalanceSchema = z.looseObject({
   pendingActions: z.array(pendingActionSchema),
   amountUsd: z.string().nullable().optional(),
   isEarning: z.boolean(),
+  /** When an exiting amount becomes withdrawable (or became so); a date-time string. */
+  date: z.string().nullable().optional(),
+  /** Vaults and liquid staking: the share (receipt) token held, besides the underlying amount. */
+  shareAmount: z.string().nullable().optional(),
+  shareAmountRaw: z.string().nullable().optional(),
+  shareToken: yieldTokenSchema.nullable().optional(),
 });
 export type YieldBalance = z.infer<typeof yieldBalanceSchema>;
 

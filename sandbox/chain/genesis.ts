@@ -1,13 +1,15 @@
 /**
  * What every local chain holds before its journal is replayed: gas money for the sandbox's accounts,
- * the faucet and the four test tokens. Everything here is deterministic (fixed keys, fixed order), so a
- * restarted chain rebuilds the same contracts at the same addresses and the journal replays on top.
+ * the faucet and the four test tokens, then the yield and account-abstraction contracts (extensions.ts).
+ * Everything here is deterministic (fixed keys, fixed order), so a restarted chain rebuilds the same
+ * contracts at the same addresses and the journal replays on top.
  */
 import { type Address, type Hex, encodeDeployData, getContractAddress, keccak256, toHex } from "viem";
 import { artifact, type Artifacts } from "../solidity/compile";
 import type { TestToken } from "../types";
 import { ACCOUNT_GAS_BALANCE, FAUCET_RESERVE, deployer, faucetOperator } from "./accounts";
 import type { EdrProvider } from "./edr";
+import { deployExtensions } from "./extensions";
 import { suggestFees, type Requester } from "./fees";
 import { TEST_TOKEN_SPECS } from "./test-tokens";
 
@@ -51,5 +53,7 @@ export async function deployGenesis(provider: EdrProvider, chainId: number, arti
     if (address.toLowerCase() !== expected.tokens[i]?.address.toLowerCase())
       throw new Error(`${spec.symbol} deployed at ${address}, expected ${expected.tokens[i]?.address}: the deployer's nonce drifted`);
   }
+  // Yield and account-abstraction contracts take the deployer's next nonces (extensions.ts).
+  await deployExtensions(request, chainId, artifacts, expected.tokens);
   return expected;
 }

@@ -2,13 +2,14 @@
  * One local EVM chain: an EDR provider with the genesis contracts, a journal that lets it survive a
  * restart, a block follower that reports transfers, and the faucet.
  */
-import { type Address, type Hex, encodeFunctionData, isHex, keccak256, toHex } from "viem";
+import { type Address, type Hex, encodeFunctionData, erc20Abi, isHex, keccak256, toHex } from "viem";
 import { artifact, type Artifacts } from "../solidity/compile";
-import type { ChainTransfer } from "../types";
+import type { ChainTransfer, TestToken } from "../types";
 import { faucetOperator } from "./accounts";
 import { createEdrProvider, type EdrProvider } from "./edr";
 import { RPC_INTERNAL, RPC_INVALID_PARAMS, RPC_METHOD_NOT_FOUND, RpcError, toRpcError } from "./errors";
 import { suggestFees } from "./fees";
+import { RESERVES } from "./extensions";
 import { type GenesisContracts, deployGenesis } from "./genesis";
 import { Journal } from "./journal";
 import { KeyedLock } from "./lock";
@@ -78,6 +79,7 @@ export class LocalChain {
     chain.lastFollowed = Number(await chain.raw("eth_blockNumber"));
     provider.on("message", () => void chain.follow());
     await chain.raw("eth_subscribe", ["newHeads"]);
+    await chain.stockReserves();
     return chain;
   }
 
@@ -126,23 +128,7 @@ export class LocalChain {
       const amounts = TEST_TOKEN_SPECS.map(dripAmount);
       for (let i = 0; i < todo.length; i += DRIP_BATCH) {
         const batch = todo.slice(i, i + DRIP_BATCH);
-        const data = encodeFunctionData({
-          abi: artifact(this.options.artifacts, "Faucet").abi,
-          functionName: "drip",
-          args: [batch, NATIVE_DRIP_WEI, tokens, amounts],
-        });
-        const nonce = Number(await this.raw("eth_getTransactionCount", [faucetOperator.address, "pending"]));
-        const fees = await suggestFees((m, p) => this.raw(m, p));
-        const gas = DRIP_GAS_BASE + DRIP_GAS_PER_RECIPIENT * BigInt(batch.length);
-        const raw = await faucetOperator.signTransaction({
-          type: "eip1559",
-          chainId: this.options.reference,
-          nonce,
-          to: this.contracts.faucet,
-          data,
-          gas,
-          ...fees,
-        });
+        const raw = await this.signDrip(batch, NATIVE_DRIP_WEI, tokens, amounts);
         // Registered before sending: under automine the block can be followed before the send returns.
         const hash = keccak256(raw);
         this.pendingDrips.set(hash, batch);
@@ -155,6 +141,36 @@ export class LocalChain {
         for (const address of batch) this.funded.add(address.toLowerCase());
       }
     });
+  }
+
+  /**
+   * Stocks the sandbox's reserves (the yield reward distributor, extensions.ts) from the faucet when
+   * one holds less than half its amount: on a fresh chain, or a chain whose journal predates it. The
+   * drip is an ordinary journaled transaction, so a restart replays it instead of paying again.
+   */
+  private stockReserves(): Promise<void> {
+    return this.faucetLock.run("faucet", async () => {
+      const tokens = this.contracts.tokens.map((t) => t.address);
+      for (const reserve of RESERVES) {
+        const amounts = this.contracts.tokens.map((t) => reserve.tokens[t.symbol]);
+        const probe = this.contracts.tokens[0] as TestToken;
+        const held = BigInt((await this.raw("eth_call", [{ to: probe.address, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [reserve.address] }) }, "latest"])) as Hex);
+        if (held >= (amounts[0] as bigint) / 2n) continue;
+        await this.sendRaw(await this.signDrip([reserve.address], reserve.nativeWei, tokens, amounts));
+      }
+    });
+  }
+
+  private async signDrip(recipients: readonly Address[], nativeWei: bigint, tokens: readonly Address[], amounts: readonly bigint[]): Promise<Hex> {
+    const data = encodeFunctionData({
+      abi: artifact(this.options.artifacts, "Faucet").abi,
+      functionName: "drip",
+      args: [recipients, nativeWei, tokens, amounts],
+    });
+    const nonce = Number(await this.raw("eth_getTransactionCount", [faucetOperator.address, "pending"]));
+    const fees = await suggestFees((m, p) => this.raw(m, p));
+    const gas = DRIP_GAS_BASE + DRIP_GAS_PER_RECIPIENT * BigInt(recipients.length);
+    return faucetOperator.signTransaction({ type: "eip1559", chainId: this.options.reference, nonce, to: this.contracts.faucet, data, gas, ...fees });
   }
 
   isFunded(address: Address): boolean {

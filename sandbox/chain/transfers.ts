@@ -1,9 +1,11 @@
 /**
  * Turns a mined block into the value transfers a wallet-watching service reports: native value carried
- * by a successful transaction, ERC-20 Transfer logs of the test tokens, and the faucet's NativeDrip logs
- * (its payouts are internal calls, which a block does not show otherwise).
+ * by a successful transaction, ERC-20 Transfer logs of the test tokens, the faucet's NativeDrip logs
+ * (its payouts are internal calls, which a block does not show otherwise), and the native value smart
+ * accounts send in user operations (sandbox/aa/transfers.ts), each with its userOperationHash.
  */
 import { type Address, type Hex, getAddress, hexToBigInt, keccak256, stringToHex } from "viem";
+import { userOperationActivity } from "../aa/transfers";
 import type { ChainTransfer, TestToken } from "../types";
 import type { Requester } from "./fees";
 
@@ -15,6 +17,7 @@ export interface RpcTransaction {
   from: Address;
   to: Address | null;
   value: Hex;
+  input: Hex;
   transactionIndex: Hex;
 }
 
@@ -55,6 +58,9 @@ export async function transfersInBlock(
     });
   }
 
+  const userOperations = await userOperationActivity(request, chainId, block);
+  found.push(...userOperations.native);
+
   const byAddress = new Map(contracts.tokens.map((t) => [t.address.toLowerCase(), t]));
   const logs = (await request("eth_getLogs", [
     { fromBlock: block.number, toBlock: block.number, address: [contracts.faucet, ...contracts.tokens.map((t) => t.address)] },
@@ -63,8 +69,10 @@ export async function transfersInBlock(
     const order: [number, number] = [Number(log.transactionIndex), Number(log.logIndex)];
     const base = { chainId, blockNumber, transactionHash: log.transactionHash, rawAmount: log.data === "0x" ? 0n : hexToBigInt(log.data) };
     const token = byAddress.get(log.address.toLowerCase());
-    if (token && log.topics[0] === TRANSFER_TOPIC && log.topics.length === 3)
-      found.push({ order, transfer: { ...base, from: topicAddress(log.topics[1]), to: topicAddress(log.topics[2]), token } });
+    if (token && log.topics[0] === TRANSFER_TOPIC && log.topics.length === 3) {
+      const userOperationHash = userOperations.operationOfLog.get(`${log.transactionHash}:${Number(log.logIndex)}`);
+      found.push({ order, transfer: { ...base, from: topicAddress(log.topics[1]), to: topicAddress(log.topics[2]), token, ...(userOperationHash ? { userOperationHash } : {}) } });
+    }
     else if (log.address.toLowerCase() === contracts.faucet.toLowerCase() && log.topics[0] === NATIVE_DRIP_TOPIC)
       found.push({ order, transfer: { ...base, from: getAddress(contracts.faucet), to: topicAddress(log.topics[1]) } });
   }

@@ -1,12 +1,12 @@
 /**
  * Gas-sponsorship usage per chain and month (api-shapes §1.12): seeded history for the chains the
- * custodian sponsors on, plus whatever real sponsored operations add (issue #4's account abstraction
- * calls recordSponsoredOperation). Only the live additions are saved; the history is regenerated.
+ * custodian sponsors on, plus whatever real sponsored operations add (the bundler, sandbox/aa, calls
+ * recordSponsoredOperation for every operation the sandbox paymaster paid for). Only the live
+ * additions are saved; the history is regenerated.
  */
-import { keccak_256 } from "@noble/hashes/sha3.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
-import { formatUnits, getAddress } from "viem";
+import { formatUnits } from "viem";
 import type { GasUsageResponse } from "@/lib/contracts";
+import { PAYMASTER } from "../aa/addresses";
 import { nativeTokenOf } from "../admin/native-tokens";
 import { createRng } from "../seed/prng";
 import type { PersistedSection } from "../state/state-file";
@@ -46,7 +46,8 @@ export class GasUsageLedger implements PersistedSection {
     private readonly onChange: () => void = () => {},
     private readonly now: () => number = Date.now,
   ) {
-    this.sponsorAddress = getAddress(`0x${bytesToHex(keccak_256(new TextEncoder().encode(`paymaster:${seed}`)).subarray(12))}`);
+    // The sandbox paymaster contract (same address on every chain) is the sponsor of every operation.
+    this.sponsorAddress = PAYMASTER;
     for (const chainId of SEEDED_SPONSOR_CHAINS) {
       const rng = createRng(`${seed}:gas:${chainId}`);
       const testnet = /11155111|84532|80002/.test(chainId);

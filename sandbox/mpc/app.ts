@@ -15,6 +15,7 @@ import {
   recoverBodySchema,
   signBodySchema,
 } from "@/lib/contracts/mpc";
+import { type Bundler, createBundler } from "../aa";
 import type { ChainRegistry, ClientDirectory } from "../types";
 import { type MpcHttpEnv, requireClient } from "./auth";
 import { parseWith, readBody } from "./body";
@@ -33,13 +34,16 @@ export interface MpcAppOptions {
   /** Where to open the key store when none is passed; default `<SANDBOX_DATA_DIR>/mpc`. */
   dataDir?: string;
   log?: (message: string) => void;
+  /** Submits account-abstracted clients' user operations; default a bundler that records no gas usage. */
+  bundler?: Bundler;
 }
 
 export function createMpcApp(options: MpcAppOptions): Hono<MpcHttpEnv> {
   const store = options.keyStore ?? new KeyStore(options.dataDir ?? join(options.env.SANDBOX_DATA_DIR, "mpc"));
   const log = options.log ?? ((m: string) => console.warn(`[mpc] ${m}`));
   const wallets: WalletDeps = { store, directory: options.directory, chains: options.chains, log };
-  const operations = { store, chains: options.chains, nonces: new NonceAllocator() };
+  const bundler = options.bundler ?? createBundler({ chains: options.chains, log });
+  const operations = { store, chains: options.chains, nonces: new NonceAllocator(), directory: options.directory, bundler };
 
   const app = new Hono<MpcHttpEnv>();
   app.onError((err, c) => {

@@ -9,9 +9,10 @@ import { evmAccount } from "./evm-tx";
 
 const sameAddress = (a: unknown, b: Address) => typeof a === "string" && a.toLowerCase() === b.toLowerCase();
 
-function checkSigner(value: unknown, wallet: Address): void {
-  if (value !== undefined && value !== "" && !sameAddress(value, wallet))
-    throw new MpcError("MSG_BUILD_FAILED", `The address in params (${String(value)}) is not the wallet's address ${wallet}`);
+/** `aliases`: other addresses that stand for the key, e.g. an account-abstracted client's smart account. */
+function checkSigner(value: unknown, wallet: Address, aliases: readonly Address[] = []): void {
+  if (value !== undefined && value !== "" && !sameAddress(value, wallet) && !aliases.some((a) => sameAddress(value, a)))
+    throw new MpcError("MSG_BUILD_FAILED", `The address in params (${String(value)}) is not the wallet's address ${aliases[0] ?? wallet}`);
 }
 
 function messageOf(value: unknown): string | { raw: Hex } {
@@ -19,20 +20,21 @@ function messageOf(value: unknown): string | { raw: Hex } {
   return isHex(value) ? { raw: value } : value;
 }
 
-export async function signEvmMessage(method: string, params: unknown[], secret: Uint8Array): Promise<Hex> {
+export async function signEvmMessage(method: string, params: unknown[], secret: Uint8Array, aliases: readonly Address[] = []): Promise<Hex> {
   const account = evmAccount(secret);
   switch (method) {
     case "personal_sign": {
-      const legacyOrder = params.length >= 2 && sameAddress(params[0], account.address) && !(typeof params[1] === "string" && isAddress(params[1]));
+      const isSigner = (v: unknown) => sameAddress(v, account.address) || aliases.some((a) => sameAddress(v, a));
+      const legacyOrder = params.length >= 2 && isSigner(params[0]) && !(typeof params[1] === "string" && isAddress(params[1]));
       const [message, signer] = legacyOrder ? [params[1], params[0]] : [params[0], params[1]];
-      checkSigner(signer, account.address);
+      checkSigner(signer, account.address, aliases);
       return account.signMessage({ message: messageOf(message) });
     }
     case "eth_sign":
-      checkSigner(params[0], account.address);
+      checkSigner(params[0], account.address, aliases);
       return account.signMessage({ message: messageOf(params[1]) });
     case "eth_signTypedData_v4": {
-      checkSigner(params[0], account.address);
+      checkSigner(params[0], account.address, aliases);
       let typed = params[1];
       if (typeof typed === "string") {
         try {

@@ -8,23 +8,35 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { type Hex, bytesToHex, encodeFunctionData, erc20Abi, getAddress, hexToBytes, isAddress } from "viem";
 import { chainFamily, parseCaip2, resolveSendChain } from "@/lib/chains";
 import type { AssetsSendBody, AssetsSendResponse, SignBody } from "@/lib/contracts/mpc";
-import type { ChainRegistry, Curve } from "../types";
+import { type Bundler, smartAccountAddress } from "../aa";
+import type { ChainRegistry, ClientDirectory, Curve } from "../types";
 import { toRawAmount } from "./amounts";
 import { MpcError } from "./errors";
 import { signEvmMessage } from "./evm-messages";
 import { resolveEvmToken } from "./evm-tokens";
-import { parseTxRequest, signAndBroadcast, signOnly } from "./evm-tx";
+import { evmAccount, parseTxRequest, signAndBroadcast, signOnly } from "./evm-tx";
 import type { KeyStore } from "./key-store";
 import type { NonceAllocator } from "./nonces";
 import { paramList } from "./params";
 import { unlockSigningShare } from "./resolve-share";
 import { signSolana, simulateSolanaSend } from "./solana";
 import { localEvmChain } from "./targets";
+import { sendUserOperation } from "./user-operations";
 
 export interface OperationDeps {
   store: KeyStore;
   chains: ChainRegistry;
   nonces: NonceAllocator;
+  /** Tells account-abstracted clients apart; their transactions go to the bundler as user operations. */
+  directory?: Pick<ClientDirectory, "get">;
+  bundler?: Bundler;
+}
+
+/** The bundler when the client is account-abstracted (its EVM transactions are user operations), else undefined. */
+function bundlerFor(deps: OperationDeps, clientId: string): Bundler | undefined {
+  if (deps.directory?.get(clientId)?.isAccountAbstracted !== true) return undefined;
+  if (!deps.bundler) throw new MpcError("INTERNAL_ERROR", "The client is account-abstracted but the service has no bundler", 500);
+  return deps.bundler;
 }
 
 const EVM_MESSAGE_METHODS = new Set(["personal_sign", "eth_sign", "eth_signTypedData_v4"]);
@@ -42,13 +54,22 @@ export async function sign(deps: OperationDeps, clientId: string, body: SignBody
   if (EVM_MESSAGE_METHODS.has(method)) {
     requireNamespace(body.chainId, "eip155", method);
     const key = unlockSigningShare(deps.store, clientId, body.share, "SECP256K1");
-    return { data: await signEvmMessage(method, params, key.secret) };
+    // An account-abstracted client's messages are signed by the smart account's owner key (the account
+    // validates them with EIP-1271), so params may name the smart account as the signer.
+    const aliases = bundlerFor(deps, clientId) ? [await smartAccountAddress(evmAccount(key.secret).address)] : [];
+    return { data: await signEvmMessage(method, params, key.secret, aliases) };
   }
   if (EVM_TX_METHODS.has(method)) {
     requireNamespace(body.chainId, "eip155", method);
     const reference = localEvmChain(deps.chains, body.chainId, body.rpcUrl);
     const key = unlockSigningShare(deps.store, clientId, body.share, "SECP256K1");
     const tx = parseTxRequest(params[0]);
+    const bundler = bundlerFor(deps, clientId);
+    if (bundler) {
+      if (method === "eth_signTransaction")
+        throw new MpcError("METHOD_UNSUPPORTED", "eth_signTransaction is not available for an account-abstracted client: its transactions are user operations; use eth_sendTransaction");
+      return { data: await sendUserOperation({ chains: deps.chains, bundler }, reference, key.secret, tx) };
+    }
     const data = method === "eth_sendTransaction" ? await signAndBroadcast(deps, reference, key.secret, tx) : await signOnly(deps.chains, reference, key.secret, tx);
     return { data };
   }
@@ -95,7 +116,11 @@ export async function sendAssets(deps: OperationDeps, clientId: string, body: As
       ? { to, value: rawAmount }
       : { to: token.address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, rawAmount] }) };
   const nonce = body.nonce === undefined ? undefined : Number(BigInt(body.nonce));
-  const transactionHash = await signAndBroadcast(deps, reference, key.secret, { ...tx, nonce });
+  const bundler = bundlerFor(deps, clientId);
+  // For an account-abstracted client the hash is the user operation's (api-shapes §3.6) and the nonce its nonce.
+  const transactionHash = bundler
+    ? await sendUserOperation({ chains: deps.chains, bundler }, reference, key.secret, { ...tx, nonce })
+    : await signAndBroadcast(deps, reference, key.secret, { ...tx, nonce });
   return {
     transactionHash,
     metadata: {

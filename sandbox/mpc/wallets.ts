@@ -4,7 +4,8 @@
  * backup of the same wallet.
  */
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { hexToBytes } from "viem";
+import { type Address, hexToBytes } from "viem";
+import { smartAccountAddress } from "../aa";
 import type { CurveShares } from "@/lib/contracts/mpc";
 import { KeyedLock } from "../chain/lock";
 import type { ChainRegistry, ClientDirectory, Curve, GeneratedWallet, NamespaceAddresses } from "../types";
@@ -53,6 +54,17 @@ export function namespacesOf(wallets: WalletKeys[]): NamespaceAddresses {
   });
 }
 
+/**
+ * The addresses recorded for a client: an account-abstracted client's EVM address is its smart
+ * account (ERC-4337, owned by the SECP256K1 key), which holds its funds and sends its transactions.
+ */
+async function recordedNamespaces(deps: WalletDeps, clientId: string, wallets: WalletKeys[]): Promise<NamespaceAddresses> {
+  const namespaces = namespacesOf(wallets);
+  if (deps.directory.get(clientId)?.isAccountAbstracted && namespaces.eip155)
+    namespaces.eip155 = { ...namespaces.eip155, address: await smartAccountAddress(namespaces.eip155.address as Address) };
+  return namespaces;
+}
+
 function generatedRecord(wallet: WalletKeys): GeneratedWallet {
   const pair = wallet.signing.at(-1);
   if (!pair) throw new Error(`Wallet ${wallet.id} has no signing pair`);
@@ -89,7 +101,7 @@ export function generateWallets(deps: WalletDeps, clientId: string): Promise<Cur
       wallets.push(wallet);
       response[curve] = { share: shareFor(wallet, "signing", pairId, client, server), id: pairId };
     }
-    const namespaces = namespacesOf(wallets);
+    const namespaces = await recordedNamespaces(deps, clientId, wallets);
     deps.store.addWallets(wallets);
     deps.directory.recordWallets(clientId, wallets.map(generatedRecord), namespaces);
     const evm = namespaces.eip155?.address as `0x${string}`;
@@ -142,7 +154,7 @@ export function recoverWallets(deps: WalletDeps, clientId: string, backupRespons
     }
     deps.store.replaceSigningPairs(pairs);
     const wallets = deps.store.walletsOf(clientId);
-    deps.directory.recordWallets(clientId, wallets.map(generatedRecord), namespacesOf(wallets));
+    deps.directory.recordWallets(clientId, wallets.map(generatedRecord), await recordedNamespaces(deps, clientId, wallets));
     return response as CurveShares;
   });
 }

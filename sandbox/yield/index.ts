@@ -1,0 +1,17 @@
+/**
+ * The yield provider (spec "Yield operations"; api-shapes §4) on real contracts of the local chains:
+ * the catalogue, the routes, and the service behind them. The contracts are deployed by every chain at
+ * start (deployment.ts, through sandbox/chain/extensions.ts).
+ */
+import { createHmac } from "node:crypto";
+
+export { yieldRoutes, yieldBasePath } from "./routes";
+export { YieldService, actionJson, transactionJson, resolveYieldNetwork } from "./service";
+export { ActionStore } from "./store";
+export { OPPORTUNITIES, findOpportunity, opportunityJson } from "./catalogue";
+export { CATALOGUE, POOLS, NETWORK_SLUGS } from "./catalogue-data";
+
+/** The passthrough HMAC key: derived from the custodian API key, so it is secret and stable across restarts. */
+export function passthroughKeyOf(custodianApiKey: string): string {
+  return createHmac("sha256", custodianApiKey).update("yield-passthrough").digest("hex");
+}
