@@ -1,5 +1,5 @@
 /**
- * The scripted yield flow of issue #4, with no browser, through the console's own typed clients
+ * The scripted yield flow, with no browser, through the console's own typed clients
  * (AdminClient, MpcClient, YieldClient) over real HTTP against a sandbox started in this process:
  * create a client → generate → read its address → list yields → enter (approval + supply) → process
  * each transaction by the spec's rules (sign with /v1/sign eth_sendTransaction and an rpcUrl of the

@@ -1,7 +1,7 @@
 /**
  * Conformance: a client's balances per chain (every alias and CAIP-2 id of the spec's assets list)
  * and unsigned transfers from build-transaction (EIP-155 native and ERC-20, Solana, Bitcoin), with
- * every 400 of issue #3 §3. ERC-20 calldata is decoded here with viem.
+ * every 400 the spec and the sandbox define. ERC-20 calldata is decoded here with viem.
  */
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";

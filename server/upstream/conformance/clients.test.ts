@@ -1,6 +1,6 @@
 /**
  * Conformance: clients, session tokens, web OTPs, the single-client read and the cursor-paginated
- * list (spec: custodian administration; issue #3 §3 "clients"). Runs against the sandbox, or a real
+ * list (spec: custodian administration, clients). Runs against the sandbox, or a real
  * upstream when PORTAL_* are set (see harness.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
