@@ -48,7 +48,7 @@ export function TransferTab({ client }: { client: Client }) {
 
   const assetsId = resolveAssetsChain(chain);
   return (
-    <section aria-label="Build transfer" className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+    <section aria-label="Build transfer" className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
       <form onSubmit={onSubmit} className="space-y-3" noValidate>
         <ChainPicker table="buildTransaction" value={chain} onChange={(v) => { setChain(v); setBuilt(undefined); }} id="transfer-chain" />
         {chainId ? (
@@ -69,7 +69,7 @@ export function TransferTab({ client }: { client: Client }) {
         {formError ? <p role="alert" className="rounded bg-danger-soft px-3 py-2 text-sm text-danger">{formError}</p> : null}
         <Button type="submit" variant="primary" disabled={pending}>{pending ? "Building…" : "Build unsigned transfer"}</Button>
       </form>
-      <div>{built ? <BuiltTransfer built={built} clientId={client.id} /> : <p className="rounded border border-dashed border-border p-6 text-sm text-muted">The unsigned transaction appears here.</p>}</div>
+      <div className="min-w-0">{built ? <BuiltTransfer built={built} clientId={client.id} /> : <p className="rounded border border-dashed border-border p-6 text-sm text-muted">The unsigned transaction appears here.</p>}</div>
     </section>
   );
 }
