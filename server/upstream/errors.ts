@@ -113,9 +113,8 @@ export interface FieldIssue {
   message: string;
 }
 
-/** A 2xx whose body does not match the contract. */
-export class InvalidResponseError extends UpstreamError {
-  override name = "InvalidResponseError";
+/** A body that breaks the contract, with the failing fields. */
+abstract class ContractError extends UpstreamError {
   /** Path of the first failing field, e.g. "results.3.wallets.0.curve"; "" for the body itself. */
   readonly fieldPath: string;
   readonly issues: FieldIssue[];
@@ -129,19 +128,14 @@ export class InvalidResponseError extends UpstreamError {
   }
 }
 
+/** A 2xx whose body does not match the contract. */
+export class InvalidResponseError extends ContractError {
+  override name = "InvalidResponseError";
+}
+
 /** The caller's input broke the contract; nothing was sent. */
-export class InvalidRequestError extends UpstreamError {
+export class InvalidRequestError extends ContractError {
   override name = "InvalidRequestError";
-  readonly fieldPath: string;
-  readonly issues: FieldIssue[];
-  constructor(message: string, init: ErrorInit & { issues: FieldIssue[] }) {
-    super(message, init);
-    this.issues = init.issues;
-    this.fieldPath = init.issues[0]?.path ?? "";
-  }
-  override toJSON() {
-    return { ...super.toJSON(), fieldPath: this.fieldPath, issues: this.issues };
-  }
 }
 
 export function isUpstreamError(error: unknown): error is UpstreamError {
