@@ -33,17 +33,21 @@ export function handleError(err: Error, c: Context<SandboxHttpEnv>) {
 
 /**
  * The JSON object body of a request. An empty body reads as {} (bodies with only optional fields may
- * be omitted); anything that is not a JSON object is a 400.
+ * be omitted); anything that is not a JSON object fails with the error `fail` makes, so each service
+ * keeps its own error envelope.
  */
-export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+export async function readJsonObject(
+  c: Context,
+  fail: (problem: "not-json" | "not-object") => Error = (p) => badRequest(p === "not-json" ? "Request body is not valid JSON" : "Request body must be a JSON object"),
+): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (text.trim() === "") return {};
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw badRequest("Request body is not valid JSON");
+    throw fail("not-json");
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw badRequest("Request body must be a JSON object");
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw fail("not-object");
   return value as Record<string, unknown>;
 }

@@ -5,7 +5,7 @@ import { badRequest } from "./errors";
  * Parses request input with a contract schema (lib/contracts), so the console and the sandbox reject
  * the same inputs with the same messages. A failure is a 400 naming each bad parameter.
  */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, fail: (message: string) => Error = badRequest): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const parts = result.error.issues.map((issue) => {
@@ -14,7 +14,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
     const missing = issue.code === "invalid_type" && /received undefined/.test(issue.message);
     return `${name}: ${missing ? "is required" : issue.message}`;
   });
-  throw badRequest([...new Set(parts)].join("; "));
+  throw fail([...new Set(parts)].join("; "));
 }
 
 /** The query of a request as the contracts read it: one string per name, or a list for repeated names. */
