@@ -13,9 +13,12 @@ const serverPath = /(^|\/)server(\/|$)|^@\/server(\/|$)/;
 const root = path.dirname(new URL(import.meta.url).pathname);
 
 function isServerActionModule(source, fromFile) {
-  const base = source.startsWith("@/") ? path.join(root, source.slice(2)) : path.resolve(path.dirname(fromFile), source);
+  const base = source.startsWith("@/")
+    ? path.join(root, source.slice(2))
+    : path.resolve(path.dirname(fromFile), source);
   for (const file of [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")]) {
-    if (existsSync(file)) return /^\s*(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/\s*)*["']use server["']/.test(readFileSync(file, "utf8"));
+    if (existsSync(file))
+      return /^\s*(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/\s*)*["']use server["']/.test(readFileSync(file, "utf8"));
   }
   return false;
 }
@@ -26,7 +29,8 @@ const consolePlugin = {
       meta: {
         type: "problem",
         messages: {
-          fenced: "'{{source}}' is server-only: client code, lib/ and the sandbox may import only \"use server\" action files from server/ (call an action or an app/api route).",
+          fenced:
+            "'{{source}}' is server-only: client code, lib/ and the sandbox may import only \"use server\" action files from server/ (call an action or an app/api route).",
         },
       },
       create(context) {
@@ -41,12 +45,22 @@ const consolePlugin = {
         };
         return {
           Program(program) {
-            fenced = fencedByFolder || program.body.some((s) => s.type === "ExpressionStatement" && s.directive === "use client");
+            fenced =
+              fencedByFolder ||
+              program.body.some((s) => s.type === "ExpressionStatement" && s.directive === "use client");
           },
-          ImportDeclaration(node) { check(node, node.source.value); },
-          ImportExpression(node) { if (node.source.type === "Literal") check(node, node.source.value); },
-          ExportAllDeclaration(node) { check(node, node.source.value); },
-          ExportNamedDeclaration(node) { if (node.source) check(node, node.source.value); },
+          ImportDeclaration(node) {
+            check(node, node.source.value);
+          },
+          ImportExpression(node) {
+            if (node.source.type === "Literal") check(node, node.source.value);
+          },
+          ExportAllDeclaration(node) {
+            check(node, node.source.value);
+          },
+          ExportNamedDeclaration(node) {
+            if (node.source) check(node, node.source.value);
+          },
         };
       },
     },
@@ -57,7 +71,16 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", "node_modules/**", ".data/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "bench/.out/**", "sandbox/contracts/build/**"],
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      ".data/**",
+      "next-env.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/.out/**",
+      "sandbox/contracts/build/**",
+    ],
   },
   {
     rules: {

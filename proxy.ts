@@ -50,7 +50,10 @@ export async function proxy(request: NextRequest) {
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), { requestId, csp, https });
 }
 
-function withHeaders(response: NextResponse, { requestId, csp, https }: { requestId: string; csp: string; https: boolean }) {
+function withHeaders(
+  response: NextResponse,
+  { requestId, csp, https }: { requestId: string; csp: string; https: boolean },
+) {
   response.headers.set("x-request-id", requestId);
   response.headers.set("content-security-policy", csp);
   if (https) response.headers.set("strict-transport-security", "max-age=63072000; includeSubDomains");

@@ -7,7 +7,9 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
       <body style={{ fontFamily: "system-ui, sans-serif", padding: "4rem 1rem", textAlign: "center" }}>
         <h1>The console could not be displayed</h1>
         <p>The error was logged on the server{error.digest ? ` (reference ${error.digest})` : ""}.</p>
-        <button type="button" onClick={reset}>Try again</button>
+        <button type="button" onClick={reset}>
+          Try again
+        </button>
       </body>
     </html>
   );

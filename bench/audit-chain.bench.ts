@@ -18,7 +18,11 @@ export async function run(): Promise<Figure[]> {
   try {
     const actor = { id: "bench", email: "bench@example.com", role: "admin" };
     const t0 = performance.now();
-    for (let i = 0; i < RECORDS; i++) await appendAudit({ actor, action: "bench.append", target: `t${i}`, input: { i, note: "x".repeat(64) }, outcome: "ok" }, handle.db);
+    for (let i = 0; i < RECORDS; i++)
+      await appendAudit(
+        { actor, action: "bench.append", target: `t${i}`, input: { i, note: "x".repeat(64) }, outcome: "ok" },
+        handle.db,
+      );
     const appendMs = performance.now() - t0;
     const t1 = performance.now();
     const verdict = await verifyChain(handle.db);
@@ -28,7 +32,13 @@ export async function run(): Promise<Figure[]> {
       // Every mutation waits for its audit record; under 20 ms it adds nothing a person notices.
       { name: "append latency (mean)", value: appendMs / RECORDS, unit: "ms", target: 20, better: "lower" },
       { name: `verify ${RECORDS} records`, value: verifyMs, unit: "ms", target: 3000, better: "lower" },
-      { name: "verify throughput", value: RECORDS / (verifyMs / 1000), unit: "records/s", target: 2000, better: "higher" },
+      {
+        name: "verify throughput",
+        value: RECORDS / (verifyMs / 1000),
+        unit: "records/s",
+        target: 2000,
+        better: "higher",
+      },
     ];
   } finally {
     await handle.close();

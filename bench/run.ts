@@ -8,12 +8,17 @@ import { pathToFileURL } from "node:url";
 import type { Figure } from "./figure";
 
 const dir = import.meta.dirname;
-const files = readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .sort();
 const sections: string[] = [];
 let missed = 0;
 
 for (const file of files) {
-  const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { title: string; run: () => Promise<Figure[]> };
+  const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as {
+    title: string;
+    run: () => Promise<Figure[]>;
+  };
   process.stdout.write(`\n▶ ${mod.title} (${file})\n`);
   const figures = await mod.run();
   const rows = figures.map((f) => {
@@ -21,10 +26,14 @@ for (const file of files) {
     const ok = ratio >= 1;
     if (!ok) missed++;
     const line = `| ${f.name} | ${fmt(f.value)} ${f.unit} | ${f.better === "lower" ? "≤" : "≥"} ${fmt(f.target)} ${f.unit} | ${ratio.toFixed(2)}× | ${ok ? "met" : "**missed**"} |`;
-    process.stdout.write(`  ${f.name}: ${fmt(f.value)} ${f.unit} (target ${f.better === "lower" ? "≤" : "≥"} ${fmt(f.target)}; ratio ${ratio.toFixed(2)}×) ${ok ? "met" : "MISSED"}\n`);
+    process.stdout.write(
+      `  ${f.name}: ${fmt(f.value)} ${f.unit} (target ${f.better === "lower" ? "≤" : "≥"} ${fmt(f.target)}; ratio ${ratio.toFixed(2)}×) ${ok ? "met" : "MISSED"}\n`,
+    );
     return line;
   });
-  sections.push(`## ${mod.title}\n\n\`bench/${file}\`\n\n| figure | measured | target | ratio to target | |\n|---|---|---|---|---|\n${rows.join("\n")}\n`);
+  sections.push(
+    `## ${mod.title}\n\n\`bench/${file}\`\n\n| figure | measured | target | ratio to target | |\n|---|---|---|---|---|\n${rows.join("\n")}\n`,
+  );
 }
 
 const header = `# Benchmark report\n\nWritten by \`npm run bench\` on ${new Date().toISOString()} (Node ${process.version}, ${(await import("node:os")).cpus().length} cores). A ratio ≥ 1 meets the target.\n`;

@@ -1,7 +1,10 @@
 /** Audit-log filters as they live in the URL: shared by the page, the list route and the CSV export. */
 import { z } from "zod";
 
-const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(200).optional());
+const optionalText = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z.string().trim().max(200).optional(),
+);
 /** Times in filters are UTC; a value without an offset (a datetime-local input) is read as UTC. */
 const optionalInstant = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
@@ -19,13 +22,22 @@ export const auditFiltersSchema = z
     from: optionalInstant,
     to: optionalInstant,
   })
-  .refine((f) => !f.from || !f.to || new Date(f.from) <= new Date(f.to), { message: "“From” must be before “to”", path: ["to"] });
+  .refine((f) => !f.from || !f.to || new Date(f.from) <= new Date(f.to), {
+    message: "“From” must be before “to”",
+    path: ["to"],
+  });
 
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
 export const auditPageQuerySchema = z.object({
-  cursor: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^\d+$/, "expected a record number").optional()),
-  limit: z.preprocess((v) => (v === undefined || v === "" ? "50" : v), z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(200))),
+  cursor: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().regex(/^\d+$/, "expected a record number").optional(),
+  ),
+  limit: z.preprocess(
+    (v) => (v === undefined || v === "" ? "50" : v),
+    z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(200)),
+  ),
 });
 
 export interface AuditRecordView {

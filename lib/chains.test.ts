@@ -59,12 +59,19 @@ describe("assets table (spec: chain shortcuts accepted for the assets path)", ()
     for (const id of Object.values(ASSETS_CHAIN_ALIASES)) expect(resolveAssetsChain(id)).toBe(id);
   });
 
-  it.each(["celo", "tron", "polygon-mumbai", "eip155:84531", "eip155:80001", "eip155:999999", "Ethereum", "", "eip155%3A1"])(
-    "rejects %j",
-    (value) => {
-      expect(resolveAssetsChain(value)).toBeUndefined();
-    },
-  );
+  it.each([
+    "celo",
+    "tron",
+    "polygon-mumbai",
+    "eip155:84531",
+    "eip155:80001",
+    "eip155:999999",
+    "Ethereum",
+    "",
+    "eip155%3A1",
+  ])("rejects %j", (value) => {
+    expect(resolveAssetsChain(value)).toBeUndefined();
+  });
 });
 
 describe("build-transaction table", () => {
@@ -164,7 +171,10 @@ describe("MPC send chain", () => {
 describe("CAIP-2", () => {
   it("parses and formats", () => {
     expect(parseCaip2("eip155:1")).toEqual({ namespace: "eip155", reference: "1" });
-    expect(parseCaip2(BITCOIN_MAINNET_P2WPKH)).toEqual({ namespace: "bip122", reference: "000000000019d6689c085ae165831e93-p2wpkh" });
+    expect(parseCaip2(BITCOIN_MAINNET_P2WPKH)).toEqual({
+      namespace: "bip122",
+      reference: "000000000019d6689c085ae165831e93-p2wpkh",
+    });
     expect(formatCaip2("eip155", 8453)).toBe("eip155:8453");
     expect(() => formatCaip2("EIP155", 1)).toThrow();
   });
@@ -203,13 +213,23 @@ describe("CAIP-2", () => {
 
 describe("display metadata", () => {
   it("covers every chain of every table and every yield network", () => {
-    const ids = [...chainIdsOf("assets"), ...chainIdsOf("buildTransaction"), ...chainIdsOf("format"), ...YIELD_NETWORKS];
+    const ids = [
+      ...chainIdsOf("assets"),
+      ...chainIdsOf("buildTransaction"),
+      ...chainIdsOf("format"),
+      ...YIELD_NETWORKS,
+    ];
     for (const id of ids) expect(CHAINS[id], id).toBeDefined();
   });
 
   it("labels native units", () => {
     expect(CHAINS["eip155:137"]).toMatchObject({ nativeSymbol: "POL", nativeDecimals: 18, testnet: false });
-    expect(CHAINS[SOLANA_DEVNET]).toMatchObject({ family: "solana", nativeSymbol: "SOL", nativeDecimals: 9, testnet: true });
+    expect(CHAINS[SOLANA_DEVNET]).toMatchObject({
+      family: "solana",
+      nativeSymbol: "SOL",
+      nativeDecimals: 9,
+      testnet: true,
+    });
     expect(CHAINS[BITCOIN_MAINNET_P2WPKH]).toMatchObject({ nativeSymbol: "BTC", nativeDecimals: 8 });
     expect(chainLabel("eip155:84531")).toBe("Base Goerli");
     expect(chainLabel("eip155:31337")).toBe("eip155:31337");

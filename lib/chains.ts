@@ -303,6 +303,7 @@ export function chainOptionsOf(table: ChainTable): { value: string; id: Caip2Id;
     label: `${chainLabel(id)} (${alias})`,
     testnet: chainInfo(id)?.testnet ?? false,
   }));
-  for (const id of extraIds) options.push({ value: id, id, label: chainLabel(id), testnet: chainInfo(id)?.testnet ?? false });
+  for (const id of extraIds)
+    options.push({ value: id, id, label: chainLabel(id), testnet: chainInfo(id)?.testnet ?? false });
   return options;
 }

@@ -31,30 +31,53 @@ describe("transfer form", () => {
   });
 
   it.each([["0"], ["-1"], ["1e5"], ["abc"], ["0.000"], [""]])("rejects the amount %j", (amount) => {
-    expect(errorsOf({ ...base, chain: "sepolia", to: "0x1111111111111111111111111111111111111111", amount }).amount).toBeTruthy();
+    expect(
+      errorsOf({ ...base, chain: "sepolia", to: "0x1111111111111111111111111111111111111111", amount }).amount,
+    ).toBeTruthy();
   });
 
   it("rejects more decimals than the native token has", () => {
-    expect(errorsOf({ ...base, chain: "bitcoin-segwit", to: "bc1q2ffg29d7ykc5jxpfza99g6dcn75s6qtytvjn2y", token: "BTC", amount: "0.000000001" }).amount).toMatch(/8 decimals/);
+    expect(
+      errorsOf({
+        ...base,
+        chain: "bitcoin-segwit",
+        to: "bc1q2ffg29d7ykc5jxpfza99g6dcn75s6qtytvjn2y",
+        token: "BTC",
+        amount: "0.000000001",
+      }).amount,
+    ).toMatch(/8 decimals/);
   });
 
   it("only knows the build-transaction chain names", () => {
-    expect(errorsOf({ ...base, chain: "polygon-amoy", to: "0x1111111111111111111111111111111111111111" }).chain).toMatch(/Choose a chain/);
-    expect(errorsOf({ ...base, chain: "polygon-mumbai", to: "0x1111111111111111111111111111111111111111" })).toEqual({});
+    expect(
+      errorsOf({ ...base, chain: "polygon-amoy", to: "0x1111111111111111111111111111111111111111" }).chain,
+    ).toMatch(/Choose a chain/);
+    expect(errorsOf({ ...base, chain: "polygon-mumbai", to: "0x1111111111111111111111111111111111111111" })).toEqual(
+      {},
+    );
   });
 });
 
 describe("clients page URL", () => {
   it("defaults to 25 and accepts only the offered sizes", () => {
     expect(clientsPageQuerySchema.parse({})).toEqual({ take: 25, cursor: undefined });
-    expect(clientsPageQuerySchema.parse({ take: "100", cursor: "cmi9rgt1ogkfysbx0rq0mbfz5" })).toEqual({ take: 100, cursor: "cmi9rgt1ogkfysbx0rq0mbfz5" });
+    expect(clientsPageQuerySchema.parse({ take: "100", cursor: "cmi9rgt1ogkfysbx0rq0mbfz5" })).toEqual({
+      take: 100,
+      cursor: "cmi9rgt1ogkfysbx0rq0mbfz5",
+    });
     expect(clientsPageQuerySchema.safeParse({ take: "7" }).success).toBe(false);
     expect(clientsPageQuerySchema.safeParse({ take: "25", cursor: "../etc" }).success).toBe(false);
   });
 });
 
 describe("eject request form", () => {
-  const ok = { clientId: "cmi9rgt1ogkfysbx0rq0mbfz5", walletId: "cmi9rgt1ogkftsbx0tl5yve5l", reason: "User asked to export the key", ticket: "SUP-1", windowMinutes: "5" };
+  const ok = {
+    clientId: "cmi9rgt1ogkfysbx0rq0mbfz5",
+    walletId: "cmi9rgt1ogkftsbx0tl5yve5l",
+    reason: "User asked to export the key",
+    ticket: "SUP-1",
+    windowMinutes: "5",
+  };
   it("accepts a window of at least one minute", () => {
     expect(ejectRequestSchema.parse(ok).windowMinutes).toBe(5);
     expect(ejectRequestSchema.parse({ ...ok, windowMinutes: 1 }).windowMinutes).toBe(1);

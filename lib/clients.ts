@@ -8,7 +8,10 @@ import { z } from "zod";
 import { chainFamily, chainInfo, resolveAssetsChain, resolveBuildTransactionChain, type ChainFamily } from "./chains";
 
 /** Client ids are opaque upstream ids (cuid-like); anything else cannot be one. */
-export const clientIdSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{6,64}$/, "That is not a client id (letters, digits, - and _ only)");
+export const clientIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{6,64}$/, "That is not a client id (letters, digits, - and _ only)");
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -16,12 +19,29 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const clientsPageQuerySchema = z.object({
   take: z.preprocess(
     (v) => (v === undefined || v === "" ? String(DEFAULT_PAGE_SIZE) : v),
-    z.string().transform(Number).pipe(z.union(PAGE_SIZES.map((n) => z.literal(n)) as unknown as [z.ZodLiteral<10>, z.ZodLiteral<25>, z.ZodLiteral<50>, z.ZodLiteral<100>], { message: "Page size must be 10, 25, 50 or 100" })),
+    z
+      .string()
+      .transform(Number)
+      .pipe(
+        z.union(
+          PAGE_SIZES.map((n) => z.literal(n)) as unknown as [
+            z.ZodLiteral<10>,
+            z.ZodLiteral<25>,
+            z.ZodLiteral<50>,
+            z.ZodLiteral<100>,
+          ],
+          { message: "Page size must be 10, 25, 50 or 100" },
+        ),
+      ),
   ),
   cursor: z.preprocess((v) => (v === "" ? undefined : v), clientIdSchema.optional()),
 });
 
-export const reasonSchema = z.string().trim().min(10, "Give a reason of at least 10 characters (it goes into the audit log)").max(500);
+export const reasonSchema = z
+  .string()
+  .trim()
+  .min(10, "Give a reason of at least 10 characters (it goes into the audit log)")
+  .max(500);
 
 export const credentialRequestSchema = z.object({ clientId: clientIdSchema, reason: reasonSchema });
 
@@ -33,13 +53,23 @@ export const assetsQuerySchema = z.object({
 });
 
 const ADDRESS_RULES: Record<ChainFamily, { test: (to: string, chainId: string) => boolean; hint: string }> = {
-  eip155: { test: (to) => isAddress(to, { strict: false }) && (to === to.toLowerCase() || isAddress(to)), hint: "an EVM address: 0x followed by 40 hex digits" },
-  solana: { test: (to) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(to), hint: "a Solana address (base58, 32–44 characters)" },
+  eip155: {
+    test: (to) => isAddress(to, { strict: false }) && (to === to.toLowerCase() || isAddress(to)),
+    hint: "an EVM address: 0x followed by 40 hex digits",
+  },
+  solana: {
+    test: (to) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(to),
+    hint: "a Solana address (base58, 32–44 characters)",
+  },
   bip122: {
-    test: (to, chainId) => (chainInfo(chainId)?.testnet ? /^tb1[02-9ac-hj-np-z]{39,59}$/ : /^bc1[02-9ac-hj-np-z]{39,59}$/).test(to),
+    test: (to, chainId) =>
+      (chainInfo(chainId)?.testnet ? /^tb1[02-9ac-hj-np-z]{39,59}$/ : /^bc1[02-9ac-hj-np-z]{39,59}$/).test(to),
     hint: "a native SegWit (P2WPKH) address: bc1… on mainnet, tb1… on testnet",
   },
-  tron: { test: (to) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(to), hint: "a Tron address (T followed by 33 base58 characters)" },
+  tron: {
+    test: (to) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(to),
+    hint: "a Tron address (T followed by 33 base58 characters)",
+  },
   stellar: { test: (to) => /^G[A-Z2-7]{55}$/.test(to), hint: "a Stellar account id (G followed by 55 characters)" },
 };
 
@@ -63,7 +93,10 @@ export const buildTransferSchema = z
     clientId: clientIdSchema,
     chain: z.string().refine((c) => resolveBuildTransactionChain(c) !== undefined, "Choose a chain from the list"),
     to: z.string().trim().min(1, "Enter the recipient's address"),
-    token: z.string().trim().min(1, "Enter a token: a symbol such as USDC, NATIVE's symbol, or a contract/mint address"),
+    token: z
+      .string()
+      .trim()
+      .min(1, "Enter a token: a symbol such as USDC, NATIVE's symbol, or a contract/mint address"),
     amount: amountSchema,
   })
   .superRefine((v, ctx) => {
@@ -72,11 +105,20 @@ export const buildTransferSchema = z
     if (!chainId || !family) return;
     const rule = ADDRESS_RULES[family];
     if (!rule.test(v.to, chainId)) ctx.addIssue({ code: "custom", path: ["to"], message: `Expected ${rule.hint}` });
-    if (!TOKEN_RULES[family](v.token)) ctx.addIssue({ code: "custom", path: ["token"], message: "Expected a token symbol or a contract/mint address of this chain" });
+    if (!TOKEN_RULES[family](v.token))
+      ctx.addIssue({
+        code: "custom",
+        path: ["token"],
+        message: "Expected a token symbol or a contract/mint address of this chain",
+      });
     const native = chainInfo(chainId);
     const decimals = v.amount.split(".")[1]?.length ?? 0;
     if (native && v.token.toUpperCase() === native.nativeSymbol.toUpperCase() && decimals > native.nativeDecimals)
-      ctx.addIssue({ code: "custom", path: ["amount"], message: `${native.nativeSymbol} has ${native.nativeDecimals} decimals; the amount has ${decimals}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: `${native.nativeSymbol} has ${native.nativeDecimals} decimals; the amount has ${decimals}`,
+      });
   });
 export type BuildTransferInput = z.infer<typeof buildTransferSchema>;
 
@@ -84,7 +126,10 @@ export const EJECT_WINDOW_MINUTES = { min: 1, max: 60, default: 5 } as const;
 
 export const ejectRequestSchema = z.object({
   clientId: clientIdSchema,
-  walletId: z.string().trim().regex(/^[A-Za-z0-9_-]{6,64}$/, "Choose a wallet"),
+  walletId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{6,64}$/, "Choose a wallet"),
   reason: reasonSchema,
   ticket: z.string().trim().min(2, "Give the ticket reference").max(64),
   windowMinutes: z.coerce
@@ -94,8 +139,14 @@ export const ejectRequestSchema = z.object({
     .max(EJECT_WINDOW_MINUTES.max, `At most ${EJECT_WINDOW_MINUTES.max} minutes`),
 });
 
-export const ejectDecisionSchema = z.object({ requestId: z.uuid("Unknown request"), note: z.string().trim().max(500).optional() });
-export const ejectRejectSchema = z.object({ requestId: z.uuid("Unknown request"), note: z.string().trim().min(5, "Say why the request is rejected").max(500) });
+export const ejectDecisionSchema = z.object({
+  requestId: z.uuid("Unknown request"),
+  note: z.string().trim().max(500).optional(),
+});
+export const ejectRejectSchema = z.object({
+  requestId: z.uuid("Unknown request"),
+  note: z.string().trim().min(5, "Say why the request is rejected").max(500),
+});
 
 export interface EjectRequestView {
   id: string;

@@ -4,15 +4,27 @@ import { ConfigError, consoleEnvSchema, parseEnv, sandboxEnvSchema } from "./con
 describe("console configuration", () => {
   it("applies the defaults of DESIGN.md's interface", () => {
     const env = parseEnv(consoleEnvSchema, {});
-    expect(env).toMatchObject({ PORT: 3000, SANDBOX_PORT: 4010, SANDBOX_MPC_PORT: 4011, SANDBOX_CUSTODIAN_API_KEY: "sandbox-custodian-key", YIELD_PROVIDER_SEGMENT: "yield-provider", CUSTODIAN_RATE_LIMIT: 200 });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      SANDBOX_PORT: 4010,
+      SANDBOX_MPC_PORT: 4011,
+      SANDBOX_CUSTODIAN_API_KEY: "sandbox-custodian-key",
+      YIELD_PROVIDER_SEGMENT: "yield-provider",
+      CUSTODIAN_RATE_LIMIT: 200,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PORTAL_BASE_URL).toBeUndefined();
   });
 
   it("accepts good values and strips a trailing slash from URLs", () => {
     const env = parseEnv(consoleEnvSchema, {
-      PORT: "8080", PORTAL_BASE_URL: "https://api.example.com/", PORTAL_MPC_URL: "https://mpc.example.com", PORTAL_CUSTODIAN_API_KEY: "k",
-      AUTH_SECRET: "x".repeat(40), CONSOLE_VAULT_KEY: Buffer.alloc(32, 7).toString("base64"), DATABASE_URL: "postgres://u@h/db",
+      PORT: "8080",
+      PORTAL_BASE_URL: "https://api.example.com/",
+      PORTAL_MPC_URL: "https://mpc.example.com",
+      PORTAL_CUSTODIAN_API_KEY: "k",
+      AUTH_SECRET: "x".repeat(40),
+      CONSOLE_VAULT_KEY: Buffer.alloc(32, 7).toString("base64"),
+      DATABASE_URL: "postgres://u@h/db",
     });
     expect(env.PORT).toBe(8080);
     expect(env.PORTAL_BASE_URL).toBe("https://api.example.com");
@@ -34,7 +46,13 @@ describe("console configuration", () => {
   });
 
   it("requires AUTH_SECRET and CONSOLE_VAULT_KEY with a real upstream", () => {
-    expect(() => parseEnv(consoleEnvSchema, { PORTAL_BASE_URL: "https://a.io", PORTAL_MPC_URL: "https://m.io", PORTAL_CUSTODIAN_API_KEY: "k" })).toThrow(/AUTH_SECRET: required when the console talks to the real upstream[\s\S]*CONSOLE_VAULT_KEY/);
+    expect(() =>
+      parseEnv(consoleEnvSchema, {
+        PORTAL_BASE_URL: "https://a.io",
+        PORTAL_MPC_URL: "https://m.io",
+        PORTAL_CUSTODIAN_API_KEY: "k",
+      }),
+    ).toThrow(/AUTH_SECRET: required when the console talks to the real upstream[\s\S]*CONSOLE_VAULT_KEY/);
   });
 
   it("never prints the value of a secret variable", () => {
@@ -51,18 +69,39 @@ describe("console configuration", () => {
 describe("sandbox configuration", () => {
   it("applies defaults", () => {
     expect(parseEnv(sandboxEnvSchema, {})).toEqual({
-      SANDBOX_PORT: 4010, SANDBOX_MPC_PORT: 4011, SANDBOX_CUSTODIAN_API_KEY: "sandbox-custodian-key", SANDBOX_SEED_CLIENTS: 250, SANDBOX_SEED_EVENTS: 5000,
-      SANDBOX_LATENCY_MS: 0, SANDBOX_FAULT_RATE: 0, SANDBOX_RATE_LIMIT: undefined, SANDBOX_BLOCK_TIME_MS: 0, SANDBOX_MANAGED_BACKUPS: true, SANDBOX_DATA_DIR: ".data/sandbox",
+      SANDBOX_PORT: 4010,
+      SANDBOX_MPC_PORT: 4011,
+      SANDBOX_CUSTODIAN_API_KEY: "sandbox-custodian-key",
+      SANDBOX_SEED_CLIENTS: 250,
+      SANDBOX_SEED_EVENTS: 5000,
+      SANDBOX_LATENCY_MS: 0,
+      SANDBOX_FAULT_RATE: 0,
+      SANDBOX_RATE_LIMIT: undefined,
+      SANDBOX_BLOCK_TIME_MS: 0,
+      SANDBOX_MANAGED_BACKUPS: true,
+      SANDBOX_DATA_DIR: ".data/sandbox",
       YIELD_PROVIDER_SEGMENT: "yield-provider",
     });
   });
 
   it("parses knobs", () => {
-    expect(parseEnv(sandboxEnvSchema, { SANDBOX_FAULT_RATE: "0.25", SANDBOX_RATE_LIMIT: "60", SANDBOX_MANAGED_BACKUPS: "off" })).toMatchObject({ SANDBOX_FAULT_RATE: 0.25, SANDBOX_RATE_LIMIT: 60, SANDBOX_MANAGED_BACKUPS: false });
+    expect(
+      parseEnv(sandboxEnvSchema, {
+        SANDBOX_FAULT_RATE: "0.25",
+        SANDBOX_RATE_LIMIT: "60",
+        SANDBOX_MANAGED_BACKUPS: "off",
+      }),
+    ).toMatchObject({ SANDBOX_FAULT_RATE: 0.25, SANDBOX_RATE_LIMIT: 60, SANDBOX_MANAGED_BACKUPS: false });
     expect(parseEnv(sandboxEnvSchema, { SANDBOX_RATE_LIMIT: "off" }).SANDBOX_RATE_LIMIT).toBeUndefined();
   });
 
-  it.each([[{ SANDBOX_FAULT_RATE: "1.5" }], [{ SANDBOX_RATE_LIMIT: "-1" }], [{ SANDBOX_MANAGED_BACKUPS: "maybe" }], [{ SANDBOX_SEED_EVENTS: "9000000" }], [{ YIELD_PROVIDER_SEGMENT: "Yield/Provider" }]])("rejects %j", (source) => {
+  it.each([
+    [{ SANDBOX_FAULT_RATE: "1.5" }],
+    [{ SANDBOX_RATE_LIMIT: "-1" }],
+    [{ SANDBOX_MANAGED_BACKUPS: "maybe" }],
+    [{ SANDBOX_SEED_EVENTS: "9000000" }],
+    [{ YIELD_PROVIDER_SEGMENT: "Yield/Provider" }],
+  ])("rejects %j", (source) => {
     expect(() => parseEnv(sandboxEnvSchema, source)).toThrow(ConfigError);
   });
 });

@@ -109,7 +109,10 @@ export const consoleEnvSchema = z
       emptyToUndefined,
       z
         .string()
-        .refine((v) => Buffer.from(v, "base64").length === 32, "expected 32 bytes, base64-encoded (openssl rand -base64 32)")
+        .refine(
+          (v) => Buffer.from(v, "base64").length === 32,
+          "expected 32 bytes, base64-encoded (openssl rand -base64 32)",
+        )
         .optional(),
     ),
     /** Minutes without activity before a staff session ends. */
@@ -149,7 +152,11 @@ export const consoleEnvSchema = z
     const set = upstream.filter((k) => env[k] !== undefined);
     if (set.length > 0 && set.length < upstream.length) {
       for (const k of upstream.filter((k) => env[k] === undefined))
-        ctx.addIssue({ code: "custom", path: [k], message: `required when ${set.join(" and ")} is set (all three select the real upstream)` });
+        ctx.addIssue({
+          code: "custom",
+          path: [k],
+          message: `required when ${set.join(" and ")} is set (all three select the real upstream)`,
+        });
     }
     if (set.length === upstream.length) {
       for (const k of ["AUTH_SECRET", "CONSOLE_VAULT_KEY"] as const)

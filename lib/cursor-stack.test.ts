@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { currentCursor, firstRowIndex, isValidCursor, parseCursorStack, popCursor, pushCursor, serializeCursorStack } from "./cursor-stack";
+import {
+  currentCursor,
+  firstRowIndex,
+  isValidCursor,
+  parseCursorStack,
+  popCursor,
+  pushCursor,
+  serializeCursorStack,
+} from "./cursor-stack";
 
 describe("cursor stack", () => {
   it("round-trips through the URL", () => {

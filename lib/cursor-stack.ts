@@ -7,7 +7,10 @@ const SEP = ".";
 
 export function parseCursorStack(value: string | null | undefined): string[] {
   if (!value) return [];
-  return value.split(SEP).filter((c) => c.length > 0 && c.length <= 200).slice(0, 1000);
+  return value
+    .split(SEP)
+    .filter((c) => c.length > 0 && c.length <= 200)
+    .slice(0, 1000);
 }
 
 export function serializeCursorStack(stack: string[]): string | null {

@@ -43,9 +43,41 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
 
 const MATRIX: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  support: ["clients:read", "credentials:issue", "assets:read", "transfers:build", "eject:request", "eject:fetch-shares", "alerts:read", "gas:read", "yield:read"],
-  compliance: ["clients:read", "assets:read", "eject:approve", "alerts:read", "alerts:replay", "alerts:export", "alerts:legacy-tools", "gas:read", "yield:read", "audit:read"],
-  developer: ["clients:read", "clients:create", "credentials:issue", "assets:read", "transfers:build", "alerts:read", "gas:read", "yield:read", "yield:act", "wallet-lab:use"],
+  support: [
+    "clients:read",
+    "credentials:issue",
+    "assets:read",
+    "transfers:build",
+    "eject:request",
+    "eject:fetch-shares",
+    "alerts:read",
+    "gas:read",
+    "yield:read",
+  ],
+  compliance: [
+    "clients:read",
+    "assets:read",
+    "eject:approve",
+    "alerts:read",
+    "alerts:replay",
+    "alerts:export",
+    "alerts:legacy-tools",
+    "gas:read",
+    "yield:read",
+    "audit:read",
+  ],
+  developer: [
+    "clients:read",
+    "clients:create",
+    "credentials:issue",
+    "assets:read",
+    "transfers:build",
+    "alerts:read",
+    "gas:read",
+    "yield:read",
+    "yield:act",
+    "wallet-lab:use",
+  ],
 };
 
 export function can(role: Role, permission: Permission): boolean {

@@ -26,20 +26,39 @@ export function getQueryClient() {
 
 /** An error answer of one of the console's own route handlers, with its safe message. */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly code?: string, readonly requestId?: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly requestId?: string,
+  ) {
     super(message);
   }
 }
 
 /** GET one of the console's app/api routes and return its JSON, or throw HttpError with the safe message. */
 export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, { ...init, headers: { accept: "application/json", ...init?.headers }, credentials: "same-origin" });
-  const body = (await res.json().catch(() => null)) as { error?: { message?: string; code?: string; requestId?: string } } | null;
+  const res = await fetch(url, {
+    ...init,
+    headers: { accept: "application/json", ...init?.headers },
+    credentials: "same-origin",
+  });
+  const body = (await res.json().catch(() => null)) as {
+    error?: { message?: string; code?: string; requestId?: string };
+  } | null;
   if (!res.ok) {
     // The session ended: a full navigation to sign-in, so no stale client state survives.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    if (res.status === 401 && typeof window !== "undefined") window.location.assign(`/signin?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-    throw new HttpError(res.status, body?.error?.message ?? `The request failed (${res.status}).`, body?.error?.code, body?.error?.requestId);
+    if (res.status === 401 && typeof window !== "undefined")
+      window.location.assign(
+        `/signin?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+      );
+    throw new HttpError(
+      res.status,
+      body?.error?.message ?? `The request failed (${res.status}).`,
+      body?.error?.code,
+      body?.error?.requestId,
+    );
   }
   return body as T;
 }

@@ -7,7 +7,8 @@ import type { AuditFilters } from "./audit";
 export const queryKeys = {
   audit: {
     all: ["audit"] as const,
-    list: (filters: AuditFilters, cursor: string | undefined, limit: number) => ["audit", "list", filters, cursor ?? null, limit] as const,
+    list: (filters: AuditFilters, cursor: string | undefined, limit: number) =>
+      ["audit", "list", filters, cursor ?? null, limit] as const,
   },
   clients: {
     all: ["clients"] as const,

@@ -4,10 +4,16 @@ import { ROLES } from "./permissions";
 
 export const createUserSchema = z.object({
   email: z.email("Enter an e-mail address").trim().max(320),
-  name: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(120).optional()),
+  name: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().trim().max(120).optional(),
+  ),
   role: z.enum(ROLES, { message: "Choose a role" }),
   /** Blank: the console generates one and shows it once. */
-  password: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(12, "At least 12 characters").max(200).optional()),
+  password: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(12, "At least 12 characters").max(200).optional(),
+  ),
 });
 
 export const updateUserSchema = z

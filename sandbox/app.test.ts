@@ -10,7 +10,11 @@ let sb: Sandbox;
 beforeAll(async () => {
   const chains = new FakeChainRegistry();
   const keyStore = openKeyStore();
-  const env = loadSandboxEnv({ SANDBOX_CUSTODIAN_API_KEY: TEST_CUSTODIAN_KEY, SANDBOX_SEED_CLIENTS: "5", SANDBOX_SEED_EVENTS: "50" });
+  const env = loadSandboxEnv({
+    SANDBOX_CUSTODIAN_API_KEY: TEST_CUSTODIAN_KEY,
+    SANDBOX_SEED_CLIENTS: "5",
+    SANDBOX_SEED_EVENTS: "50",
+  });
   sb = await createSandbox({
     env,
     anchorMs: TEST_ANCHOR_MS,
@@ -25,23 +29,47 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const admin = (path: string, init: RequestInit = {}) =>
-  sb.baseApp.request(path, { ...init, headers: { authorization: `Bearer ${TEST_CUSTODIAN_KEY}`, "content-type": "application/json" } });
+  sb.baseApp.request(path, {
+    ...init,
+    headers: { authorization: `Bearer ${TEST_CUSTODIAN_KEY}`, "content-type": "application/json" },
+  });
 
 describe("composition", () => {
   it("runs a client from creation through generate, backup and key ejection across both apps", async () => {
-    const client = (await (await admin("/api/v3/custodians/me/clients", { method: "POST" })).json()) as { id: string; clientApiKey: string };
+    const client = (await (await admin("/api/v3/custodians/me/clients", { method: "POST" })).json()) as {
+      id: string;
+      clientApiKey: string;
+    };
     const mpc = (path: string, body: unknown) =>
-      sb.mpcApp.request(path, { method: "POST", body: JSON.stringify(body), headers: { authorization: `Bearer ${client.clientApiKey}`, "content-type": "application/json" } });
+      sb.mpcApp.request(path, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { authorization: `Bearer ${client.clientApiKey}`, "content-type": "application/json" },
+      });
     const generated = await (await mpc("/v1/generate", {})).json();
     expect(await (await mpc("/v1/backup", { generateResponse: JSON.stringify(generated) })).status).toBe(200);
 
-    const read = (await (await admin(`/api/v3/custodians/me/clients/${client.id}`)).json()) as { wallets: { id: string; curve: string; backupSharePairs: unknown[] }[]; metadata: { namespaces: { eip155?: { address: string } } } };
+    const read = (await (await admin(`/api/v3/custodians/me/clients/${client.id}`)).json()) as {
+      wallets: { id: string; curve: string; backupSharePairs: unknown[] }[];
+      metadata: { namespaces: { eip155?: { address: string } } };
+    };
     expect(read.metadata.namespaces.eip155?.address).toMatch(/^0x/);
     const wallet = read.wallets.find((w) => w.curve === "SECP256K1");
     expect(wallet?.backupSharePairs).toHaveLength(1);
 
-    expect((await admin(`/api/v3/custodians/me/clients/${client.id}/enable-eject`, { method: "PATCH", body: JSON.stringify({ walletId: wallet?.id }) })).status).toBe(200);
-    const shares = ejectableBackupSharesResponseSchema.parse(await (await admin(`/api/v3/custodians/me/clients/${client.id}/wallets/${wallet?.id}/ejectable-backup-shares`)).json());
+    expect(
+      (
+        await admin(`/api/v3/custodians/me/clients/${client.id}/enable-eject`, {
+          method: "PATCH",
+          body: JSON.stringify({ walletId: wallet?.id }),
+        })
+      ).status,
+    ).toBe(200);
+    const shares = ejectableBackupSharesResponseSchema.parse(
+      await (
+        await admin(`/api/v3/custodians/me/clients/${client.id}/wallets/${wallet?.id}/ejectable-backup-shares`)
+      ).json(),
+    );
     expect(JSON.parse(shares.custodianBackupShare)).toMatchObject({ clientId: client.id, curve: "SECP256K1" });
   });
 

@@ -51,7 +51,10 @@ export interface SandboxOptions {
   /** Undefined keeps all state in memory (tests); main passes SANDBOX_DATA_DIR. */
   dataDir?: string;
   /** `parts.gas` is the gas-usage ledger, for the bundler to record sponsored operations in. */
-  seams: (directory: ClientDirectory & ClientStore, parts: { gas: GasUsageLedger }) => SandboxSeams | Promise<SandboxSeams>;
+  seams: (
+    directory: ClientDirectory & ClientStore,
+    parts: { gas: GasUsageLedger },
+  ) => SandboxSeams | Promise<SandboxSeams>;
   timings?: Partial<SandboxTimings>;
   /** Fixes the seed anchor (tests); otherwise the first start's time, kept in the state file. */
   anchorMs?: number;
@@ -90,12 +93,15 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   const paths = options.dataDir === undefined ? undefined : dataPaths(options.dataDir);
   const stateFile = new StateFile(paths?.adminState);
   const savedAnchor = stateFile.saved("seedAnchorMs");
-  const anchorMs = options.anchorMs ?? (typeof savedAnchor === "number" ? savedAnchor : Math.floor(Date.now() / 60_000) * 60_000);
+  const anchorMs =
+    options.anchorMs ?? (typeof savedAnchor === "number" ? savedAnchor : Math.floor(Date.now() / 60_000) * 60_000);
   if (savedAnchor !== anchorMs) stateFile.keep("seedAnchorMs", anchorMs);
   const onChange = () => stateFile.markDirty();
 
   const seeded = seedClients({ count: env.SANDBOX_SEED_CLIENTS, seed: SANDBOX_SEED, anchorMs });
-  const seededWallets = seeded.slice(0, 1000).flatMap((c) => (c.namespaces.eip155 ? [c.namespaces.eip155.address.toLowerCase()] : []));
+  const seededWallets = seeded
+    .slice(0, 1000)
+    .flatMap((c) => (c.namespaces.eip155 ? [c.namespaces.eip155.address.toLowerCase()] : []));
   const clients = new ClientStore(seeded, onChange, options.now);
   stateFile.register("clients", clients);
   const gas = new GasUsageLedger(SANDBOX_SEED, anchorMs, onChange, options.now);
@@ -118,12 +124,26 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     secretOf: (role) => webhookSecrets.get(role) ?? "",
     slowDelayMs: timings.slowReceiverDelayMs,
   });
-  const webhooks = seedWebhooks({ seed: SANDBOX_SEED, anchorMs, custodianApiKey: env.SANDBOX_CUSTODIAN_API_KEY, urlOf: (role) => receivers.url(role) });
+  const webhooks = seedWebhooks({
+    seed: SANDBOX_SEED,
+    anchorMs,
+    custodianApiKey: env.SANDBOX_CUSTODIAN_API_KEY,
+    urlOf: (role) => receivers.url(role),
+  });
   webhookSecrets = new Map(webhooks.map((w) => [w.role, w.secret]));
 
   const events = new EventStore(SANDBOX_SEED, webhooks.length);
-  seedEvents(events, { count: env.SANDBOX_SEED_EVENTS, seed: SANDBOX_SEED, anchorMs, roles: webhooks.map((w) => w.role) });
-  const { journal, contents } = await EventJournal.open(paths?.alertJournal, { seed: SANDBOX_SEED, count: env.SANDBOX_SEED_EVENTS, anchorMs });
+  seedEvents(events, {
+    count: env.SANDBOX_SEED_EVENTS,
+    seed: SANDBOX_SEED,
+    anchorMs,
+    roles: webhooks.map((w) => w.role),
+  });
+  const { journal, contents } = await EventJournal.open(paths?.alertJournal, {
+    seed: SANDBOX_SEED,
+    count: env.SANDBOX_SEED_EVENTS,
+    anchorMs,
+  });
   const alerts = new AlertService({
     events,
     webhooks,
@@ -148,13 +168,23 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   };
 
   const baseApp = createHttpApp("base", knobs);
-  const custodianAuth = requireCustodianKey({ custodianApiKey: env.SANDBOX_CUSTODIAN_API_KEY, isClientCredential: (t) => clients.isClientCredential(t) });
+  const custodianAuth = requireCustodianKey({
+    custodianApiKey: env.SANDBOX_CUSTODIAN_API_KEY,
+    isClientCredential: (t) => clients.isClientCredential(t),
+  });
   baseApp.use("/api/v3/custodians/*", custodianAuth);
   baseApp.use("/api/v1/custodians/*", custodianAuth);
   baseApp.get("/openapi.json", (c) => {
     const url = new URL(c.req.url);
     const mpcUrl = `${url.protocol}//${url.hostname}:${env.SANDBOX_MPC_PORT}`;
-    return c.json(buildOpenApiDocument({ baseUrl: url.origin, mpcUrl, title: "Wallet Infrastructure API (sandbox)", yieldProviderSegment: env.YIELD_PROVIDER_SEGMENT }));
+    return c.json(
+      buildOpenApiDocument({
+        baseUrl: url.origin,
+        mpcUrl,
+        title: "Wallet Infrastructure API (sandbox)",
+        yieldProviderSegment: env.YIELD_PROVIDER_SEGMENT,
+      }),
+    );
   });
   const now = options.now;
   for (const routes of [

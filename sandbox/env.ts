@@ -20,7 +20,11 @@ export interface SandboxTimings {
   faultHoldMs: number;
 }
 
-export const DEFAULT_TIMINGS: SandboxTimings = { deliveryTimeoutMs: 10_000, slowReceiverDelayMs: 15_000, faultHoldMs: 30_000 };
+export const DEFAULT_TIMINGS: SandboxTimings = {
+  deliveryTimeoutMs: 10_000,
+  slowReceiverDelayMs: 15_000,
+  faultHoldMs: 30_000,
+};
 
 /** Where each part keeps its files under SANDBOX_DATA_DIR (relative paths resolve against the cwd). */
 export function dataPaths(dataDir: string) {

@@ -41,13 +41,20 @@ describe("sandbox/main.ts", () => {
     const [base, mpc] = [await freePort(), await freePort()];
     const run = start({ SANDBOX_PORT: String(base), SANDBOX_MPC_PORT: String(mpc) });
     await run.ready;
-    const lines = run.out().trim().split("\n").filter((l) => l.startsWith("sandbox "));
+    const lines = run
+      .out()
+      .trim()
+      .split("\n")
+      .filter((l) => l.startsWith("sandbox "));
     expect(lines).toEqual([
       `sandbox base API listening on http://127.0.0.1:${base} (administration, /rpc/v1/eip155/<reference>, /openapi.json)`,
       `sandbox MPC service listening on http://127.0.0.1:${mpc}`,
     ]);
     expect(await (await fetch(`http://127.0.0.1:${mpc}/health`)).json()).toEqual({ ok: true, service: "mpc" });
-    const rpc = await fetch(`http://127.0.0.1:${base}/rpc/v1/eip155/11155111`, { method: "POST", body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' });
+    const rpc = await fetch(`http://127.0.0.1:${base}/rpc/v1/eip155/11155111`, {
+      method: "POST",
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+    });
     expect(await rpc.json()).toMatchObject({ result: "0xaa36a7" });
     run.child.kill("SIGTERM");
     expect(await run.exited).toBe(0);
@@ -55,12 +62,19 @@ describe("sandbox/main.ts", () => {
 
   it("exits 1 with one clear line when a port is taken", async () => {
     const blocker: Server = createServer();
-    const port = await new Promise<number>((resolve) => blocker.listen(0, "127.0.0.1", () => resolve((blocker.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, "127.0.0.1", () => resolve((blocker.address() as { port: number }).port)),
+    );
     try {
       const run = start({ SANDBOX_PORT: String(port), SANDBOX_MPC_PORT: String(await freePort()) });
       expect(await run.exited).toBe(1);
-      const errors = run.err().split("\n").filter((l) => l.startsWith("sandbox:"));
-      expect(errors).toEqual([`sandbox: port ${port} is already in use (SANDBOX_PORT); stop the process using it or set SANDBOX_PORT to another port`]);
+      const errors = run
+        .err()
+        .split("\n")
+        .filter((l) => l.startsWith("sandbox:"));
+      expect(errors).toEqual([
+        `sandbox: port ${port} is already in use (SANDBOX_PORT); stop the process using it or set SANDBOX_PORT to another port`,
+      ]);
       expect(run.err()).not.toMatch(/\n\s+at /);
     } finally {
       blocker.close();

@@ -45,7 +45,8 @@ async function main() {
     // start.ts takes both ports before building anything, so a port conflict fails fast.
     started = await startSandbox({ env, dataDir: env.SANDBOX_DATA_DIR });
   } catch (err) {
-    const which = err instanceof PortInUseError ? (err.port === env.SANDBOX_PORT ? "SANDBOX_PORT" : "SANDBOX_MPC_PORT") : undefined;
+    const which =
+      err instanceof PortInUseError ? (err.port === env.SANDBOX_PORT ? "SANDBOX_PORT" : "SANDBOX_MPC_PORT") : undefined;
     const message = which
       ? `port ${(err as PortInUseError).port} is already in use (${which}); stop the process using it or set ${which} to another port`
       : `could not start: ${err instanceof Error ? err.message : String(err)}`;
@@ -54,7 +55,9 @@ async function main() {
     return;
   }
 
-  console.log(`sandbox base API listening on ${started.baseUrl} (administration, /rpc/v1/eip155/<reference>, /openapi.json)`);
+  console.log(
+    `sandbox base API listening on ${started.baseUrl} (administration, /rpc/v1/eip155/<reference>, /openapi.json)`,
+  );
   console.log(`sandbox MPC service listening on ${started.mpcUrl}`);
 }
 

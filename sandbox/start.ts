@@ -65,7 +65,11 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Starte
     listening.push(await listen((request, e) => mpcFetch(request, e), options.mpcPort ?? env.SANDBOX_MPC_PORT));
     const [base, mpc] = listening as [Listening, Listening];
 
-    const registry = createChainRegistry({ dataDir: paths?.chains, blockTimeMs: env.SANDBOX_BLOCK_TIME_MS, log: options.chainLog });
+    const registry = createChainRegistry({
+      dataDir: paths?.chains,
+      blockTimeMs: env.SANDBOX_BLOCK_TIME_MS,
+      log: options.chainLog,
+    });
     chains = registry;
     const keyStore = openKeyStore(paths?.mpc);
     const built = await createSandbox({
@@ -82,7 +86,11 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Starte
         return {
           chains: registry,
           backups: keyStore,
-          mountMpc: (app) => app.route("/", createMpcApp({ directory, chains: registry, env, keyStore, log: options.mpcLog, bundler: aa })),
+          mountMpc: (app) =>
+            app.route(
+              "/",
+              createMpcApp({ directory, chains: registry, env, keyStore, log: options.mpcLog, bundler: aa }),
+            ),
           mountBase: (app) => app.route("/", createRpcApp(withBundlerRpc(registry, aa))),
         };
       },

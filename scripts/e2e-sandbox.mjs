@@ -5,6 +5,10 @@ import { root } from "./setup.mjs";
 
 const dataDir = `${root}.data/e2e-sandbox`;
 rmSync(dataDir, { recursive: true, force: true });
-const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], { cwd: root, stdio: "inherit", env: { ...process.env, SANDBOX_DATA_DIR: dataDir } });
+const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, SANDBOX_DATA_DIR: dataDir },
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -34,14 +34,29 @@ function newestMtime(entry: string): number {
   if (!existsSync(full)) return 0;
   const stat = statSync(full);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(full).reduce((max, name) => (name.startsWith(".") || name === "node_modules" ? max : Math.max(max, newestMtime(path.join(entry, name)))), stat.mtimeMs);
+  return readdirSync(full).reduce(
+    (max, name) =>
+      name.startsWith(".") || name === "node_modules" ? max : Math.max(max, newestMtime(path.join(entry, name))),
+    stat.mtimeMs,
+  );
 }
 
 function buildIsStale(): boolean {
   const buildId = path.join(root, ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
-  const sources = ["app", "components", "lib", "server", "proxy.ts", "instrumentation.ts", "next.config.mjs", "tailwind.config.ts", "postcss.config.mjs", "package.json"];
+  const sources = [
+    "app",
+    "components",
+    "lib",
+    "server",
+    "proxy.ts",
+    "instrumentation.ts",
+    "next.config.mjs",
+    "tailwind.config.ts",
+    "postcss.config.mjs",
+    "package.json",
+  ];
   return sources.some((s) => newestMtime(s) > built);
 }
 
@@ -71,15 +86,30 @@ async function main() {
     throw error;
   }
   const useSandbox = !env.PORTAL_BASE_URL;
-  const ports: [number, string][] = [[env.PORT, "PORT"], ...(useSandbox ? ([[sandboxEnv.SANDBOX_PORT, "SANDBOX_PORT"], [sandboxEnv.SANDBOX_MPC_PORT, "SANDBOX_MPC_PORT"]] as [number, string][]) : [])];
+  const ports: [number, string][] = [
+    [env.PORT, "PORT"],
+    ...(useSandbox
+      ? ([
+          [sandboxEnv.SANDBOX_PORT, "SANDBOX_PORT"],
+          [sandboxEnv.SANDBOX_MPC_PORT, "SANDBOX_MPC_PORT"],
+        ] as [number, string][])
+      : []),
+  ];
   for (const [port, name] of ports) {
-    if (await portInUse(port)) fail(`Port ${port} is already in use (${name}). Stop whatever is listening there, or choose another port, e.g. ${name}=${port + 100} npm start.`);
+    if (await portInUse(port))
+      fail(
+        `Port ${port} is already in use (${name}). Stop whatever is listening there, or choose another port, e.g. ${name}=${port + 100} npm start.`,
+      );
   }
 
   const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
   if (!dev && buildIsStale()) {
     say("Building the console for production (next build)…");
-    const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } });
+    const build = spawnSync(process.execPath, [nextBin, "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (build.status !== 0) fail("The build failed; see the output above.");
   }
 
@@ -90,7 +120,9 @@ async function main() {
     stopping = true;
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
     setTimeout(() => process.exit(code), 1500).unref();
-    Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once("exit", r))))).then(() => process.exit(code));
+    Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once("exit", r))))).then(() =>
+      process.exit(code),
+    );
   };
   process.on("SIGINT", () => stop(0));
   process.on("SIGTERM", () => stop(0));
@@ -106,7 +138,11 @@ async function main() {
 
   if (useSandbox) {
     say(`Starting the sandbox on ${sandboxEnv.SANDBOX_PORT} (API) and ${sandboxEnv.SANDBOX_MPC_PORT} (MPC)…`);
-    const sandbox = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], { cwd: root, stdio: "inherit", env: process.env });
+    const sandbox = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
+      cwd: root,
+      stdio: "inherit",
+      env: process.env,
+    });
     watch(sandbox, "The sandbox");
     await waitFor(`http://127.0.0.1:${sandboxEnv.SANDBOX_PORT}/health`, sandbox, "The sandbox");
   } else {

@@ -11,23 +11,42 @@ async function fenceErrors(filePath: string, code: string) {
 
 describe("server/ fence", () => {
   it("forbids server/ in components/ and lib/", async () => {
-    expect(await fenceErrors("components/x/leak.tsx", 'import { getEnv } from "@/server/env";\nexport const x = getEnv;\n')).toHaveLength(1);
+    expect(
+      await fenceErrors("components/x/leak.tsx", 'import { getEnv } from "@/server/env";\nexport const x = getEnv;\n'),
+    ).toHaveLength(1);
     expect(await fenceErrors("lib/leak.ts", 'export { getDb } from "../server/db";\n')).toHaveLength(1);
   });
 
   it("forbids server/ in any client component, wherever it lives", async () => {
-    expect(await fenceErrors("app/audit/leak.tsx", '"use client";\nimport { logger } from "@/server/log";\nexport const x = logger;\n')).toHaveLength(1);
+    expect(
+      await fenceErrors(
+        "app/audit/leak.tsx",
+        '"use client";\nimport { logger } from "@/server/log";\nexport const x = logger;\n',
+      ),
+    ).toHaveLength(1);
   });
 
-  it("allows a client component to import a \"use server\" action file", async () => {
-    expect(await fenceErrors("components/x/ok.tsx", '"use client";\nimport { createUser } from "@/server/actions/users";\nexport const x = createUser;\n')).toHaveLength(0);
+  it('allows a client component to import a "use server" action file', async () => {
+    expect(
+      await fenceErrors(
+        "components/x/ok.tsx",
+        '"use client";\nimport { createUser } from "@/server/actions/users";\nexport const x = createUser;\n',
+      ),
+    ).toHaveLength(0);
   });
 
-  it("does not allow the action kit itself, which is not a \"use server\" file", async () => {
-    expect(await fenceErrors("components/x/leak.tsx", '"use client";\nimport { defineAction } from "@/server/kit/define-action";\nexport const x = defineAction;\n')).toHaveLength(1);
+  it('does not allow the action kit itself, which is not a "use server" file', async () => {
+    expect(
+      await fenceErrors(
+        "components/x/leak.tsx",
+        '"use client";\nimport { defineAction } from "@/server/kit/define-action";\nexport const x = defineAction;\n',
+      ),
+    ).toHaveLength(1);
   });
 
   it("lets server components and route handlers import server/", async () => {
-    expect(await fenceErrors("app/audit/page.tsx", 'import { getDb } from "@/server/db";\nexport const x = getDb;\n')).toHaveLength(0);
+    expect(
+      await fenceErrors("app/audit/page.tsx", 'import { getDb } from "@/server/db";\nexport const x = getDb;\n'),
+    ).toHaveLength(0);
   });
 });

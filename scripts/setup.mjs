@@ -13,11 +13,16 @@ function log(message) {
 /** npm install when node_modules is missing or older than package.json / the lockfile. */
 export function ensureDependencies() {
   const marker = `${root}node_modules/.package-lock.json`;
-  const newest = Math.max(...["package.json", "package-lock.json"].filter((f) => existsSync(root + f)).map((f) => statSync(root + f).mtimeMs));
+  const newest = Math.max(
+    ...["package.json", "package-lock.json"].filter((f) => existsSync(root + f)).map((f) => statSync(root + f).mtimeMs),
+  );
   if (existsSync(marker) && statSync(marker).mtimeMs >= newest) return;
   log("Installing npm packages (npm install --prefer-offline)…");
   // `npm ci` rejects lockfiles written by this npm (platform-specific optional binaries), so install.
-  const r = spawnSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  const r = spawnSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (r.status !== 0) throw new Error("npm install failed; see the output above.");
 }
 
@@ -27,11 +32,16 @@ export const CHROMIUM = "/usr/bin/chromium";
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}. Install it once with: sudo apt-get update && sudo apt-get install -y chromium`);
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM}. Install it once with: sudo apt-get update && sudo apt-get install -y chromium`,
+    );
   }
   log("Installing Debian's chromium for the browser tests (apt-get)…");
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
 }
 
 export function canConnect(port, host = "127.0.0.1", timeoutMs = 1000) {
@@ -58,7 +68,10 @@ export async function ensurePostgres() {
     spawnSync("pg_ctlcluster", [version, name, "start"], { stdio: "inherit" });
     for (let i = 0; i < 20 && !(await canConnect(5432)); i++) await new Promise((r) => setTimeout(r, 500));
   }
-  if (!(await canConnect(5432))) throw new Error("PostgreSQL is not reachable on 127.0.0.1:5432; the database tests need it (or set TEST_DATABASE_URL).");
+  if (!(await canConnect(5432)))
+    throw new Error(
+      "PostgreSQL is not reachable on 127.0.0.1:5432; the database tests need it (or set TEST_DATABASE_URL).",
+    );
 }
 
 export function packageVersion(name) {

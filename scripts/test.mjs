@@ -14,7 +14,11 @@ const heading = (s) => process.stdout.write(`\n\x1b[1m▶ ${s}\x1b[0m\n`);
 function run(name, command, args, env = {}) {
   heading(name);
   const started = Date.now();
-  const r = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
+  const r = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(`  ${r.status === 0 ? "\x1b[32mok\x1b[0m" : "\x1b[31mfailed\x1b[0m"} in ${seconds} s\n`);
   return r.status === 0;
@@ -45,9 +49,18 @@ results.push({ name: "typecheck", ...count(run("Typecheck (tsc --noEmit)", bin("
 results.push({ name: "lint", ...count(run("Lint (eslint)", bin("eslint"), ["--max-warnings=0", "."])) });
 
 // Compile the sandbox's contracts once up front, so parallel test workers find the cache warm.
-run("Compile the sandbox contracts (solc, cached)", process.execPath, ["--import", "tsx", "sandbox/solidity/compile.ts"]);
+run("Compile the sandbox contracts (solc, cached)", process.execPath, [
+  "--import",
+  "tsx",
+  "sandbox/solidity/compile.ts",
+]);
 
-const unitOk = run("Unit, integration and sandbox conformance tests (vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${out}/vitest.json`]);
+const unitOk = run("Unit, integration and sandbox conformance tests (vitest)", bin("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile=${out}/vitest.json`,
+]);
 const vitest = readJson(`${out}/vitest.json`);
 results.push({
   name: "vitest",
@@ -59,7 +72,9 @@ const built = run("Production build (next build)", bin("next"), ["build"], { NOD
 results.push({ name: "build", ...count(built) });
 
 if (built) {
-  const e2eOk = run("Browser journeys (Playwright, Chromium, production build)", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json` });
+  const e2eOk = run("Browser journeys (Playwright, Chromium, production build)", bin("playwright"), ["test"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
+  });
   const pw = readJson(`${out}/playwright.json`);
   const stats = pw?.stats;
   results.push({
@@ -79,6 +94,9 @@ function count(ok) {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 heading("Summary");
-for (const r of results) process.stdout.write(`  ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed\n`);
+for (const r of results)
+  process.stdout.write(
+    `  ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed\n`,
+  );
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 || !existsSync(`${out}/vitest.json`) ? 1 : 0);

@@ -24,7 +24,11 @@ export async function bootstrap(): Promise<BootstrapResult> {
   const [row] = await db.select({ n: count() }).from(tables.users);
   const database = env.DATABASE_URL ? "postgres" : "pglite";
   if ((row?.n ?? 0) > 0) {
-    const [admin] = await db.select({ email: tables.users.email }).from(tables.users).orderBy(tables.users.createdAt).limit(1);
+    const [admin] = await db
+      .select({ email: tables.users.email })
+      .from(tables.users)
+      .orderBy(tables.users.createdAt)
+      .limit(1);
     return { adminEmail: admin?.email ?? null, created: false, database };
   }
   const email = normalizeEmail(env.CONSOLE_ADMIN_EMAIL ?? "admin@console.local");
@@ -32,7 +36,13 @@ export async function bootstrap(): Promise<BootstrapResult> {
   const password = env.CONSOLE_ADMIN_PASSWORD ?? generated ?? "";
   const inserted = await db
     .insert(tables.users)
-    .values({ email, name: "Administrator", role: "admin", source: "bootstrap", passwordHash: await hashPassword(password) })
+    .values({
+      email,
+      name: "Administrator",
+      role: "admin",
+      source: "bootstrap",
+      passwordHash: await hashPassword(password),
+    })
     .onConflictDoNothing()
     .returning({ id: tables.users.id });
   if (inserted.length === 0) return { adminEmail: email, created: false, database };

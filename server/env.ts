@@ -20,9 +20,12 @@ export function getEnv(): Env {
     ...parsed,
     upstreamMode,
     // With a real upstream both are required by the schema; with the sandbox they are generated once.
-    AUTH_SECRET: parsed.AUTH_SECRET ?? generatedSecret(parsed.CONSOLE_DATA_DIR, "auth-secret", () => randomBytes(48).toString("base64url")),
+    AUTH_SECRET:
+      parsed.AUTH_SECRET ??
+      generatedSecret(parsed.CONSOLE_DATA_DIR, "auth-secret", () => randomBytes(48).toString("base64url")),
     CONSOLE_VAULT_KEY:
-      parsed.CONSOLE_VAULT_KEY ?? generatedSecret(parsed.CONSOLE_DATA_DIR, "vault-key", () => randomBytes(32).toString("base64")),
+      parsed.CONSOLE_VAULT_KEY ??
+      generatedSecret(parsed.CONSOLE_DATA_DIR, "vault-key", () => randomBytes(32).toString("base64")),
   };
   return cached;
 }

@@ -7,7 +7,9 @@ import { SECRET_FIELD_NAMES } from "./redact";
  * object (two levels deep and in headers); values are never logged by message text.
  */
 // The same field list as every other redaction in the console (server/redact.ts), in both cases.
-const REDACTED_KEYS = [...new Set(SECRET_FIELD_NAMES.flatMap((k) => [k, k.toLowerCase(), k.charAt(0).toUpperCase() + k.slice(1)]))];
+const REDACTED_KEYS = [
+  ...new Set(SECRET_FIELD_NAMES.flatMap((k) => [k, k.toLowerCase(), k.charAt(0).toUpperCase() + k.slice(1)])),
+];
 
 // pino paths need bracket notation for names with a dash.
 const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `["${k}"]`);

@@ -6,24 +6,50 @@ import { createLogger } from "./log";
 describe("redaction", () => {
   it("replaces every secret-named field at any depth", () => {
     const out = redactSecrets({
-      email: "a@b.c", password: "p4ss", clientApiKey: "ck", nested: { clientSessionToken: "cst", otp: "123456", list: [{ share: "s1" }, { custodianBackupShare: "s2" }] },
-      headers: { Authorization: "Bearer x" }, amount: "1.5",
+      email: "a@b.c",
+      password: "p4ss",
+      clientApiKey: "ck",
+      nested: { clientSessionToken: "cst", otp: "123456", list: [{ share: "s1" }, { custodianBackupShare: "s2" }] },
+      headers: { Authorization: "Bearer x" },
+      amount: "1.5",
     });
     expect(out).toEqual({
-      email: "a@b.c", password: "[redacted]", clientApiKey: "[redacted]",
-      nested: { clientSessionToken: "[redacted]", otp: "[redacted]", list: [{ share: "[redacted]" }, { custodianBackupShare: "[redacted]" }] },
-      headers: { Authorization: "[redacted]" }, amount: "1.5",
+      email: "a@b.c",
+      password: "[redacted]",
+      clientApiKey: "[redacted]",
+      nested: {
+        clientSessionToken: "[redacted]",
+        otp: "[redacted]",
+        list: [{ share: "[redacted]" }, { custodianBackupShare: "[redacted]" }],
+      },
+      headers: { Authorization: "[redacted]" },
+      amount: "1.5",
     });
   });
 
   it("keeps the console logger from writing secrets", () => {
     const lines: string[] = [];
-    const sink = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb(); } });
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
     const log = createLogger(sink, "info");
-    log.info({ authorization: "Bearer sk-live-1", clientApiKey: "ck-live-2", req: { headers: { authorization: "Bearer sk-live-3" }, body: { share: "share-4", otp: "otp-5" } }, password: "pw-6", clientSessionToken: "cst-7" }, "upstream call");
+    log.info(
+      {
+        authorization: "Bearer sk-live-1",
+        clientApiKey: "ck-live-2",
+        req: { headers: { authorization: "Bearer sk-live-3" }, body: { share: "share-4", otp: "otp-5" } },
+        password: "pw-6",
+        clientSessionToken: "cst-7",
+      },
+      "upstream call",
+    );
     const text = lines.join("");
     expect(text).toContain("upstream call");
-    for (const secret of ["sk-live-1", "ck-live-2", "sk-live-3", "share-4", "otp-5", "pw-6", "cst-7"]) expect(text).not.toContain(secret);
+    for (const secret of ["sk-live-1", "ck-live-2", "sk-live-3", "share-4", "otp-5", "pw-6", "cst-7"])
+      expect(text).not.toContain(secret);
     expect(text).toContain("[redacted]");
   });
 });

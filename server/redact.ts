@@ -95,7 +95,8 @@ export function scrubSecrets(text: string, secrets: Iterable<string> = []): stri
   let out = text;
   const known = [...secrets].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
   for (const secret of known) out = out.split(secret).join(REDACTED);
-  for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, (m) => (/^bearer/i.test(m) ? `Bearer ${REDACTED}` : REDACTED));
+  for (const pattern of TOKEN_PATTERNS)
+    out = out.replace(pattern, (m) => (/^bearer/i.test(m) ? `Bearer ${REDACTED}` : REDACTED));
   return out;
 }
 

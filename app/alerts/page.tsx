@@ -9,5 +9,10 @@ export const metadata: Metadata = { title: "Alerts" };
 export default async function AlertsPage() {
   const user = await requireUser("/alerts");
   if (!can(user.role, "alerts:read")) return <AccessDenied what="alerts:read" />;
-  return <AreaUnavailable title="Alerts" description="Browse alert-webhook deliveries with every filter, replay failures and export the filtered set." />;
+  return (
+    <AreaUnavailable
+      title="Alerts"
+      description="Browse alert-webhook deliveries with every filter, replay failures and export the filtered set."
+    />
+  );
 }

@@ -21,18 +21,31 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   if (!can(user.role, "audit:read")) return <AccessDenied what="audit:read" />;
   const params = await searchParams;
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const parsed = auditFiltersSchema.safeParse({ actor: first(params.actor), action: first(params.action), outcome: first(params.outcome), from: first(params.from), to: first(params.to) });
+  const parsed = auditFiltersSchema.safeParse({
+    actor: first(params.actor),
+    action: first(params.action),
+    outcome: first(params.outcome),
+    from: first(params.from),
+    to: first(params.to),
+  });
   const queryClient = getQueryClient();
   if (parsed.success) {
     const cursor = currentCursor(parseCursorStack(first(params.cursors)));
     await queryClient.prefetchQuery({
       queryKey: queryKeys.audit.list(parsed.data, cursor, AUDIT_PAGE_SIZE),
-      queryFn: async () => listAudit(await getDb(), parsed.data, { cursor: cursor && /^\d+$/.test(cursor) ? cursor : undefined, limit: AUDIT_PAGE_SIZE }),
+      queryFn: async () =>
+        listAudit(await getDb(), parsed.data, {
+          cursor: cursor && /^\d+$/.test(cursor) ? cursor : undefined,
+          limit: AUDIT_PAGE_SIZE,
+        }),
     });
   }
   return (
     <>
-      <PageHeader title="Audit log" description="Every sign-in, mutation, secret reveal and export, hash-chained so that any edit, insertion or deletion shows." />
+      <PageHeader
+        title="Audit log"
+        description="Every sign-in, mutation, secret reveal and export, hash-chained so that any edit, insertion or deletion shows."
+      />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <AuditView />
       </HydrationBoundary>

@@ -25,11 +25,17 @@ export default async function ClientsPage({ searchParams }: { searchParams: Sear
   const queryClient = getQueryClient();
   if (parsed.success) {
     // A failed prefetch is not fatal: the client shows the error with a retry.
-    await queryClient.prefetchQuery({ queryKey: queryKeys.clients.page(parsed.data.take, parsed.data.cursor), queryFn: () => listClientsPage(parsed.data) });
+    await queryClient.prefetchQuery({
+      queryKey: queryKeys.clients.page(parsed.data.take, parsed.data.cursor),
+      queryFn: () => listClientsPage(parsed.data),
+    });
   }
   return (
     <>
-      <PageHeader title="Clients" description="End users of the custodian, in the upstream's order. The API has no search: find by address scans every page." />
+      <PageHeader
+        title="Clients"
+        description="End users of the custodian, in the upstream's order. The API has no search: find by address scans every page."
+      />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ClientsView canCreate={can(user.role, "clients:create")} />
       </HydrationBoundary>

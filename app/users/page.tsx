@@ -16,10 +16,16 @@ export default async function UsersPage() {
   const user = await requireUser("/users");
   if (!can(user.role, "users:manage")) return <AccessDenied what="users:manage" />;
   const queryClient = getQueryClient();
-  await queryClient.prefetchQuery({ queryKey: queryKeys.users.list(), queryFn: async () => ({ users: await listUsers(await getDb()) }) });
+  await queryClient.prefetchQuery({
+    queryKey: queryKeys.users.list(),
+    queryFn: async () => ({ users: await listUsers(await getDb()) }),
+  });
   return (
     <>
-      <PageHeader title="Users" description="Staff accounts and their roles. Changes take effect on the user's next request." />
+      <PageHeader
+        title="Users"
+        description="Staff accounts and their roles. Changes take effect on the user's next request."
+      />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <UsersView currentUserId={user.id} />
       </HydrationBoundary>

@@ -9,5 +9,7 @@ export const metadata: Metadata = { title: "Yield" };
 export default async function YieldPage() {
   const user = await requireUser("/yield");
   if (!can(user.role, "yield:read")) return <AccessDenied what="yield:read" />;
-  return <AreaUnavailable title="Yield" description="Yield opportunities, positions and step-by-step transaction runs." />;
+  return (
+    <AreaUnavailable title="Yield" description="Yield opportunities, positions and step-by-step transaction runs." />
+  );
 }

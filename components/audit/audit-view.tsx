@@ -11,8 +11,21 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
-import { AUDIT_PAGE_SIZE, auditFiltersQuery, auditFiltersSchema, type AuditPage, type AuditRecordView } from "@/lib/audit";
-import { currentCursor, firstRowIndex, parseCursorStack, popCursor, pushCursor, serializeCursorStack } from "@/lib/cursor-stack";
+import {
+  AUDIT_PAGE_SIZE,
+  auditFiltersQuery,
+  auditFiltersSchema,
+  type AuditPage,
+  type AuditRecordView,
+} from "@/lib/audit";
+import {
+  currentCursor,
+  firstRowIndex,
+  parseCursorStack,
+  popCursor,
+  pushCursor,
+  serializeCursorStack,
+} from "@/lib/cursor-stack";
 import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { describeError } from "@/lib/result";
@@ -31,14 +44,23 @@ const toInput = (iso: string | null) => (iso ? iso.replace(/:\d\d(\.\d+)?(Z|[+-]
 
 export function AuditView() {
   const [state, setState] = useQueryStates(urlState, { history: "push" });
-  const parsed = auditFiltersSchema.safeParse({ actor: state.actor ?? undefined, action: state.action ?? undefined, outcome: state.outcome ?? undefined, from: state.from ?? undefined, to: state.to ?? undefined });
+  const parsed = auditFiltersSchema.safeParse({
+    actor: state.actor ?? undefined,
+    action: state.action ?? undefined,
+    outcome: state.outcome ?? undefined,
+    from: state.from ?? undefined,
+    to: state.to ?? undefined,
+  });
   const filters = parsed.success ? parsed.data : {};
   const stack = parseCursorStack(state.cursors);
   const cursor = currentCursor(stack);
 
   const list = useQuery({
     queryKey: queryKeys.audit.list(filters, cursor, AUDIT_PAGE_SIZE),
-    queryFn: () => fetchJson<AuditPage>(`/api/audit?${auditFiltersQuery(filters)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}&limit=${AUDIT_PAGE_SIZE}`),
+    queryFn: () =>
+      fetchJson<AuditPage>(
+        `/api/audit?${auditFiltersQuery(filters)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}&limit=${AUDIT_PAGE_SIZE}`,
+      ),
     placeholderData: keepPreviousData,
     enabled: parsed.success,
   });
@@ -55,16 +77,35 @@ export function AuditView() {
     event.preventDefault();
     const f = new FormData(event.currentTarget);
     const text = (k: string) => String(f.get(k) ?? "").trim() || null;
-    void setState({ actor: text("actor"), action: text("action"), outcome: text("outcome"), from: text("from"), to: text("to"), cursors: null });
+    void setState({
+      actor: text("actor"),
+      action: text("action"),
+      outcome: text("outcome"),
+      from: text("from"),
+      to: text("to"),
+      cursors: null,
+    });
   }
 
   const columns = useMemo<ColumnDef<AuditRecordView, unknown>[]>(
     () => [
-      { header: "#", accessorKey: "seq", cell: ({ row }) => <span className="tabular text-muted">{row.original.seq}</span> },
+      {
+        header: "#",
+        accessorKey: "seq",
+        cell: ({ row }) => <span className="tabular text-muted">{row.original.seq}</span>,
+      },
       {
         header: "Time (UTC)",
         accessorKey: "at",
-        cell: ({ row }) => <time dateTime={row.original.at} className="tabular whitespace-nowrap" title={new Date(row.original.at).toString()}>{row.original.at.replace("T", " ").slice(0, 19)}</time>,
+        cell: ({ row }) => (
+          <time
+            dateTime={row.original.at}
+            className="tabular whitespace-nowrap"
+            title={new Date(row.original.at).toString()}
+          >
+            {row.original.at.replace("T", " ").slice(0, 19)}
+          </time>
+        ),
       },
       {
         header: "Actor",
@@ -76,8 +117,16 @@ export function AuditView() {
           </div>
         ),
       },
-      { header: "Action", accessorKey: "action", cell: ({ row }) => <code className="font-mono text-xs">{row.original.action}</code> },
-      { header: "Target", accessorKey: "target", cell: ({ row }) => <span className="break-all text-xs">{row.original.target ?? "—"}</span> },
+      {
+        header: "Action",
+        accessorKey: "action",
+        cell: ({ row }) => <code className="font-mono text-xs">{row.original.action}</code>,
+      },
+      {
+        header: "Target",
+        accessorKey: "target",
+        cell: ({ row }) => <span className="break-all text-xs">{row.original.target ?? "—"}</span>,
+      },
       {
         header: "Outcome",
         accessorKey: "outcome",
@@ -87,7 +136,9 @@ export function AuditView() {
           ) : (
             <div className="space-y-0.5">
               <Badge tone="danger">{row.original.errorCode ?? "error"}</Badge>
-              {row.original.errorMessage ? <div className="max-w-64 text-xs text-muted">{row.original.errorMessage}</div> : null}
+              {row.original.errorMessage ? (
+                <div className="max-w-64 text-xs text-muted">{row.original.errorMessage}</div>
+              ) : null}
             </div>
           ),
       },
@@ -104,7 +155,9 @@ export function AuditView() {
               <dd className="font-mono">{row.original.ip ?? "—"}</dd>
               <dt className="text-muted">Input</dt>
               <dd>
-                <pre className="max-h-48 overflow-auto rounded bg-surface-2 p-1.5 font-mono whitespace-pre-wrap">{JSON.stringify(row.original.input, null, 2)}</pre>
+                <pre className="max-h-48 overflow-auto rounded bg-surface-2 p-1.5 font-mono whitespace-pre-wrap">
+                  {JSON.stringify(row.original.input, null, 2)}
+                </pre>
               </dd>
               <dt className="text-muted">Hash</dt>
               <dd className="font-mono break-all">{row.original.hash}</dd>
@@ -123,15 +176,38 @@ export function AuditView() {
 
   return (
     <div className="space-y-4">
-      <form onSubmit={applyFilters} className="grid items-start gap-3 rounded border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Filter the audit log" key={JSON.stringify(filters)}>
+      <form
+        onSubmit={applyFilters}
+        className="grid items-start gap-3 rounded border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-6"
+        aria-label="Filter the audit log"
+        key={JSON.stringify(filters)}
+      >
         <Field id="f-actor" label="Actor (e-mail contains)">
           <Input id="f-actor" name="actor" defaultValue={state.actor ?? ""} placeholder="name@company.com" />
         </Field>
         <Field id="f-action" label="Action" hint="Exact, or a prefix ending in a dot: auth.">
-          <Input id="f-action" name="action" defaultValue={state.action ?? ""} placeholder="users.create" list="audit-actions" />
+          <Input
+            id="f-action"
+            name="action"
+            defaultValue={state.action ?? ""}
+            placeholder="users.create"
+            list="audit-actions"
+          />
         </Field>
         <datalist id="audit-actions">
-          {["auth.", "auth.sign-in", "auth.sign-in-failed", "auth.sign-out", "users.", "users.create", "users.update", "audit.export", "audit.verify"].map((a) => <option key={a} value={a} />)}
+          {[
+            "auth.",
+            "auth.sign-in",
+            "auth.sign-in-failed",
+            "auth.sign-out",
+            "users.",
+            "users.create",
+            "users.update",
+            "audit.export",
+            "audit.verify",
+          ].map((a) => (
+            <option key={a} value={a} />
+          ))}
         </datalist>
         <Field id="f-outcome" label="Outcome">
           <Select id="f-outcome" name="outcome" defaultValue={state.outcome ?? ""}>
@@ -147,9 +223,15 @@ export function AuditView() {
           <Input id="f-to" name="to" type="datetime-local" defaultValue={toInput(state.to)} />
         </Field>
         <div className="flex gap-2 pt-5">
-          <Button type="submit" variant="primary">Apply</Button>
+          <Button type="submit" variant="primary">
+            Apply
+          </Button>
           {hasFilters ? (
-            <Button onClick={() => void setState({ actor: null, action: null, outcome: null, from: null, to: null, cursors: null })}>
+            <Button
+              onClick={() =>
+                void setState({ actor: null, action: null, outcome: null, from: null, to: null, cursors: null })
+              }
+            >
               <X className="size-3.5" aria-hidden /> Clear
             </Button>
           ) : null}
@@ -183,7 +265,11 @@ export function AuditView() {
       </div>
 
       {!parsed.success ? (
-        <ErrorState title="These filters are not valid" message={parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")} onRetry={() => void setState({ from: null, to: null, outcome: null })} />
+        <ErrorState
+          title="These filters are not valid"
+          message={parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}
+          onRetry={() => void setState({ from: null, to: null, outcome: null })}
+        />
       ) : list.isPending ? (
         <TableSkeleton />
       ) : list.isError ? (
@@ -192,7 +278,13 @@ export function AuditView() {
         <EmptyState title={hasFilters ? "No records match these filters" : "No records yet"} />
       ) : page ? (
         <>
-          <DataTable caption="Audit records, newest first" columns={columns} data={page.records} getRowId={(r) => r.id} className={list.isPlaceholderData ? "opacity-60" : undefined} />
+          <DataTable
+            caption="Audit records, newest first"
+            columns={columns}
+            data={page.records}
+            getRowId={(r) => r.id}
+            className={list.isPlaceholderData ? "opacity-60" : undefined}
+          />
           <Pager
             start={start}
             shown={page.records.length}
@@ -200,7 +292,9 @@ export function AuditView() {
             canPrev={stack.length > 0}
             canNext={page.nextCursor !== null}
             onPrev={() => void setState({ cursors: serializeCursorStack(popCursor(stack)) })}
-            onNext={() => page.nextCursor && void setState({ cursors: serializeCursorStack(pushCursor(stack, page.nextCursor)) })}
+            onNext={() =>
+              page.nextCursor && void setState({ cursors: serializeCursorStack(pushCursor(stack, page.nextCursor)) })
+            }
           />
         </>
       ) : null}
@@ -208,7 +302,23 @@ export function AuditView() {
   );
 }
 
-function Pager({ start, shown, loading, canPrev, canNext, onPrev, onNext }: { start: number; shown: number; loading: boolean; canPrev: boolean; canNext: boolean; onPrev: () => void; onNext: () => void }) {
+function Pager({
+  start,
+  shown,
+  loading,
+  canPrev,
+  canNext,
+  onPrev,
+  onNext,
+}: {
+  start: number;
+  shown: number;
+  loading: boolean;
+  canPrev: boolean;
+  canNext: boolean;
+  onPrev: () => void;
+  onNext: () => void;
+}) {
   return (
     <nav aria-label="Pages" className="flex items-center justify-between text-sm">
       <p className="text-muted tabular" data-testid="page-range" aria-live="polite">

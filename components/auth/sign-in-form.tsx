@@ -14,8 +14,18 @@ const MESSAGES: Record<string, string> = {
   SessionRequired: "Please sign in.",
 };
 
-export function SignInForm({ callbackUrl, ssoName, initialError }: { callbackUrl: string; ssoName: string | null; initialError?: string }) {
-  const [error, setError] = useState<string | undefined>(initialError ? (MESSAGES[initialError] ?? "Sign-in failed. Try again.") : undefined);
+export function SignInForm({
+  callbackUrl,
+  ssoName,
+  initialError,
+}: {
+  callbackUrl: string;
+  ssoName: string | null;
+  initialError?: string;
+}) {
+  const [error, setError] = useState<string | undefined>(
+    initialError ? (MESSAGES[initialError] ?? "Sign-in failed. Try again.") : undefined,
+  );
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -23,7 +33,12 @@ export function SignInForm({ callbackUrl, ssoName, initialError }: { callbackUrl
     const form = new FormData(event.currentTarget);
     setPending(true);
     setError(undefined);
-    const result = await signIn("credentials", { redirect: false, email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), callbackUrl });
+    const result = await signIn("credentials", {
+      redirect: false,
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      callbackUrl,
+    });
     if (!result || result.error) {
       setPending(false);
       setError(MESSAGES[result?.error ?? ""] ?? "Sign-in failed. Try again.");

@@ -16,7 +16,10 @@ export function AssetsTab({ client }: { client: Client }) {
   const [chain, setChain] = useState(client.metadata.namespaces.eip155 ? "sepolia" : "");
   const assets = useQuery({
     queryKey: queryKeys.clients.assets(client.id, chain),
-    queryFn: () => fetchJson<AssetsResponse>(`/api/clients/${encodeURIComponent(client.id)}/assets?chain=${encodeURIComponent(chain)}`),
+    queryFn: () =>
+      fetchJson<AssetsResponse>(
+        `/api/clients/${encodeURIComponent(client.id)}/assets?chain=${encodeURIComponent(chain)}`,
+      ),
     enabled: chain !== "",
   });
   return (
@@ -28,7 +31,9 @@ export function AssetsTab({ client }: { client: Client }) {
         </Button>
       </div>
       {chain === "" ? (
-        <EmptyState title="Choose a chain">Balances are read per chain; the chain id goes into the request path URI-encoded.</EmptyState>
+        <EmptyState title="Choose a chain">
+          Balances are read per chain; the chain id goes into the request path URI-encoded.
+        </EmptyState>
       ) : assets.isPending ? (
         <TableSkeleton rows={3} columns={5} />
       ) : assets.isError ? (
@@ -42,8 +47,24 @@ export function AssetsTab({ client }: { client: Client }) {
 
 function BalancesTable({ data, chainId }: { data: AssetsResponse; chainId: string }) {
   const rows = [
-    { kind: "Native", symbol: data.nativeBalance.symbol, name: data.nativeBalance.name, balance: data.nativeBalance.balance, raw: data.nativeBalance.rawBalance, decimals: data.nativeBalance.decimals, contract: null as string | null },
-    ...data.tokenBalances.map((t) => ({ kind: "Token", symbol: t.symbol, name: t.name, balance: t.balance, raw: t.rawBalance, decimals: t.decimals, contract: t.metadata.tokenAddress })),
+    {
+      kind: "Native",
+      symbol: data.nativeBalance.symbol,
+      name: data.nativeBalance.name,
+      balance: data.nativeBalance.balance,
+      raw: data.nativeBalance.rawBalance,
+      decimals: data.nativeBalance.decimals,
+      contract: null as string | null,
+    },
+    ...data.tokenBalances.map((t) => ({
+      kind: "Token",
+      symbol: t.symbol,
+      name: t.name,
+      balance: t.balance,
+      raw: t.rawBalance,
+      decimals: t.decimals,
+      contract: t.metadata.tokenAddress,
+    })),
   ];
   return (
     <div className="overflow-x-auto rounded border border-border bg-surface">
@@ -51,11 +72,21 @@ function BalancesTable({ data, chainId }: { data: AssetsResponse; chainId: strin
         <caption className="sr-only">Balances on {chainId}</caption>
         <thead className="bg-surface-2 text-left text-xs text-muted">
           <tr>
-            <th scope="col" className="px-3 py-2">Asset</th>
-            <th scope="col" className="px-3 py-2 text-right">Amount</th>
-            <th scope="col" className="px-3 py-2 text-right">Raw amount</th>
-            <th scope="col" className="px-3 py-2 text-right">Decimals</th>
-            <th scope="col" className="px-3 py-2">Contract</th>
+            <th scope="col" className="px-3 py-2">
+              Asset
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Amount
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Raw amount
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Decimals
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Contract
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -68,12 +99,23 @@ function BalancesTable({ data, chainId }: { data: AssetsResponse; chainId: strin
               <td className="px-3 py-2 text-right tabular">{r.balance}</td>
               <td className="px-3 py-2 text-right font-mono text-xs tabular">{r.raw}</td>
               <td className="px-3 py-2 text-right tabular">{r.decimals}</td>
-              <td className="px-3 py-2 font-mono text-xs">{r.contract ? <span className="inline-flex items-center gap-0.5" title={r.contract}>{shortAddress(r.contract)}<CopyButton value={r.contract} label={`${r.symbol} contract`} /></span> : "—"}</td>
+              <td className="px-3 py-2 font-mono text-xs">
+                {r.contract ? (
+                  <span className="inline-flex items-center gap-0.5" title={r.contract}>
+                    {shortAddress(r.contract)}
+                    <CopyButton value={r.contract} label={`${r.symbol} contract`} />
+                  </span>
+                ) : (
+                  "—"
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {data.tokenBalances.length === 0 ? <p className="border-t border-border px-3 py-2 text-xs text-muted">No token balances on this chain.</p> : null}
+      {data.tokenBalances.length === 0 ? (
+        <p className="border-t border-border px-3 py-2 text-xs text-muted">No token balances on this chain.</p>
+      ) : null}
     </div>
   );
 }

@@ -14,7 +14,14 @@ import { Select } from "@/components/ui/field";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { clientsPageQuerySchema, DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/clients";
 import type { Client, ListClientsResponse } from "@/lib/contracts";
-import { currentCursor, firstRowIndex, parseCursorStack, popCursor, pushCursor, serializeCursorStack } from "@/lib/cursor-stack";
+import {
+  currentCursor,
+  firstRowIndex,
+  parseCursorStack,
+  popCursor,
+  pushCursor,
+  serializeCursorStack,
+} from "@/lib/cursor-stack";
 import { shortAddress, utc } from "@/lib/format";
 import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -24,9 +31,15 @@ import { FindClient } from "./find-client";
 const fetchPage = (take: number, cursor: string | undefined) =>
   fetchJson<ListClientsResponse>(`/api/clients?take=${take}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
 
-export function ejectState(client: Client): { kind: "ejected"; at: string } | { kind: "ejectable"; until: string } | { kind: "none" } {
+export function ejectState(
+  client: Client,
+): { kind: "ejected"; at: string } | { kind: "ejectable"; until: string } | { kind: "none" } {
   if (client.ejectedAt) return { kind: "ejected", at: client.ejectedAt };
-  const until = client.wallets.map((w) => w.ejectableUntil).filter((u): u is string => !!u && new Date(u).getTime() > Date.now()).sort().at(-1);
+  const until = client.wallets
+    .map((w) => w.ejectableUntil)
+    .filter((u): u is string => !!u && new Date(u).getTime() > Date.now())
+    .sort()
+    .at(-1);
   return until ? { kind: "ejectable", until } : { kind: "none" };
 }
 
@@ -51,13 +64,25 @@ export function ClientsView({ canCreate }: { canCreate: boolean }) {
   const take = parsed.success ? parsed.data.take : DEFAULT_PAGE_SIZE;
   const cursor = parsed.success ? parsed.data.cursor : undefined;
 
-  const page = useQuery({ queryKey: queryKeys.clients.page(take, cursor), queryFn: () => fetchPage(take, cursor), placeholderData: keepPreviousData, enabled: parsed.success });
+  const page = useQuery({
+    queryKey: queryKeys.clients.page(take, cursor),
+    queryFn: () => fetchPage(take, cursor),
+    placeholderData: keepPreviousData,
+    enabled: parsed.success,
+  });
   const next = page.data?.metadata.cursor ?? null;
-  const hasNext = next !== null && (page.data?.results.length ?? 0) === take && firstRowIndex(stack, take) + take - 1 < (page.data?.metadata.total ?? 0);
+  const hasNext =
+    next !== null &&
+    (page.data?.results.length ?? 0) === take &&
+    firstRowIndex(stack, take) + take - 1 < (page.data?.metadata.total ?? 0);
 
   // Next renders from cache: fetch the following page as soon as this one is shown.
   useEffect(() => {
-    if (hasNext && next) void queryClient.prefetchQuery({ queryKey: queryKeys.clients.page(take, next), queryFn: () => fetchPage(take, next) });
+    if (hasNext && next)
+      void queryClient.prefetchQuery({
+        queryKey: queryKeys.clients.page(take, next),
+        queryFn: () => fetchPage(take, next),
+      });
   }, [hasNext, next, take, queryClient]);
 
   const columns = useMemo<ColumnDef<Client, unknown>[]>(
@@ -67,15 +92,36 @@ export function ClientsView({ canCreate }: { canCreate: boolean }) {
         accessorKey: "id",
         cell: ({ row }) => (
           <div className="flex items-center gap-1">
-            <Link href={`/clients/${row.original.id}`} className="font-mono text-xs text-accent hover:underline">{row.original.id}</Link>
+            <Link href={`/clients/${row.original.id}`} className="font-mono text-xs text-accent hover:underline">
+              {row.original.id}
+            </Link>
             <CopyButton value={row.original.id} label="client id" />
           </div>
         ),
       },
-      { header: "Created (UTC)", accessorKey: "createdAt", cell: ({ row }) => <span className="tabular whitespace-nowrap">{utc(row.original.createdAt).replace(" UTC", "")}</span> },
-      { header: "Account abstraction", accessorKey: "isAccountAbstracted", cell: ({ row }) => (row.original.isAccountAbstracted ? <Badge tone="accent">AA</Badge> : <span className="text-muted">EOA</span>) },
-      { header: "EVM address", id: "evm", cell: ({ row }) => <Address value={row.original.metadata.namespaces.eip155?.address} label="EVM address" /> },
-      { header: "Solana address", id: "solana", cell: ({ row }) => <Address value={row.original.metadata.namespaces.solana?.address} label="Solana address" /> },
+      {
+        header: "Created (UTC)",
+        accessorKey: "createdAt",
+        cell: ({ row }) => (
+          <span className="tabular whitespace-nowrap">{utc(row.original.createdAt).replace(" UTC", "")}</span>
+        ),
+      },
+      {
+        header: "Account abstraction",
+        accessorKey: "isAccountAbstracted",
+        cell: ({ row }) =>
+          row.original.isAccountAbstracted ? <Badge tone="accent">AA</Badge> : <span className="text-muted">EOA</span>,
+      },
+      {
+        header: "EVM address",
+        id: "evm",
+        cell: ({ row }) => <Address value={row.original.metadata.namespaces.eip155?.address} label="EVM address" />,
+      },
+      {
+        header: "Solana address",
+        id: "solana",
+        cell: ({ row }) => <Address value={row.original.metadata.namespaces.solana?.address} label="Solana address" />,
+      },
       { header: "Eject", id: "eject", cell: ({ row }) => <EjectBadge client={row.original} /> },
     ],
     [],
@@ -94,7 +140,11 @@ export function ClientsView({ canCreate }: { canCreate: boolean }) {
         ) : null}
       </div>
       {!parsed.success ? (
-        <ErrorState title="This page address is not valid" message={parsed.error.issues[0]?.message ?? "Unknown problem"} onRetry={() => void setState({ take: null, cursors: null })} />
+        <ErrorState
+          title="This page address is not valid"
+          message={parsed.error.issues[0]?.message ?? "Unknown problem"}
+          onRetry={() => void setState({ take: null, cursors: null })}
+        />
       ) : page.isPending ? (
         <TableSkeleton rows={10} columns={6} />
       ) : page.isError ? (
@@ -104,22 +154,49 @@ export function ClientsView({ canCreate }: { canCreate: boolean }) {
       ) : data ? (
         <>
           <div aria-busy={page.isPlaceholderData}>
-            <DataTable caption="Clients" columns={columns} data={data.results} getRowId={(c) => c.id} className={page.isPlaceholderData ? "opacity-60" : undefined} />
+            <DataTable
+              caption="Clients"
+              columns={columns}
+              data={data.results}
+              getRowId={(c) => c.id}
+              className={page.isPlaceholderData ? "opacity-60" : undefined}
+            />
           </div>
           <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
             <p className="tabular text-muted" data-testid="page-range" aria-live="polite">
               {/* While the next page loads the old rows stay dimmed; do not label them with the new range. */}
-              {page.isPlaceholderData ? "Loading…" : `${start}–${start + data.results.length - 1} of ${data.metadata.total}`}
+              {page.isPlaceholderData
+                ? "Loading…"
+                : `${start}–${start + data.results.length - 1} of ${data.metadata.total}`}
             </p>
             <div className="flex items-center gap-2">
-              <label htmlFor="page-size" className="text-muted">Rows</label>
-              <Select id="page-size" className="h-8 w-20" value={String(take)} onChange={(e) => void setState({ take: e.target.value, cursors: null })}>
-                {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+              <label htmlFor="page-size" className="text-muted">
+                Rows
+              </label>
+              <Select
+                id="page-size"
+                className="h-8 w-20"
+                value={String(take)}
+                onChange={(e) => void setState({ take: e.target.value, cursors: null })}
+              >
+                {PAGE_SIZES.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
               </Select>
-              <Button size="sm" disabled={stack.length === 0} onClick={() => void setState({ cursors: serializeCursorStack(popCursor(stack)) })}>
+              <Button
+                size="sm"
+                disabled={stack.length === 0}
+                onClick={() => void setState({ cursors: serializeCursorStack(popCursor(stack)) })}
+              >
                 <ChevronLeft className="size-3.5" aria-hidden /> Previous
               </Button>
-              <Button size="sm" disabled={!hasNext} onClick={() => next && void setState({ cursors: serializeCursorStack(pushCursor(stack, next)) })}>
+              <Button
+                size="sm"
+                disabled={!hasNext}
+                onClick={() => next && void setState({ cursors: serializeCursorStack(pushCursor(stack, next)) })}
+              >
                 Next <ChevronRight className="size-3.5" aria-hidden />
               </Button>
             </div>

@@ -40,18 +40,30 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
   }
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Create a client" description="Registers a new end user with the upstream and issues its first credentials.">
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Create a client"
+      description="Registers a new end user with the upstream and issues its first credentials."
+    >
       {created ? (
         <div className="space-y-3">
           <p className="text-sm" role="status">
-            Created client <Link className="font-mono text-accent hover:underline" href={`/clients/${created.id}`}>{created.id}</Link>
+            Created client{" "}
+            <Link className="font-mono text-accent hover:underline" href={`/clients/${created.id}`}>
+              {created.id}
+            </Link>
             {created.isAccountAbstracted ? " with account abstraction." : "."}
           </p>
           <SecretOnce label="Client API key" value={created.clientApiKey} />
           <SecretOnce label="Client session token" value={created.clientSessionToken} />
-          <p className="text-xs text-muted">The console does not keep these. The audit log records that they were issued, never their values.</p>
+          <p className="text-xs text-muted">
+            The console does not keep these. The audit log records that they were issued, never their values.
+          </p>
           <div className="flex justify-end">
-            <Button variant="primary" onClick={() => close(false)}>Done</Button>
+            <Button variant="primary" onClick={() => close(false)}>
+              Done
+            </Button>
           </div>
         </div>
       ) : (
@@ -60,13 +72,21 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
             <input type="checkbox" className="mt-0.5 size-4" checked={aa} onChange={(e) => setAa(e.target.checked)} />
             <span>
               <span className="font-medium">Account abstraction (ERC-4337)</span>
-              <span className="block text-muted">The client&apos;s EVM address is a smart account; gas can be sponsored.</span>
+              <span className="block text-muted">
+                The client&apos;s EVM address is a smart account; gas can be sponsored.
+              </span>
             </span>
           </label>
-          {error ? <p role="alert" className="rounded bg-danger-soft px-3 py-2 text-sm text-danger">{error}</p> : null}
+          {error ? (
+            <p role="alert" className="rounded bg-danger-soft px-3 py-2 text-sm text-danger">
+              {error}
+            </p>
+          ) : null}
           <div className="flex justify-end gap-2">
             <Button onClick={() => close(false)}>Cancel</Button>
-            <Button variant="primary" disabled={pending} onClick={() => void submit()}>{pending ? "Creating…" : "Create client"}</Button>
+            <Button variant="primary" disabled={pending} onClick={() => void submit()}>
+              {pending ? "Creating…" : "Create client"}
+            </Button>
           </div>
         </div>
       )}

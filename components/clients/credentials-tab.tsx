@@ -37,7 +37,21 @@ export function CredentialsTab({ clientId }: { clientId: string }) {
   );
 }
 
-function CredentialCard({ title, icon, description, submitLabel, secretLabel, issue }: { title: string; icon: React.ReactNode; description: string; submitLabel: string; secretLabel: string; issue: (reason: string) => Promise<ActionResult<string>> }) {
+function CredentialCard({
+  title,
+  icon,
+  description,
+  submitLabel,
+  secretLabel,
+  issue,
+}: {
+  title: string;
+  icon: React.ReactNode;
+  description: string;
+  submitLabel: string;
+  secretLabel: string;
+  issue: (reason: string) => Promise<ActionResult<string>>;
+}) {
   const [secret, setSecret] = useState<string>();
   const [error, setError] = useState<string>();
   const [fieldError, setFieldError] = useState<string>();
@@ -65,16 +79,36 @@ function CredentialCard({ title, icon, description, submitLabel, secretLabel, is
 
   return (
     <div className="rounded border border-border bg-surface p-4">
-      <h3 className="mb-1 flex items-center gap-2 font-medium">{icon}{title}</h3>
+      <h3 className="mb-1 flex items-center gap-2 font-medium">
+        {icon}
+        {title}
+      </h3>
       <p className="mb-3 text-sm text-muted">{description}</p>
       <form onSubmit={onSubmit} className="space-y-3" noValidate aria-label={submitLabel}>
         <Field id={`${id}-reason`} label="Reason (recorded in the audit log)" error={fieldError}>
-          <textarea id={`${id}-reason`} name="reason" rows={2} className="w-full rounded border border-border bg-surface px-2.5 py-1.5 text-sm" aria-invalid={Boolean(fieldError)} placeholder="e.g. Ticket SUP-1234: user locked out of the web app" />
+          <textarea
+            id={`${id}-reason`}
+            name="reason"
+            rows={2}
+            className="w-full rounded border border-border bg-surface px-2.5 py-1.5 text-sm"
+            aria-invalid={Boolean(fieldError)}
+            placeholder="e.g. Ticket SUP-1234: user locked out of the web app"
+          />
         </Field>
-        {error ? <p role="alert" className="rounded bg-danger-soft px-3 py-2 text-sm text-danger">{error}</p> : null}
-        <Button type="submit" variant="primary" disabled={pending}>{pending ? "Issuing…" : submitLabel}</Button>
+        {error ? (
+          <p role="alert" className="rounded bg-danger-soft px-3 py-2 text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" variant="primary" disabled={pending}>
+          {pending ? "Issuing…" : submitLabel}
+        </Button>
       </form>
-      {secret ? <div className="mt-3"><SecretOnce label={secretLabel} value={secret} /></div> : null}
+      {secret ? (
+        <div className="mt-3">
+          <SecretOnce label={secretLabel} value={secret} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -6,7 +6,21 @@ import { cn } from "@/lib/utils";
  * The console's table: TanStack Table for the column model, server-driven paging (the parent owns
  * cursors), a caption for screen readers. Row data comes from the API, already paged.
  */
-export function DataTable<T>({ columns, data, caption, getRowId, className, rowClassName }: { columns: ColumnDef<T, unknown>[]; data: T[]; caption: string; getRowId?: (row: T) => string; className?: string; rowClassName?: (row: T) => string | undefined }) {
+export function DataTable<T>({
+  columns,
+  data,
+  caption,
+  getRowId,
+  className,
+  rowClassName,
+}: {
+  columns: ColumnDef<T, unknown>[];
+  data: T[];
+  caption: string;
+  getRowId?: (row: T) => string;
+  className?: string;
+  rowClassName?: (row: T) => string | undefined;
+}) {
   const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId, manualPagination: true });
   return (
     <div className={cn("overflow-x-auto rounded border border-border bg-surface", className)}>
@@ -25,7 +39,10 @@ export function DataTable<T>({ columns, data, caption, getRowId, className, rowC
         </thead>
         <tbody>
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className={cn("border-t border-border align-top hover:bg-surface-2/60", rowClassName?.(row.original))}>
+            <tr
+              key={row.id}
+              className={cn("border-t border-border align-top hover:bg-surface-2/60", rowClassName?.(row.original))}
+            >
               {row.getVisibleCells().map((cell) => (
                 <td key={cell.id} className="px-3 py-2">
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -10,11 +10,21 @@ const subscribe = () => () => {};
 export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
   // The theme is only known in the browser; render a neutral icon on the server.
-  const mounted = useSyncExternalStore(subscribe, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
   const next = theme === "light" ? "dark" : theme === "dark" ? "system" : "light";
   const Icon = !mounted ? Monitor : theme === "light" ? Sun : theme === "dark" ? Moon : Monitor;
   return (
-    <Button variant="ghost" size="sm" onClick={() => setTheme(next)} aria-label={`Theme: ${mounted ? theme : "system"}. Switch to ${next}`} title={`Theme: ${mounted ? theme : "system"}`}>
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => setTheme(next)}
+      aria-label={`Theme: ${mounted ? theme : "system"}. Switch to ${next}`}
+      title={`Theme: ${mounted ? theme : "system"}`}
+    >
       <Icon className="size-4" aria-hidden />
     </Button>
   );

@@ -9,6 +9,24 @@ const tones = {
   warning: "bg-warning-soft text-warning border-transparent",
 } as const;
 
-export function Badge({ tone = "neutral", children, className }: { tone?: keyof typeof tones; children: ReactNode; className?: string }) {
-  return <span className={cn("inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-medium", tones[tone], className)}>{children}</span>;
+export function Badge({
+  tone = "neutral",
+  children,
+  className,
+}: {
+  tone?: keyof typeof tones;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-medium",
+        tones[tone],
+        className,
+      )}
+    >
+      {children}
+    </span>
+  );
 }

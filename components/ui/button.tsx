@@ -17,7 +17,10 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: keyof typeof sizes;
 }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ className, variant = "secondary", size = "md", type = "button", disabled, ...props }, ref) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { className, variant = "secondary", size = "md", type = "button", disabled, ...props },
+  ref,
+) {
   // Until React has hydrated, a click would do nothing (or submit a form natively, putting its
   // fields in the URL), so buttons stay disabled for that moment.
   const hydrated = useHydrated();

@@ -10,7 +10,10 @@ export function CopyButton({ value, label, className }: { value: string; label: 
       type="button"
       aria-label={copied ? `${label} copied` : `Copy ${label}`}
       title={copied ? "Copied" : `Copy ${label}`}
-      className={cn("inline-flex size-6 shrink-0 items-center justify-center rounded text-muted hover:bg-surface-2 hover:text-fg", className)}
+      className={cn(
+        "inline-flex size-6 shrink-0 items-center justify-center rounded text-muted hover:bg-surface-2 hover:text-fg",
+        className,
+      )}
       onClick={async () => {
         await navigator.clipboard.writeText(value).catch(() => undefined);
         setCopied(true);

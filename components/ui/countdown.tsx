@@ -27,5 +27,9 @@ export function Countdown({ until, expired = "closed" }: { until: string; expire
   const now = useNow();
   const left = new Date(until).getTime() - now;
   if (now === 0) return <span className="tabular">…</span>;
-  return <span className="tabular" data-testid="countdown">{left > 0 ? formatDuration(left) : expired}</span>;
+  return (
+    <span className="tabular" data-testid="countdown">
+      {left > 0 ? formatDuration(left) : expired}
+    </span>
+  );
 }

@@ -4,7 +4,21 @@ import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
 
 /** A modal dialog (Radix: focus trap, Escape to close, labelled by its title). */
-export function Dialog({ open, onOpenChange, title, description, children, trigger }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: ReactNode; children: ReactNode; trigger?: ReactNode }) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  trigger,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  trigger?: ReactNode;
+}) {
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <D.Trigger asChild>{trigger}</D.Trigger> : null}
@@ -14,7 +28,11 @@ export function Dialog({ open, onOpenChange, title, description, children, trigg
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <D.Title className="text-base font-semibold">{title}</D.Title>
-              {description ? <D.Description className="mt-1 text-sm text-muted">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
+              {description ? (
+                <D.Description className="mt-1 text-sm text-muted">{description}</D.Description>
+              ) : (
+                <D.Description className="sr-only">{title}</D.Description>
+              )}
             </div>
             <D.Close className="rounded p-1 text-muted hover:bg-surface-2" aria-label="Close">
               <X className="size-4" aria-hidden />

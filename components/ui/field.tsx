@@ -4,16 +4,36 @@ import { cn } from "@/lib/utils";
 const control =
   "h-9 w-full rounded border border-border bg-surface px-2.5 text-sm text-fg placeholder:text-muted disabled:opacity-60 aria-[invalid=true]:border-danger";
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className, ...props },
+  ref,
+) {
   return <input ref={ref} className={cn(control, className)} {...props} />;
 });
 
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select({ className, ...props }, ref) {
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select(
+  { className, ...props },
+  ref,
+) {
   return <select ref={ref} className={cn(control, "pr-8", className)} {...props} />;
 });
 
 /** A label, a control and its error message, wired together for screen readers. */
-export function Field({ id, label, error, hint, children, className }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode; className?: string }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn("flex flex-col gap-1", className)}>
       <label htmlFor={id} className="text-xs font-medium text-muted">

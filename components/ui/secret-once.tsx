@@ -16,10 +16,18 @@ export function SecretOnce({ label, value }: { label: string; value: string }) {
         <TriangleAlert className="size-3.5" aria-hidden /> {label}: copy it now, it will not be shown again.
       </p>
       <div className="flex items-center gap-2">
-        <code aria-label={label} className="min-w-0 flex-1 truncate rounded border border-border bg-surface px-2 py-1.5 font-mono text-sm" data-testid="secret-value">
+        <code
+          aria-label={label}
+          className="min-w-0 flex-1 truncate rounded border border-border bg-surface px-2 py-1.5 font-mono text-sm"
+          data-testid="secret-value"
+        >
           {revealed ? value : "•".repeat(Math.min(32, Math.max(12, value.length)))}
         </code>
-        <Button size="sm" onClick={() => setRevealed((r) => !r)} aria-label={revealed ? `Hide ${label}` : `Reveal ${label}`}>
+        <Button
+          size="sm"
+          onClick={() => setRevealed((r) => !r)}
+          aria-label={revealed ? `Hide ${label}` : `Reveal ${label}`}
+        >
           {revealed ? <EyeOff className="size-3.5" aria-hidden /> : <Eye className="size-3.5" aria-hidden />}
           {revealed ? "Hide" : "Reveal"}
         </Button>

@@ -32,9 +32,20 @@ export function EmptyState({ title, children, icon }: { title: string; children?
   );
 }
 
-export function ErrorState({ title = "This could not be loaded", message, onRetry }: { title?: string; message: string; onRetry?: () => void }) {
+export function ErrorState({
+  title = "This could not be loaded",
+  message,
+  onRetry,
+}: {
+  title?: string;
+  message: string;
+  onRetry?: () => void;
+}) {
   return (
-    <div role="alert" className="flex flex-col items-center justify-center gap-2 rounded border border-danger/40 bg-danger-soft px-6 py-10 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center justify-center gap-2 rounded border border-danger/40 bg-danger-soft px-6 py-10 text-center"
+    >
       <AlertTriangle className="size-6 text-danger" aria-hidden />
       <p className="font-medium text-fg">{title}</p>
       <p className="max-w-md text-sm text-muted">{message}</p>

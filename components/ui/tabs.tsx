@@ -3,7 +3,17 @@ import type { ReactNode } from "react";
 import { Tabs as T } from "radix-ui";
 
 /** Accessible tabs (Radix: arrow keys, roving focus); the selected tab is controlled by the caller. */
-export function Tabs({ value, onValueChange, tabs, label }: { value: string; onValueChange: (v: string) => void; label: string; tabs: { value: string; label: string; content: ReactNode }[] }) {
+export function Tabs({
+  value,
+  onValueChange,
+  tabs,
+  label,
+}: {
+  value: string;
+  onValueChange: (v: string) => void;
+  label: string;
+  tabs: { value: string; label: string; content: ReactNode }[];
+}) {
   return (
     <T.Root value={value} onValueChange={onValueChange}>
       <T.List aria-label={label} className="mb-4 flex gap-1 border-b border-border">

@@ -5,5 +5,9 @@ const subscribe = () => () => {};
 
 /** False during server render and hydration, true once React runs in the browser. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

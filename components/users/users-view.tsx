@@ -21,7 +21,10 @@ import { CreateUserDialog } from "./create-user-dialog";
 export function UsersView({ currentUserId }: { currentUserId: string }) {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
-  const users = useQuery({ queryKey: queryKeys.users.list(), queryFn: () => fetchJson<{ users: StaffUserView[] }>("/api/users") });
+  const users = useQuery({
+    queryKey: queryKeys.users.list(),
+    queryFn: () => fetchJson<{ users: StaffUserView[] }>("/api/users"),
+  });
   const update = useMutation({
     mutationFn: updateUser,
     onSuccess: (result) => {
@@ -56,7 +59,9 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
             onChange={(e) => update.mutate({ id: row.original.id, role: e.target.value as Role })}
           >
             {ROLES.map((r) => (
-              <option key={r} value={r}>{ROLE_LABELS[r]}</option>
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
             ))}
           </Select>
         ),
@@ -64,15 +69,22 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
       {
         header: "Status",
         accessorKey: "disabled",
-        cell: ({ row }) => (row.original.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>),
+        cell: ({ row }) =>
+          row.original.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>,
       },
-      { header: "Sign-in", accessorKey: "source", cell: ({ row }) => <span className="text-muted">{row.original.source === "sso" ? "SSO" : "Password"}</span> },
+      {
+        header: "Sign-in",
+        accessorKey: "source",
+        cell: ({ row }) => <span className="text-muted">{row.original.source === "sso" ? "SSO" : "Password"}</span>,
+      },
       {
         header: "Last sign-in",
         accessorKey: "lastSignInAt",
         cell: ({ row }) =>
           row.original.lastSignInAt ? (
-            <time dateTime={row.original.lastSignInAt} title={row.original.lastSignInAt}>{formatDistanceToNowStrict(new Date(row.original.lastSignInAt), { addSuffix: true })}</time>
+            <time dateTime={row.original.lastSignInAt} title={row.original.lastSignInAt}>
+              {formatDistanceToNowStrict(new Date(row.original.lastSignInAt), { addSuffix: true })}
+            </time>
           ) : (
             <span className="text-muted">Never</span>
           ),
@@ -84,7 +96,12 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
           row.original.id === currentUserId ? (
             <span className="text-xs text-muted">You</span>
           ) : (
-            <Button size="sm" variant={row.original.disabled ? "secondary" : "ghost"} disabled={update.isPending} onClick={() => update.mutate({ id: row.original.id, disabled: !row.original.disabled })}>
+            <Button
+              size="sm"
+              variant={row.original.disabled ? "secondary" : "ghost"}
+              disabled={update.isPending}
+              onClick={() => update.mutate({ id: row.original.id, disabled: !row.original.disabled })}
+            >
               {row.original.disabled ? "Enable" : "Disable"}
             </Button>
           ),

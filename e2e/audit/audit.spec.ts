@@ -8,7 +8,10 @@ import { storageState } from "../fixtures/users";
 test.use({ storageState: storageState("compliance") });
 
 test.describe("[AUDIT] audit log", () => {
-  test("[AUDIT][events] sign-ins, failed sign-ins and user changes are listed, filterable in the URL, and the chain verifies", async ({ page, browser }) => {
+  test("[AUDIT][events] sign-ins, failed sign-ins and user changes are listed, filterable in the URL, and the chain verifies", async ({
+    page,
+    browser,
+  }) => {
     // Make the events this test looks for.
     const stranger = `nobody-${Date.now()}@e2e.test`;
     const anon = await anonymousContext(browser);
@@ -23,7 +26,9 @@ test.describe("[AUDIT] audit log", () => {
     await page.goto("/audit");
     const table = page.getByRole("table", { name: "Audit records, newest first" });
     await expect(table).toBeVisible();
-    await expect(table.getByRole("row", { name: new RegExp(`auth\\.sign-in-failed.*${stranger}`) })).toContainText("INVALID_CREDENTIALS");
+    await expect(table.getByRole("row", { name: new RegExp(`auth\\.sign-in-failed.*${stranger}`) })).toContainText(
+      "INVALID_CREDENTIALS",
+    );
     await expect(table.getByText("users.create").first()).toBeVisible();
     await expect(table.getByText("auth.sign-in", { exact: true }).first()).toBeVisible();
 
@@ -31,7 +36,8 @@ test.describe("[AUDIT] audit log", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/action=auth\.sign-in-failed/);
     await expect(table.getByRole("row")).not.toHaveCount(1);
-    for (const cell of await table.getByRole("row").locator("td:nth-child(4)").allTextContents()) expect(cell).toBe("auth.sign-in-failed");
+    for (const cell of await table.getByRole("row").locator("td:nth-child(4)").allTextContents())
+      expect(cell).toBe("auth.sign-in-failed");
     await page.reload();
     await expect(page.getByLabel("Action")).toHaveValue("auth.sign-in-failed");
     await expect(table.getByRole("row", { name: new RegExp(stranger) })).toBeVisible();
@@ -56,7 +62,9 @@ test.describe("[AUDIT] audit log", () => {
     const file = await (await download).path();
     const csv = readFileSync(file, "utf8");
     const lines = csv.trim().split("\n");
-    expect(lines[0]).toBe("seq,id,at,actor_email,actor_role,action,target,outcome,error_code,error_message,request_id,ip,input,hash");
+    expect(lines[0]).toBe(
+      "seq,id,at,actor_email,actor_role,action,target,outcome,error_code,error_message,request_id,ip,input,hash",
+    );
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((l) => l.includes(",error,"))).toBe(true);
     const sha = createHash("sha256").update(csv).digest("hex");
@@ -68,11 +76,16 @@ test.describe("[AUDIT] audit log", () => {
     await expect(row).toContainText('"outcome": "error"');
   });
 
-  test("[AUDIT][paging] Next and Previous walk the log by cursor; reload and back keep the page", async ({ page, browser }) => {
+  test("[AUDIT][paging] Next and Previous walk the log by cursor; reload and back keep the page", async ({
+    page,
+    browser,
+  }) => {
     const admin = await browser.newContext({ storageState: storageState("admin") });
     const adminPage = await admin.newPage();
     await adminPage.goto("/audit");
-    const verify = await captureAction(adminPage, () => adminPage.getByRole("button", { name: "Verify chain" }).click());
+    const verify = await captureAction(adminPage, () =>
+      adminPage.getByRole("button", { name: "Verify chain" }).click(),
+    );
     for (let i = 0; i < 60; i++) expect((await callAction(admin.request, verify, {})).text).toContain('"ok":true');
     await admin.close();
 

@@ -16,7 +16,9 @@ test.describe("[RBAC] permissions", () => {
     await context.close();
   });
 
-  test("[RBAC][server-action] a support user calling the create-user action directly is refused by the server", async ({ browser }) => {
+  test("[RBAC][server-action] a support user calling the create-user action directly is refused by the server", async ({
+    browser,
+  }) => {
     const admin = await browser.newContext({ storageState: storageState("admin") });
     const adminPage = await admin.newPage();
     await adminPage.goto("/users");
@@ -28,7 +30,11 @@ test.describe("[RBAC] permissions", () => {
 
     const support = await browser.newContext({ storageState: storageState("support") });
     const forged = `forged-${Date.now()}@e2e.test`;
-    const result = await callAction(support.request, action, { email: forged, role: "admin", password: "forged-password-123" });
+    const result = await callAction(support.request, action, {
+      email: forged,
+      role: "admin",
+      password: "forged-password-123",
+    });
     expect(result.status).toBe(200);
     expect(result.text).toContain('"code":"FORBIDDEN"');
     expect(result.text).not.toContain(forged.replace("@", "\\u0040"));

@@ -15,7 +15,11 @@ test("[A11Y][clients] list, detail and the eject wizard", async ({ page }) => {
   await page.goto("/clients");
   await expect(page.getByTestId("page-range")).toBeVisible();
   await expectAccessible(page, "clients-list");
-  const id = (await page.getByRole("table", { name: "Clients" }).locator("tbody tr td:first-child a").first().textContent())!.trim();
+  const id = (await page
+    .getByRole("table", { name: "Clients" })
+    .locator("tbody tr td:first-child a")
+    .first()
+    .textContent())!.trim();
   await page.goto(`/clients/${id}`);
   await expect(page.getByRole("table", { name: /Balances on/ })).toBeVisible();
   await expectAccessible(page, "client-detail");

@@ -3,7 +3,9 @@ import { createClientInUi } from "../fixtures/sandbox";
 import { storageState } from "../fixtures/users";
 
 test.describe("[CLIENTS] create and credentials", () => {
-  test("[CLIENTS][create] a developer creates clients with and without account abstraction and sees the key once", async ({ browser }) => {
+  test("[CLIENTS][create] a developer creates clients with and without account abstraction and sees the key once", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ storageState: storageState("developer") });
     const page = await context.newPage();
     const eoa = await createClientInUi(page);
@@ -21,11 +23,17 @@ test.describe("[CLIENTS] create and credentials", () => {
     await context.close();
   });
 
-  test("[CLIENTS][credentials] support mints a session token and an OTP with a reason; the audit log has the reasons, not the secrets", async ({ browser }) => {
+  test("[CLIENTS][credentials] support mints a session token and an OTP with a reason; the audit log has the reasons, not the secrets", async ({
+    browser,
+  }) => {
     const support = await browser.newContext({ storageState: storageState("support") });
     const page = await support.newPage();
     await page.goto("/clients?take=10");
-    const clientId = (await page.getByRole("table", { name: "Clients" }).locator("tbody tr td:first-child a").nth(2).textContent())!.trim();
+    const clientId = (await page
+      .getByRole("table", { name: "Clients" })
+      .locator("tbody tr td:first-child a")
+      .nth(2)
+      .textContent())!.trim();
     await page.goto(`/clients/${clientId}?tab=credentials`);
 
     const token = page.getByRole("form", { name: "Mint session token" });

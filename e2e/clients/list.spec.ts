@@ -3,10 +3,13 @@ import { storageState } from "../fixtures/users";
 
 test.use({ storageState: storageState("support") });
 
-const ids = (page: Page) => page.getByRole("table", { name: "Clients" }).locator("tbody tr td:first-child a").allTextContents();
+const ids = (page: Page) =>
+  page.getByRole("table", { name: "Clients" }).locator("tbody tr td:first-child a").allTextContents();
 
 test.describe("[CLIENTS] list", () => {
-  test("[CLIENTS][paging] pages through every client both ways with none skipped or repeated; reload and back keep the page", async ({ page }) => {
+  test("[CLIENTS][paging] pages through every client both ways with none skipped or repeated; reload and back keep the page", async ({
+    page,
+  }) => {
     await page.goto("/clients?take=50");
     const range = page.getByTestId("page-range");
     await expect(range).toHaveText(/^1–50 of \d+$/);
@@ -76,7 +79,12 @@ test.describe("[CLIENTS] list", () => {
     const row = page.getByRole("table", { name: "Clients" }).locator("tbody tr").nth(10);
     const id = (await row.locator("td:first-child a").textContent())!.trim();
     await row.locator("td:first-child a").click();
-    const evm = (await page.getByRole("article", { name: "SECP256K1 wallet" }).locator("dd").filter({ hasText: /^0x[0-9a-fA-F]{40}$/ }).first().textContent())!.trim();
+    const evm = (await page
+      .getByRole("article", { name: "SECP256K1 wallet" })
+      .locator("dd")
+      .filter({ hasText: /^0x[0-9a-fA-F]{40}$/ })
+      .first()
+      .textContent())!.trim();
     await page.goto("/clients");
     await page.getByLabel("Address", { exact: true }).fill(evm.toLowerCase());
     await page.getByRole("button", { name: "Scan all pages" }).click();

@@ -20,7 +20,9 @@ test.beforeAll(async ({ browser }) => {
 test.describe("[CLIENTS] wallet journeys", () => {
   test.use({ storageState: storageState("support") });
 
-  test("[CLIENTS][assets] balances on sepolia and on eip155:11155111 agree and come from the chain", async ({ page }) => {
+  test("[CLIENTS][assets] balances on sepolia and on eip155:11155111 agree and come from the chain", async ({
+    page,
+  }) => {
     await page.goto(`/clients/${client.clientId}`);
     const assets = page.getByRole("region", { name: "Assets" });
     await assets.getByLabel("Chain", { exact: true }).selectOption("sepolia");
@@ -39,14 +41,18 @@ test.describe("[CLIENTS] wallet journeys", () => {
     await expect(picker.locator('optgroup[label="EVM (eip155)"] option')).toHaveText(["Sepolia — eip155:11155111"]);
   });
 
-  test("[CLIENTS][transfer] builds an ERC-20 and a native transfer, with the calldata decoded; bad input never leaves the browser", async ({ page }) => {
+  test("[CLIENTS][transfer] builds an ERC-20 and a native transfer, with the calldata decoded; bad input never leaves the browser", async ({
+    page,
+  }) => {
     const recipient = "0x1111111111111111111111111111111111111111";
     await page.goto(`/clients/${client.clientId}?tab=transfer`);
     const form = page.getByRole("region", { name: "Build transfer" });
     await form.getByLabel("To (recipient address)").fill("0x123");
     await form.getByLabel("Amount (whole units)").fill("-1");
     let sent = false;
-    page.on("request", (r) => { if (r.method() === "POST" && r.headers()["next-action"]) sent = true; });
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.headers()["next-action"]) sent = true;
+    });
     await form.getByRole("button", { name: "Build unsigned transfer" }).click();
     await expect(form.getByText("Expected an EVM address")).toBeVisible();
     await expect(form.getByText("Enter an amount in whole units")).toBeVisible();
@@ -60,7 +66,9 @@ test.describe("[CLIENTS] wallet journeys", () => {
     await expect(built).toContainText("Unsigned. Nothing was sent");
     const summary = built.getByRole("definition").filter({ hasText: "transfer(" });
     await expect(summary).toHaveText(`transfer(${recipient}, 1500000) = 1.5 USDC`);
-    await expect(built.getByLabel("Unsigned transaction JSON")).toContainText('"data": "0xa9059cbb0000000000000000000000001111111111111111111111111111111111111111');
+    await expect(built.getByLabel("Unsigned transaction JSON")).toContainText(
+      '"data": "0xa9059cbb0000000000000000000000001111111111111111111111111111111111111111',
+    );
 
     await form.getByLabel("Token").fill("ETH");
     await form.getByLabel("Amount (whole units)").fill("0.01");
@@ -117,7 +125,9 @@ test.describe("[CLIENTS] wallet journeys", () => {
     await confirm.fill(client.clientId);
     const download = page.waitForEvent("download");
     await request.getByRole("button", { name: "Download backup shares" }).click();
-    const file = JSON.parse(await (await (await download).createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8")));
+    const file = JSON.parse(
+      await (await (await download).createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8")),
+    );
     expect(file).toMatchObject({ clientId: client.clientId, ejectRequestId: expect.any(String) });
     expect(file.custodianBackupShare.length).toBeGreaterThan(20);
     expect(await page.content()).not.toContain(file.custodianBackupShare);

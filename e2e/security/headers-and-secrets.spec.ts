@@ -31,19 +31,28 @@ test("[SEC][cookie] the session cookie is HttpOnly and SameSite=Lax", async ({ b
   await context.close();
 });
 
-test("[SEC][bundle] no secret and no secret's variable name reaches the browser bundle or a page", async ({ browser }) => {
+test("[SEC][bundle] no secret and no secret's variable name reaches the browser bundle or a page", async ({
+  browser,
+}) => {
   const secrets = [
     readFileSync(".data/e2e/auth-secret", "utf8").trim(),
     readFileSync(".data/e2e/vault-key", "utf8").trim(),
     ADMIN.password,
     "sandbox-custodian-key",
   ];
-  const names = ["PORTAL_CUSTODIAN_API_KEY", "CONSOLE_VAULT_KEY", "AUTH_SECRET", "SANDBOX_CUSTODIAN_API_KEY", "DATABASE_URL"];
+  const names = [
+    "PORTAL_CUSTODIAN_API_KEY",
+    "CONSOLE_VAULT_KEY",
+    "AUTH_SECRET",
+    "SANDBOX_CUSTODIAN_API_KEY",
+    "DATABASE_URL",
+  ];
   const files = filesUnder(".next/static").filter((f) => /\.(js|css|json|html)$/.test(f));
   expect(files.length).toBeGreaterThan(10);
   for (const file of files) {
     const text = readFileSync(file, "utf8");
-    for (const needle of [...secrets, ...names]) expect(text.includes(needle), `${needle.slice(0, 6)}… in ${file}`).toBe(false);
+    for (const needle of [...secrets, ...names])
+      expect(text.includes(needle), `${needle.slice(0, 6)}… in ${file}`).toBe(false);
   }
   const context = await browser.newContext({ storageState: storageState("admin") });
   const page = await context.newPage();

@@ -4,7 +4,10 @@ import { storageState } from "../fixtures/users";
 
 test.use({ storageState: storageState("admin") });
 
-test("[USERS][create] an admin creates a compliance user, who signs in with the generated password; disabling ends their access", async ({ page, browser }) => {
+test("[USERS][create] an admin creates a compliance user, who signs in with the generated password; disabling ends their access", async ({
+  page,
+  browser,
+}) => {
   const email = `reviewer-${Date.now()}@e2e.test`;
   await page.goto("/users");
   await page.getByRole("button", { name: "Add user" }).click();
@@ -33,7 +36,10 @@ test("[USERS][create] an admin creates a compliance user, who signs in with the 
   await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
 
   // Disabling takes effect on the reviewer's next request, not when the cookie expires.
-  await page.getByRole("row", { name: new RegExp(email) }).getByRole("button", { name: "Disable" }).click();
+  await page
+    .getByRole("row", { name: new RegExp(email) })
+    .getByRole("button", { name: "Disable" })
+    .click();
   await expect(page.getByRole("row", { name: new RegExp(email) })).toContainText("Disabled");
   await reviewerPage.goto("/audit");
   await expect(reviewerPage).toHaveURL(/\/signin/);

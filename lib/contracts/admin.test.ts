@@ -55,8 +55,13 @@ const issuePaths = (schema: z.ZodType, value: unknown) => {
 
 describe("clients", () => {
   it("accepts create/session/otp responses and keeps extra fields", () => {
-    expect(createClientResponseSchema.parse({ ...createClientFixture, environmentId: "env1" })).toMatchObject({ environmentId: "env1" });
-    expect(createSessionResponseSchema.parse({ id: "c1", clientSessionToken: "t", isAccountAbstracted: true }).clientSessionToken).toBe("t");
+    expect(createClientResponseSchema.parse({ ...createClientFixture, environmentId: "env1" })).toMatchObject({
+      environmentId: "env1",
+    });
+    expect(
+      createSessionResponseSchema.parse({ id: "c1", clientSessionToken: "t", isAccountAbstracted: true })
+        .clientSessionToken,
+    ).toBe("t");
     expect(webOtpResponseSchema.parse({ id: "c1", otp: "481516" }).otp).toBe("481516");
   });
 
@@ -86,7 +91,11 @@ describe("clients", () => {
 
   it("accepts the docs' client without ejectableUntil and with a single namespace", () => {
     const { ejectableUntil: _e, ...wallet } = clientFixture.wallets[0] as (typeof clientFixture.wallets)[0];
-    const minimal = { ...clientFixture, metadata: { namespaces: { eip155: clientFixture.metadata.namespaces.eip155 } }, wallets: [wallet] };
+    const minimal = {
+      ...clientFixture,
+      metadata: { namespaces: { eip155: clientFixture.metadata.namespaces.eip155 } },
+      wallets: [wallet],
+    };
     expect(clientSchema.safeParse(minimal).success).toBe(true);
   });
 
@@ -97,31 +106,49 @@ describe("clients", () => {
 
   it("accepts the list envelope and a null cursor", () => {
     expect(listClientsResponseSchema.parse(listClientsFixture).metadata.total).toBe(1000);
-    expect(listClientsResponseSchema.safeParse({ ...listClientsFixture, metadata: { cursor: null, take: 100, total: 1 } }).success).toBe(true);
+    expect(
+      listClientsResponseSchema.safeParse({ ...listClientsFixture, metadata: { cursor: null, take: 100, total: 1 } })
+        .success,
+    ).toBe(true);
     expect(issuePaths(listClientsResponseSchema, { data: [] })).toEqual(["results", "metadata"]);
   });
 
   it("applies take 1..100 with default 100", () => {
     expect(listClientsQuerySchema.parse({})).toEqual({ take: 100 });
     expect(listClientsQuerySchema.parse({ take: "25", cursor: "c1" })).toEqual({ take: 25, cursor: "c1" });
-    for (const take of ["0", "101", "-1", "abc", 1.5]) expect(listClientsQuerySchema.safeParse({ take }).success, String(take)).toBe(false);
+    for (const take of ["0", "101", "-1", "abc", 1.5])
+      expect(listClientsQuerySchema.safeParse({ take }).success, String(take)).toBe(false);
   });
 });
 
 describe("assets", () => {
   it("accepts the balances shape and keeps extra fields", () => {
-    const parsed = assetsResponseSchema.parse({ ...assetsFixture, nativeBalance: { ...assetsFixture.nativeBalance, usdValue: "1.2" } });
+    const parsed = assetsResponseSchema.parse({
+      ...assetsFixture,
+      nativeBalance: { ...assetsFixture.nativeBalance, usdValue: "1.2" },
+    });
     expect(parsed.nativeBalance).toMatchObject({ usdValue: "1.2" });
-    expect(assetsResponseSchema.safeParse({ nativeBalance: assetsFixture.nativeBalance, tokenBalances: [] }).success).toBe(true);
+    expect(
+      assetsResponseSchema.safeParse({ nativeBalance: assetsFixture.nativeBalance, tokenBalances: [] }).success,
+    ).toBe(true);
   });
 
   it("rejects a token balance without its address", () => {
     const token = { ...assetsFixture.tokenBalances[0], metadata: {} };
-    expect(issuePaths(assetsResponseSchema, { ...assetsFixture, tokenBalances: [token] })).toEqual(["tokenBalances.0.metadata.tokenAddress"]);
+    expect(issuePaths(assetsResponseSchema, { ...assetsFixture, tokenBalances: [token] })).toEqual([
+      "tokenBalances.0.metadata.tokenAddress",
+    ]);
   });
 
   it("accepts every alias and id of the assets table, and only those", () => {
-    for (const chain of ["sepolia", "eip155:11155111", "base-sepolia", "monad-testnet", "tron:nile", "bitcoin-segwit-testnet"])
+    for (const chain of [
+      "sepolia",
+      "eip155:11155111",
+      "base-sepolia",
+      "monad-testnet",
+      "tron:nile",
+      "bitcoin-segwit-testnet",
+    ])
       expect(assetsParamsSchema.safeParse({ clientId: "c1", chain }).success, chain).toBe(true);
     for (const chain of ["celo", "eip155:84531", "eip155:31337", ""])
       expect(assetsParamsSchema.safeParse({ clientId: "c1", chain }).success, chain).toBe(false);
@@ -136,7 +163,13 @@ describe("build-transaction", () => {
   });
 
   it("requires to, token and a positive amount", () => {
-    expect(buildTransactionBodySchema.parse({ to: "0xdfd8302f44727a6348f702ff7b594f127de3a902", token: "USDC", amount: "0.01" })).toBeTruthy();
+    expect(
+      buildTransactionBodySchema.parse({
+        to: "0xdfd8302f44727a6348f702ff7b594f127de3a902",
+        token: "USDC",
+        amount: "0.01",
+      }),
+    ).toBeTruthy();
     expect(issuePaths(buildTransactionBodySchema, { token: "USDC", amount: "0" })).toEqual(["to", "amount"]);
     expect(issuePaths(buildTransactionBodySchema, { to: "x", token: "", amount: "-1" })).toEqual(["token", "amount"]);
   });
@@ -155,18 +188,22 @@ describe("build-transaction", () => {
       metadata: { rawAmount: "10000", formattedAmount: "0.01", tokenDecimals: 6, tokenAddress: "0xa0b8" },
     };
     expect(evmBuildTransactionResponseSchema.safeParse(custodianVariant).success).toBe(true);
-    const native = { transaction: { from: "0x1", to: "0x2", value: "1000000000000000" }, metadata: { rawAmount: "1000000000000000", tokenDecimals: 18, tokenSymbol: "ETH" } };
+    const native = {
+      transaction: { from: "0x1", to: "0x2", value: "1000000000000000" },
+      metadata: { rawAmount: "1000000000000000", tokenDecimals: 18, tokenSymbol: "ETH" },
+    };
     expect(evmBuildTransactionResponseSchema.safeParse(native).success).toBe(true);
   });
 
   it("names the failing field of the family's shape", () => {
     const schema = buildTransactionResponseSchemaFor("bip122");
     const { rawTxHex: _raw, ...tx } = bitcoinBuildTransactionFixture.transaction;
-    expect(issuePaths(schema, { ...bitcoinBuildTransactionFixture, transaction: tx })).toEqual(["transaction.rawTxHex"]);
-    expect(issuePaths(buildTransactionResponseSchemaFor("eip155"), { ...evmBuildTransactionFixture, metadata: {} })).toEqual([
-      "metadata.tokenDecimals",
-      "metadata.rawAmount",
+    expect(issuePaths(schema, { ...bitcoinBuildTransactionFixture, transaction: tx })).toEqual([
+      "transaction.rawTxHex",
     ]);
+    expect(
+      issuePaths(buildTransactionResponseSchemaFor("eip155"), { ...evmBuildTransactionFixture, metadata: {} }),
+    ).toEqual(["metadata.tokenDecimals", "metadata.rawAmount"]);
   });
 });
 
@@ -184,9 +221,18 @@ describe("eject", () => {
 
   it("accepts the responses", () => {
     expect(enableEjectResponseSchema.parse({ ejectableUntil: "2025-03-04T15:26:43.123Z" })).toBeTruthy();
-    expect(ejectableBackupSharesResponseSchema.parse(ejectableBackupSharesFixture).encryptedClientBackupShare).toBeNull();
-    expect(ejectableBackupSharesResponseSchema.safeParse({ encryptedClientBackupShare: "0351cf", custodianBackupShare: "{}" }).success).toBe(true);
-    expect(issuePaths(ejectableBackupSharesResponseSchema, { encryptedClientBackupShare: null })).toEqual(["custodianBackupShare"]);
+    expect(
+      ejectableBackupSharesResponseSchema.parse(ejectableBackupSharesFixture).encryptedClientBackupShare,
+    ).toBeNull();
+    expect(
+      ejectableBackupSharesResponseSchema.safeParse({
+        encryptedClientBackupShare: "0351cf",
+        custodianBackupShare: "{}",
+      }).success,
+    ).toBe(true);
+    expect(issuePaths(ejectableBackupSharesResponseSchema, { encryptedClientBackupShare: null })).toEqual([
+      "custodianBackupShare",
+    ]);
   });
 });
 
@@ -196,7 +242,9 @@ describe("alert webhooks", () => {
     const events = listAlertEventsResponseSchema.parse(alertEventsFixture);
     expect(events.data.map((e) => e.deliveryStatus)).toEqual(["success", "failed"]);
     expect(events.metadata.alertWebhook.url).toContain("example.com");
-    expect(replayFailedEventsResponseSchema.parse({ data: { replaying: ["a"], failed: [] } }).data.replaying).toEqual(["a"]);
+    expect(replayFailedEventsResponseSchema.parse({ data: { replaying: ["a"], failed: [] } }).data.replaying).toEqual([
+      "a",
+    ]);
   });
 
   it("keeps unknown event fields and rejects an unknown delivery status", () => {
@@ -246,7 +294,9 @@ describe("alert webhooks", () => {
   });
 
   it("requires at least one event id to replay", () => {
-    expect(replayFailedEventsBodySchema.safeParse({ eventIds: ["f928772e-add0-4bf9-b0d3-c45f94513929"] }).success).toBe(true);
+    expect(replayFailedEventsBodySchema.safeParse({ eventIds: ["f928772e-add0-4bf9-b0d3-c45f94513929"] }).success).toBe(
+      true,
+    );
     expect(replayFailedEventsBodySchema.safeParse({ eventIds: [] }).success).toBe(false);
     expect(replayFailedEventsBodySchema.safeParse({}).success).toBe(false);
   });
@@ -257,7 +307,9 @@ describe("gas usage", () => {
     expect(gasUsageResponseSchema.parse(gasUsageFixture).usageData[0]?.month).toBe("June");
     expect(gasUsageParamsSchema.safeParse({ chainId: "eip155:11155111" }).success).toBe(true);
     expect(gasUsageParamsSchema.safeParse({ chainId: "sepolia" }).success).toBe(false);
-    expect(issuePaths(gasUsageResponseSchema, { ...gasUsageFixture, totalTxsSponsored: "923" })).toEqual(["totalTxsSponsored"]);
+    expect(issuePaths(gasUsageResponseSchema, { ...gasUsageFixture, totalTxsSponsored: "923" })).toEqual([
+      "totalTxsSponsored",
+    ]);
   });
 });
 
@@ -277,11 +329,12 @@ describe("deprecated endpoints", () => {
   });
 
   it("requires the retry-by-block-number fields", () => {
-    expect(retryByBlockNumberBodySchema.safeParse({ chainReferenceId: "11155111", blockNumber: 7313326, streamId: "s-1" }).success).toBe(true);
-    expect(issuePaths(retryByBlockNumberBodySchema, { chainReferenceId: "eip155:1", blockNumber: "7", streamId: "" })).toEqual([
-      "chainReferenceId",
-      "blockNumber",
-      "streamId",
-    ]);
+    expect(
+      retryByBlockNumberBodySchema.safeParse({ chainReferenceId: "11155111", blockNumber: 7313326, streamId: "s-1" })
+        .success,
+    ).toBe(true);
+    expect(
+      issuePaths(retryByBlockNumberBodySchema, { chainReferenceId: "eip155:1", blockNumber: "7", streamId: "" }),
+    ).toEqual(["chainReferenceId", "blockNumber", "streamId"]);
   });
 });

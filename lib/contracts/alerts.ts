@@ -2,7 +2,15 @@
  * Custodian administration: alert webhooks, their delivered events and replay (api-shapes §1.10).
  */
 import { z } from "zod";
-import { caip2Schema, commaListSchema, idSchema, isoDateTimeSchema, openEnum, queryIntSchema, txHashSchema } from "./common";
+import {
+  caip2Schema,
+  commaListSchema,
+  idSchema,
+  isoDateTimeSchema,
+  openEnum,
+  queryIntSchema,
+  txHashSchema,
+} from "./common";
 
 export const ALERT_EVENT_TYPES = ["EIP_155_TX_V1"] as const;
 export const alertEventTypeSchema = z.enum(ALERT_EVENT_TYPES, { message: "expected EIP_155_TX_V1" });
@@ -37,7 +45,9 @@ const unixTimeSchema = queryIntSchema(0);
 
 export const listAlertEventsQuerySchema = z.object({
   eventTypes: commaListSchema(alertEventTypeSchema).describe("Required; EIP_155_TX_V1"),
-  deliveryStatuses: commaListSchema(deliveryStatusSchema).optional().describe("Comma-delimited: success, failed, pending"),
+  deliveryStatuses: commaListSchema(deliveryStatusSchema)
+    .optional()
+    .describe("Comma-delimited: success, failed, pending"),
   since: unixTimeSchema.optional().describe("Unix time; events after it"),
   until: unixTimeSchema.optional().describe("Unix time; events before it"),
   cursor: idSchema.optional().describe("Event id for cursor pagination"),

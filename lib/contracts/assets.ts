@@ -31,7 +31,9 @@ const balanceFields = {
 
 export const nativeBalanceSchema = z.looseObject({
   ...balanceFields,
-  metadata: z.looseObject({ logo: z.string().nullable().optional(), thumbnail: z.string().nullable().optional() }).optional(),
+  metadata: z
+    .looseObject({ logo: z.string().nullable().optional(), thumbnail: z.string().nullable().optional() })
+    .optional(),
 });
 export type NativeBalance = z.infer<typeof nativeBalanceSchema>;
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { caip2Schema, commaListSchema, isoDateTimeSchema, jsonValueSchema, openEnum, positiveDecimalSchema, queryBooleanSchema, queryIntSchema } from "./common";
+import {
+  caip2Schema,
+  commaListSchema,
+  isoDateTimeSchema,
+  jsonValueSchema,
+  openEnum,
+  positiveDecimalSchema,
+  queryBooleanSchema,
+  queryIntSchema,
+} from "./common";
 
 describe("positiveDecimalSchema", () => {
   it.each(["1", "0.01", "10.5", "0.000001", "123456789012345678901234567890"])("accepts %j", (v) => {

@@ -44,7 +44,11 @@ export function openEnum<const T extends readonly [string, ...string[]]>(values:
  * so both are accepted; the output is always a number within [min, max].
  */
 export function queryIntSchema(min: number, max = Number.MAX_SAFE_INTEGER) {
-  const range = z.number().int("expected a whole number").min(min, `expected at least ${min}`).max(max, `expected at most ${max}`);
+  const range = z
+    .number()
+    .int("expected a whole number")
+    .min(min, `expected at least ${min}`)
+    .max(max, `expected at most ${max}`);
   return z.union([range, z.string().regex(/^\d+$/, "expected a whole number").transform(Number).pipe(range)]);
 }
 
@@ -61,7 +65,10 @@ export const queryBooleanSchema = z.union([
 export function commaListSchema<T extends z.ZodType<unknown, string>>(item: T) {
   const split = (v: string) => v.split(",").map((s) => s.trim());
   return z
-    .union([z.string().min(1, "expected a comma-delimited list").transform(split), z.array(z.string()).min(1, "expected at least one value")])
+    .union([
+      z.string().min(1, "expected a comma-delimited list").transform(split),
+      z.array(z.string()).min(1, "expected at least one value"),
+    ])
     .pipe(z.array(item).min(1, "expected at least one value"));
 }
 

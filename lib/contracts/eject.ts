@@ -13,7 +13,10 @@ export const enableEjectBodySchema = z.object({
   walletId: idSchema,
   ejectableUntil: isoDateTimeSchema
     // An unparseable value already failed the format check; report it once.
-    .refine((v) => Number.isNaN(Date.parse(v)) || Date.parse(v) - Date.now() >= EJECT_MIN_LEAD_MS, "ejectableUntil must be at least 1 minute from now")
+    .refine(
+      (v) => Number.isNaN(Date.parse(v)) || Date.parse(v) - Date.now() >= EJECT_MIN_LEAD_MS,
+      "ejectableUntil must be at least 1 minute from now",
+    )
     .optional(),
 });
 export type EnableEjectBody = z.infer<typeof enableEjectBodySchema>;

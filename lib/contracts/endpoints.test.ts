@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { buildOpenApiDocument, endpointHost, endpointList, endpoints, pathPlaceholders, withYieldProvider } from "./index";
+import {
+  buildOpenApiDocument,
+  endpointHost,
+  endpointList,
+  endpoints,
+  pathPlaceholders,
+  withYieldProvider,
+} from "./index";
 
 /** Method and path of every endpoint, as the spec's tables give them. */
 const SPEC = [
@@ -43,7 +50,11 @@ describe("endpoint registry", () => {
   it("counts 13 + 3 administration, 6 MPC and 7 yield endpoints", () => {
     const byArea = (area: string) => endpointList.filter((e) => e.area === area);
     expect(byArea("admin").filter((e) => !e.deprecated)).toHaveLength(13);
-    expect(byArea("admin").filter((e) => e.deprecated).map((e) => e.id)).toEqual(["formatWalletAlert", "formatAlerts", "retryAlertsByBlockNumber"]);
+    expect(
+      byArea("admin")
+        .filter((e) => e.deprecated)
+        .map((e) => e.id),
+    ).toEqual(["formatWalletAlert", "formatAlerts", "retryAlertsByBlockNumber"]);
     expect(byArea("mpc")).toHaveLength(6);
     expect(byArea("yield")).toHaveLength(7);
   });
@@ -70,7 +81,9 @@ describe("endpoint registry", () => {
   });
 
   it("substitutes the yield provider segment", () => {
-    expect(withYieldProvider(endpoints.enterYield.path, "yield-xyz")).toBe("/api/v3/clients/me/integrations/yield-xyz/actions/enter");
+    expect(withYieldProvider(endpoints.enterYield.path, "yield-xyz")).toBe(
+      "/api/v3/clients/me/integrations/yield-xyz/actions/enter",
+    );
   });
 });
 
@@ -123,13 +136,23 @@ describe("OpenAPI document", () => {
   });
 
   it("has every path and method", () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(operations.sort()).toEqual([...SPEC].sort());
   });
 
   it("describes parameters, bodies, statuses, credentials and deprecation", () => {
-    const events = doc.paths["/api/v3/custodians/me/alerts/webhooks/{alertWebhookId}/events"]?.get as Record<string, unknown>;
-    const params = events.parameters as { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+    const events = doc.paths["/api/v3/custodians/me/alerts/webhooks/{alertWebhookId}/events"]?.get as Record<
+      string,
+      unknown
+    >;
+    const params = events.parameters as {
+      name: string;
+      in: string;
+      required: boolean;
+      schema: Record<string, unknown>;
+    }[];
     expect(params.map((p) => `${p.in}:${p.name}`)).toEqual([
       "path:alertWebhookId",
       "query:eventTypes",
@@ -154,7 +177,9 @@ describe("OpenAPI document", () => {
     expect(sign.security).toEqual([{ clientCredential: [] }]);
     expect(JSON.stringify(sign.requestBody)).toContain('"share"');
 
-    const client = doc.paths["/api/v3/custodians/me/clients/{clientId}"]?.get as { responses: Record<string, { content: unknown }> };
+    const client = doc.paths["/api/v3/custodians/me/clients/{clientId}"]?.get as {
+      responses: Record<string, { content: unknown }>;
+    };
     expect(JSON.stringify(client.responses["200"]?.content)).toContain('"wallets"');
   });
 

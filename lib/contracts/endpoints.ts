@@ -5,15 +5,75 @@
  * cannot drift apart.
  */
 import type { z } from "zod";
-import { alertWebhookParamsSchema, listAlertEventsQuerySchema, listAlertEventsResponseSchema, listAlertWebhooksResponseSchema, replayFailedEventsBodySchema, replayFailedEventsResponseSchema } from "./alerts";
-import { assetsParamsSchema, assetsResponseSchema, buildTransactionBodySchema, buildTransactionParamsSchema, buildTransactionResponseSchema } from "./assets";
-import { clientIdParamsSchema, clientSchema, createClientBodySchema, createClientResponseSchema, createSessionResponseSchema, listClientsQuerySchema, listClientsResponseSchema, webOtpResponseSchema } from "./clients";
+import {
+  alertWebhookParamsSchema,
+  listAlertEventsQuerySchema,
+  listAlertEventsResponseSchema,
+  listAlertWebhooksResponseSchema,
+  replayFailedEventsBodySchema,
+  replayFailedEventsResponseSchema,
+} from "./alerts";
+import {
+  assetsParamsSchema,
+  assetsResponseSchema,
+  buildTransactionBodySchema,
+  buildTransactionParamsSchema,
+  buildTransactionResponseSchema,
+} from "./assets";
+import {
+  clientIdParamsSchema,
+  clientSchema,
+  createClientBodySchema,
+  createClientResponseSchema,
+  createSessionResponseSchema,
+  listClientsQuerySchema,
+  listClientsResponseSchema,
+  webOtpResponseSchema,
+} from "./clients";
 import { emptyBodySchema, noContentSchema } from "./common";
-import { formatAlertBodySchema, formatAlertsResponseSchema, formatWalletAlertResponseSchema, retryByBlockNumberBodySchema } from "./deprecated";
-import { ejectableBackupSharesResponseSchema, enableEjectBodySchema, enableEjectResponseSchema, walletParamsSchema } from "./eject";
+import {
+  formatAlertBodySchema,
+  formatAlertsResponseSchema,
+  formatWalletAlertResponseSchema,
+  retryByBlockNumberBodySchema,
+} from "./deprecated";
+import {
+  ejectableBackupSharesResponseSchema,
+  enableEjectBodySchema,
+  enableEjectResponseSchema,
+  walletParamsSchema,
+} from "./eject";
 import { gasUsageParamsSchema, gasUsageResponseSchema } from "./gas";
-import { assetsSendBodySchema, assetsSendResponseSchema, backupBodySchema, backupResponseSchema, generateBodySchema, generateResponseSchema, rawSignBodySchema, rawSignParamsSchema, rawSignResponseSchema, recoverBodySchema, recoverResponseSchema, signBodySchema, signResponseSchema } from "./mpc";
-import { enterYieldBodySchema, exitYieldBodySchema, listYieldActionsQuerySchema, listYieldActionsResponseSchema, listYieldsQuerySchema, listYieldsResponseSchema, manageYieldBodySchema, submitHashBodySchema, submitHashResponseSchema, yieldActionResponseSchema, yieldBalancesBodySchema, yieldBalancesResponseSchema, yieldTransactionParamsSchema } from "./yield";
+import {
+  assetsSendBodySchema,
+  assetsSendResponseSchema,
+  backupBodySchema,
+  backupResponseSchema,
+  generateBodySchema,
+  generateResponseSchema,
+  rawSignBodySchema,
+  rawSignParamsSchema,
+  rawSignResponseSchema,
+  recoverBodySchema,
+  recoverResponseSchema,
+  signBodySchema,
+  signResponseSchema,
+} from "./mpc";
+import {
+  enterYieldBodySchema,
+  exitYieldBodySchema,
+  listYieldActionsQuerySchema,
+  listYieldActionsResponseSchema,
+  listYieldsQuerySchema,
+  listYieldsResponseSchema,
+  manageYieldBodySchema,
+  submitHashBodySchema,
+  submitHashResponseSchema,
+  yieldActionResponseSchema,
+  yieldBalancesBodySchema,
+  yieldBalancesResponseSchema,
+  yieldTransactionParamsSchema,
+} from "./yield";
 
 export type Area = "admin" | "mpc" | "yield";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -9,7 +9,10 @@ const wallet = (id: string, curve: "SECP256K1" | "ED25519") => ({
   id,
   createdAt: "2024-04-16T21:15:45.144Z",
   curve,
-  publicKey: curve === "SECP256K1" ? '{"X":"5138710339206011437","Y":"8849126001278351201"}' : '{"X":"3b6a27bcceb6a42d62a3a8d02a6f0d73"}',
+  publicKey:
+    curve === "SECP256K1"
+      ? '{"X":"5138710339206011437","Y":"8849126001278351201"}'
+      : '{"X":"3b6a27bcceb6a42d62a3a8d02a6f0d73"}',
   ejectableUntil: null,
   backupSharePairs: [
     { id: `${id}-bsp1`, createdAt: "2024-04-16T21:16:48.723Z", backupMethod: "PASSWORD", status: "completed" },
@@ -143,7 +146,8 @@ export const bitcoinBuildTransactionFixture = {
 
 export const ejectableBackupSharesFixture = {
   encryptedClientBackupShare: null,
-  custodianBackupShare: '{"backupSharePairId":"bsp1","clientId":"clu32l6c8008wuvz52jokyo3r","share":"fixture-custodian-share-7d1e"}',
+  custodianBackupShare:
+    '{"backupSharePairId":"bsp1","clientId":"clu32l6c8008wuvz52jokyo3r","share":"fixture-custodian-share-7d1e"}',
 };
 
 export const alertWebhooksFixture = {
@@ -234,8 +238,14 @@ export const formattedTransferFixture = {
 
 /** Shares here are fake base64 blobs in the API's eyJ… form. */
 export const generateFixture = {
-  SECP256K1: { share: "eyJjbGllbnRJZCI6ImZpeHR1cmUiLCJzaGFyZSI6IjEyMzQ1Njc4OTAifQ==", id: "cm4wallet0secp000000000000-ssp1" },
-  ED25519: { share: "eyJjbGllbnRJZCI6ImZpeHR1cmUiLCJzaGFyZSI6Ijk4NzY1NDMyMTAifQ==", id: "cm4wallet0ed25500000000000-ssp1" },
+  SECP256K1: {
+    share: "eyJjbGllbnRJZCI6ImZpeHR1cmUiLCJzaGFyZSI6IjEyMzQ1Njc4OTAifQ==",
+    id: "cm4wallet0secp000000000000-ssp1",
+  },
+  ED25519: {
+    share: "eyJjbGllbnRJZCI6ImZpeHR1cmUiLCJzaGFyZSI6Ijk4NzY1NDMyMTAifQ==",
+    id: "cm4wallet0ed25500000000000-ssp1",
+  },
 };
 
 export const yieldTokenFixture = {
@@ -254,14 +264,33 @@ export const yieldOpportunityFixture = {
   chainId: "11155111",
   token: yieldTokenFixture,
   inputTokens: [yieldTokenFixture],
-  outputToken: { ...yieldTokenFixture, symbol: "aEthLINK", name: "Aave Ethereum LINK", address: "0x3ffaf50d4f4e96eb78f2407c090b72e86ecaed24" },
+  outputToken: {
+    ...yieldTokenFixture,
+    symbol: "aEthLINK",
+    name: "Aave Ethereum LINK",
+    address: "0x3ffaf50d4f4e96eb78f2407c090b72e86ecaed24",
+  },
   tokens: [yieldTokenFixture],
   rewardRate: {
     total: 0.0412,
     rateType: "APY",
-    components: [{ rate: 0.0412, rateType: "APY", token: yieldTokenFixture, yieldSource: "lending_interest", description: "Supply APY" }],
+    components: [
+      {
+        rate: 0.0412,
+        rateType: "APY",
+        token: yieldTokenFixture,
+        yieldSource: "lending_interest",
+        description: "Supply APY",
+      },
+    ],
   },
-  statistics: { tvlUsd: "1204411.22", tvl: "80294.1", uniqueUsers: 311, averagePositionSizeUsd: "3872.7", averagePositionSize: "258.2" },
+  statistics: {
+    tvlUsd: "1204411.22",
+    tvl: "80294.1",
+    uniqueUsers: 311,
+    averagePositionSizeUsd: "3872.7",
+    averagePositionSize: "258.2",
+  },
   status: { enter: true, exit: true },
   metadata: {
     name: "LINK Aave v3 Lending",
@@ -284,7 +313,12 @@ export const yieldOpportunityFixture = {
       enter: { fields: [{ name: "amount", type: "string", label: "Amount", required: true, minimum: "0" }] },
       exit: { fields: [{ name: "amount", type: "string", label: "Amount", required: true }] },
     },
-    possibleFeeTakingMechanisms: { depositFee: false, managementFee: false, performanceFee: false, validatorRebates: false },
+    possibleFeeTakingMechanisms: {
+      depositFee: false,
+      managementFee: false,
+      performanceFee: false,
+      validatorRebates: false,
+    },
   },
   providerId: "aave",
 };
@@ -368,7 +402,12 @@ export const yieldBalancesFixture = {
               type: "active",
               token: yieldTokenFixture,
               pendingActions: [
-                { intent: "manage", type: "WITHDRAW", passthrough: "eyJhZGRyZXNzZXMiOnsiYWRkcmVzcyI6IjB4NmU4In19", arguments: null },
+                {
+                  intent: "manage",
+                  type: "WITHDRAW",
+                  passthrough: "eyJhZGRyZXNzZXMiOnsiYWRkcmVzcyI6IjB4NmU4In19",
+                  arguments: null,
+                },
               ],
               amountUsd: "0.015",
               isEarning: true,

@@ -40,11 +40,15 @@ describe("share maps (generate, backup, recover)", () => {
   });
 
   it("takes the previous response as a JSON string or an object", () => {
-    expect(backupBodySchema.parse({ generateResponse: JSON.stringify(generateFixture) }).generateResponse.ED25519.id).toBe(generateFixture.ED25519.id);
+    expect(
+      backupBodySchema.parse({ generateResponse: JSON.stringify(generateFixture) }).generateResponse.ED25519.id,
+    ).toBe(generateFixture.ED25519.id);
     expect(recoverBodySchema.parse({ backupResponse: generateFixture }).backupResponse.SECP256K1.share).toBe(share);
     expect(backupBodySchema.safeParse({ generateResponse: "not json" }).success).toBe(false);
     expect(backupBodySchema.safeParse({}).success).toBe(false);
-    expect(recoverBodySchema.safeParse({ backupResponse: { SECP256K1: generateFixture.SECP256K1 } }).success).toBe(false);
+    expect(recoverBodySchema.safeParse({ backupResponse: { SECP256K1: generateFixture.SECP256K1 } }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -60,12 +64,17 @@ describe("sign", () => {
 
   it("accepts object params (yield flow) and JSON-string params", () => {
     expect(signBodySchema.safeParse(body).success).toBe(true);
-    expect(signBodySchema.safeParse({ ...body, method: "personal_sign", params: '["0x48656c6c6f","0x6e81"]' }).success).toBe(true);
+    expect(
+      signBodySchema.safeParse({ ...body, method: "personal_sign", params: '["0x48656c6c6f","0x6e81"]' }).success,
+    ).toBe(true);
   });
 
   it("requires the spec's fields", () => {
     expect(issuePaths(signBodySchema, {})).toEqual(["method", "params", "share", "chainId", "to", "rpcUrl"]);
-    expect(issuePaths(signBodySchema, { ...body, chainId: "11155111", rpcUrl: "ftp://x" })).toEqual(["chainId", "rpcUrl"]);
+    expect(issuePaths(signBodySchema, { ...body, chainId: "11155111", rpcUrl: "ftp://x" })).toEqual([
+      "chainId",
+      "rpcUrl",
+    ]);
   });
 
   it("returns { data }", () => {
@@ -84,7 +93,14 @@ describe("sign", () => {
 });
 
 describe("assets/send", () => {
-  const body = { share, chain: "sepolia", to: "0xdfd8302f44727a6348f702ff7b594f127de3a902", token: "USDC", amount: "0.01", rpcUrl };
+  const body = {
+    share,
+    chain: "sepolia",
+    to: "0xdfd8302f44727a6348f702ff7b594f127de3a902",
+    token: "USDC",
+    amount: "0.01",
+    rpcUrl,
+  };
 
   it("accepts aliases, ids and the nonce rule", () => {
     expect(assetsSendBodySchema.safeParse(body).success).toBe(true);
@@ -99,7 +115,9 @@ describe("assets/send", () => {
   it("requires rpcUrl except on Solana", () => {
     const { rpcUrl: _rpc, ...withoutRpc } = body;
     expect(issuePaths(assetsSendBodySchema, withoutRpc)).toEqual(["rpcUrl"]);
-    expect(assetsSendBodySchema.safeParse({ ...withoutRpc, chain: "solana-devnet", token: "NATIVE" }).success).toBe(true);
+    expect(assetsSendBodySchema.safeParse({ ...withoutRpc, chain: "solana-devnet", token: "NATIVE" }).success).toBe(
+      true,
+    );
   });
 
   it("rejects an unknown chain and a non-positive amount", () => {
@@ -107,9 +125,15 @@ describe("assets/send", () => {
   });
 
   it("accepts the EVM and Solana responses", () => {
-    const evm = { transactionHash: "0x4978a4ba", metadata: { amount: "0.01", rawAmount: "10000", tokenAddress: "0x1c7d", tokenDecimals: 6 } };
+    const evm = {
+      transactionHash: "0x4978a4ba",
+      metadata: { amount: "0.01", rawAmount: "10000", tokenAddress: "0x1c7d", tokenDecimals: 6 },
+    };
     expect(assetsSendResponseSchema.parse(evm).metadata?.tokenDecimals).toBe(6);
-    const sol = { transactionHash: "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW", metadata: { amount: "0.01", lastValidBlockHeight: "259030944", mintAddress: null } };
+    const sol = {
+      transactionHash: "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW",
+      metadata: { amount: "0.01", lastValidBlockHeight: "259030944", mintAddress: null },
+    };
     expect(assetsSendResponseSchema.safeParse(sol).success).toBe(true);
     expect(assetsSendResponseSchema.safeParse({ metadata: {} }).success).toBe(false);
   });

@@ -38,7 +38,11 @@ function objectProperties(schema: z.ZodObject, io: "input" | "output") {
   const json = toJsonSchema(schema, io);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, propertySchema]) => ({ name, schema: propertySchema, required: required.has(name) }));
+  return Object.entries(properties).map(([name, propertySchema]) => ({
+    name,
+    schema: propertySchema,
+    required: required.has(name),
+  }));
 }
 
 function parametersOf(e: Endpoint) {
@@ -54,7 +58,13 @@ function parametersOf(e: Endpoint) {
       const wire = wireQuerySchema(schema);
       const text = description ?? wire.description;
       delete wire.description;
-      parameters.push({ name: p.name, in: "query", required: p.required, ...(text ? { description: text } : {}), schema: wire });
+      parameters.push({
+        name: p.name,
+        in: "query",
+        required: p.required,
+        ...(text ? { description: text } : {}),
+        schema: wire,
+      });
     }
   }
   return parameters;
@@ -105,7 +115,9 @@ function operationOf(e: Endpoint, mpcServer: { url: string; description: string 
 
 export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
   const segment = options.yieldProviderSegment ?? YIELD_PROVIDER_PLACEHOLDER;
-  const mpcServer = options.mpcUrl ? [{ url: options.mpcUrl, description: "MPC signing service ({mpc_url})" }] : undefined;
+  const mpcServer = options.mpcUrl
+    ? [{ url: options.mpcUrl, description: "MPC signing service ({mpc_url})" }]
+    : undefined;
   const paths: OpenApiDocument["paths"] = {};
   for (const e of endpointList) {
     const path = e.area === "yield" ? withYieldProvider(e.path, segment) : e.path;
@@ -120,7 +132,9 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
         "Custodian administration and yield operations on {base_url}; the MPC signing service (tag mpc) on {mpc_url}. " +
         "Path parameters holding a CAIP-2 id must be URI-encoded (':' as %3A).",
     },
-    ...(options.baseUrl ? { servers: [{ url: options.baseUrl, description: "Administration and yield ({base_url})" }] } : {}),
+    ...(options.baseUrl
+      ? { servers: [{ url: options.baseUrl, description: "Administration and yield ({base_url})" }] }
+      : {}),
     paths,
     components: {
       securitySchemes: {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { listYieldsFixture, submitHashFixture, yieldActionFixture, yieldActionsFixture, yieldBalancesFixture } from "./fixtures";
+import {
+  listYieldsFixture,
+  submitHashFixture,
+  yieldActionFixture,
+  yieldActionsFixture,
+  yieldBalancesFixture,
+} from "./fixtures";
 import {
   enterYieldBodySchema,
   exitYieldBodySchema,
@@ -29,10 +35,15 @@ const yieldId = "ethereum-sepolia-link-aave-v3-lending";
 describe("opportunities", () => {
   it("accepts the list envelope and keeps unknown fields", () => {
     const item = { ...listYieldsFixture.data.rawResponse.items[0], risk: { score: 2 } };
-    const parsed = listYieldsResponseSchema.parse({ data: { rawResponse: { items: [item] } }, metadata: { requestId: "r1" } });
+    const parsed = listYieldsResponseSchema.parse({
+      data: { rawResponse: { items: [item] } },
+      metadata: { requestId: "r1" },
+    });
     expect(parsed.data.rawResponse.items[0]).toMatchObject({ risk: { score: 2 } });
     expect(parsed.metadata).toMatchObject({ requestId: "r1" });
-    expect(listYieldsResponseSchema.parse(listYieldsFixture).data.rawResponse.items[0]?.rewardRate.total).toBeCloseTo(0.0412);
+    expect(listYieldsResponseSchema.parse(listYieldsFixture).data.rawResponse.items[0]?.rewardRate.total).toBeCloseTo(
+      0.0412,
+    );
   });
 
   it("rejects a bare provider body without the envelope", () => {
@@ -40,7 +51,9 @@ describe("opportunities", () => {
   });
 
   it("parses the list query", () => {
-    expect(listYieldsQuerySchema.parse({ limit: "20", network: "eip155:11155111", hasCooldownPeriod: "false" })).toEqual({
+    expect(
+      listYieldsQuerySchema.parse({ limit: "20", network: "eip155:11155111", hasCooldownPeriod: "false" }),
+    ).toEqual({
       limit: 20,
       network: "eip155:11155111",
       hasCooldownPeriod: false,
@@ -54,16 +67,26 @@ describe("enter, exit, manage", () => {
   it("requires address and yieldId; amount is a positive decimal", () => {
     expect(enterYieldBodySchema.safeParse({ address, yieldId, arguments: { amount: "0.001" } }).success).toBe(true);
     expect(exitYieldBodySchema.safeParse({ address, yieldId, arguments: { amount: "1" } }).success).toBe(true);
-    expect(issuePaths(enterYieldBodySchema, { arguments: { amount: "0" } })).toEqual(["address", "yieldId", "arguments.amount"]);
+    expect(issuePaths(enterYieldBodySchema, { arguments: { amount: "0" } })).toEqual([
+      "address",
+      "yieldId",
+      "arguments.amount",
+    ]);
   });
 
   it("passes provider-specific arguments through", () => {
-    const parsed = enterYieldBodySchema.parse({ address, yieldId, arguments: { amount: "1", validatorAddress: "0xv", subnetId: 3, customFlag: true } });
+    const parsed = enterYieldBodySchema.parse({
+      address,
+      yieldId,
+      arguments: { amount: "1", validatorAddress: "0xv", subnetId: 3, customFlag: true },
+    });
     expect(parsed.arguments).toMatchObject({ customFlag: true, subnetId: 3 });
   });
 
   it("requires the pending action's type and passthrough to manage", () => {
-    expect(manageYieldBodySchema.safeParse({ action: "WITHDRAW", address, passthrough: "eyJh", yieldId }).success).toBe(true);
+    expect(manageYieldBodySchema.safeParse({ action: "WITHDRAW", address, passthrough: "eyJh", yieldId }).success).toBe(
+      true,
+    );
     expect(issuePaths(manageYieldBodySchema, { address, yieldId })).toEqual(["action", "passthrough"]);
   });
 
@@ -75,9 +98,21 @@ describe("enter, exit, manage", () => {
   });
 
   it("accepts the spec's transactionId-only item and the docs' partial action", () => {
-    const tx = yieldTransactionSchema.parse({ transactionId: "t1", unsignedTransaction: "{}", status: "CREATED", stepIndex: 0 });
+    const tx = yieldTransactionSchema.parse({
+      transactionId: "t1",
+      unsignedTransaction: "{}",
+      status: "CREATED",
+      stepIndex: 0,
+    });
     expect(tx.id).toBe("t1");
-    const partial = { data: { rawResponse: { transactions: [{ id: "t2", status: "CREATED", stepIndex: 0, unsignedTransaction: null }], yieldId } } };
+    const partial = {
+      data: {
+        rawResponse: {
+          transactions: [{ id: "t2", status: "CREATED", stepIndex: 0, unsignedTransaction: null }],
+          yieldId,
+        },
+      },
+    };
     expect(yieldActionResponseSchema.safeParse(partial).success).toBe(true);
   });
 
@@ -129,7 +164,14 @@ describe("balances", () => {
     const parsed = yieldBalancesResponseSchema.parse(body).data.rawResponse.items[0]?.balances[0];
     expect(parsed?.date).toBe("2026-07-01T00:00:00.000Z");
     expect(parsed?.shareToken?.symbol).toBe("aEthLINK");
-    const broken = { data: { rawResponse: { items: [{ yieldId, balances: [{ ...balance, shareAmount: 1, shareToken: { symbol: "x" } }] }], errors: [] } } };
+    const broken = {
+      data: {
+        rawResponse: {
+          items: [{ yieldId, balances: [{ ...balance, shareAmount: 1, shareToken: { symbol: "x" } }] }],
+          errors: [],
+        },
+      },
+    };
     expect(issuePaths(yieldBalancesResponseSchema, broken)).toEqual([
       "data.rawResponse.items.0.balances.0.shareAmount",
       "data.rawResponse.items.0.balances.0.shareToken.name",
@@ -139,10 +181,17 @@ describe("balances", () => {
   });
 
   it("takes queries of address and CAIP-2 network", () => {
-    expect(yieldBalancesBodySchema.safeParse({ queries: [{ address, network: "eip155:11155111", yieldId }] }).success).toBe(true);
-    expect(yieldBalancesBodySchema.safeParse({ queries: [{ address, network: "ethereum-sepolia" }] }).success).toBe(true);
+    expect(
+      yieldBalancesBodySchema.safeParse({ queries: [{ address, network: "eip155:11155111", yieldId }] }).success,
+    ).toBe(true);
+    expect(yieldBalancesBodySchema.safeParse({ queries: [{ address, network: "ethereum-sepolia" }] }).success).toBe(
+      true,
+    );
     expect(issuePaths(yieldBalancesBodySchema, { queries: [] })).toEqual(["queries"]);
-    expect(issuePaths(yieldBalancesBodySchema, { queries: [{ network: "Not A Network" }] })).toEqual(["queries.0.address", "queries.0.network"]);
+    expect(issuePaths(yieldBalancesBodySchema, { queries: [{ network: "Not A Network" }] })).toEqual([
+      "queries.0.address",
+      "queries.0.network",
+    ]);
   });
 });
 
@@ -154,7 +203,10 @@ describe("history and submit-hash", () => {
   });
 
   it("requires a hash and accepts the updated transaction", () => {
-    expect(submitHashBodySchema.safeParse({ hash: "0x229c1cc8ed898fae917e0ed90af94c624015e53a790eda1a7d30b1ca2ffd916c" }).success).toBe(true);
+    expect(
+      submitHashBodySchema.safeParse({ hash: "0x229c1cc8ed898fae917e0ed90af94c624015e53a790eda1a7d30b1ca2ffd916c" })
+        .success,
+    ).toBe(true);
     expect(submitHashBodySchema.safeParse({ hash: "" }).success).toBe(false);
     expect(submitHashResponseSchema.parse(submitHashFixture).data.rawResponse.status).toBe("BROADCASTED");
   });

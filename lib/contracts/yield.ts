@@ -4,7 +4,16 @@
  * shown" follow the provider's SDK; the console requires only what it reads, the rest is optional.
  */
 import { z } from "zod";
-import { caip2Schema, idSchema, isoDateTimeSchema, jsonValueSchema, openEnum, positiveDecimalSchema, queryBooleanSchema, queryIntSchema } from "./common";
+import {
+  caip2Schema,
+  idSchema,
+  isoDateTimeSchema,
+  jsonValueSchema,
+  openEnum,
+  positiveDecimalSchema,
+  queryBooleanSchema,
+  queryIntSchema,
+} from "./common";
 
 /** The yield paths' provider segment as the spec writes it; the real segment comes from YIELD_PROVIDER_SEGMENT. */
 export const YIELD_PROVIDER_PLACEHOLDER = "yield-provider";
@@ -51,7 +60,10 @@ export const argumentFieldSchema = z.looseObject({
 });
 
 /** Which arguments an intent takes (mechanics.arguments.enter, a pending action's arguments…). */
-export const argumentSchemaSchema = z.looseObject({ fields: z.array(argumentFieldSchema), notes: z.string().optional() });
+export const argumentSchemaSchema = z.looseObject({
+  fields: z.array(argumentFieldSchema),
+  notes: z.string().optional(),
+});
 export type ArgumentSchema = z.infer<typeof argumentSchemaSchema>;
 
 const periodSchema = z.looseObject({ seconds: z.number() });
@@ -148,13 +160,26 @@ export const listYieldsQuerySchema = z.object({
   inputToken: z.string().min(1).optional(),
   provider: z.string().min(1).optional(),
   search: z.string().min(1).optional(),
-  sort: openEnum(["statusEnterAsc", "statusEnterDesc", "statusExitAsc", "statusExitDesc", "rewardRateAsc", "rewardRateDesc"]).optional(),
+  sort: openEnum([
+    "statusEnterAsc",
+    "statusEnterDesc",
+    "statusExitAsc",
+    "statusExitDesc",
+    "rewardRateAsc",
+    "rewardRateDesc",
+  ]).optional(),
 });
 export type ListYieldsQuery = z.input<typeof listYieldsQuerySchema>;
 
-const pageFields = { total: z.number().int().optional(), offset: z.number().int().optional(), limit: z.number().int().optional() };
+const pageFields = {
+  total: z.number().int().optional(),
+  offset: z.number().int().optional(),
+  limit: z.number().int().optional(),
+};
 
-export const listYieldsResponseSchema = yieldEnvelopeSchema(z.looseObject({ items: z.array(yieldOpportunitySchema), ...pageFields }));
+export const listYieldsResponseSchema = yieldEnvelopeSchema(
+  z.looseObject({ items: z.array(yieldOpportunitySchema), ...pageFields }),
+);
 export type ListYieldsResponse = z.infer<typeof listYieldsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -215,13 +240,22 @@ export const YIELD_TRANSACTION_STATUSES = [
   "SKIPPED",
 ] as const;
 
-export const YIELD_ACTION_STATUSES = ["CANCELED", "CREATED", "WAITING_FOR_NEXT", "PROCESSING", "FAILED", "SUCCESS", "STALE"] as const;
+export const YIELD_ACTION_STATUSES = [
+  "CANCELED",
+  "CREATED",
+  "WAITING_FOR_NEXT",
+  "PROCESSING",
+  "FAILED",
+  "SUCCESS",
+  "STALE",
+] as const;
 
 // The spec names the identifier transactionId; the provider and the API's own examples send id.
 // Each fills the other, so both sides can rely on either name.
 function withBothTransactionIds(value: unknown): unknown {
   if (!isRecord(value)) return value;
-  const id = typeof value.id === "string" ? value.id : typeof value.transactionId === "string" ? value.transactionId : undefined;
+  const id =
+    typeof value.id === "string" ? value.id : typeof value.transactionId === "string" ? value.transactionId : undefined;
   return id === undefined ? value : { ...value, id: value.id ?? id, transactionId: value.transactionId ?? id };
 }
 
@@ -232,7 +266,10 @@ export const yieldTransactionSchema = z.preprocess(
     /** Identifier for PUT .../transactions/{transactionId}/submit-hash. */
     transactionId: idSchema,
     /** A JSON-encoded string of the transaction parameters (EVM); parse it before signing. */
-    unsignedTransaction: z.union([z.string(), z.looseObject({})]).nullable().optional(),
+    unsignedTransaction: z
+      .union([z.string(), z.looseObject({})])
+      .nullable()
+      .optional(),
     status: openEnum(YIELD_TRANSACTION_STATUSES),
     /** Processed one at a time in ascending order. */
     stepIndex: z.number().int().nonnegative(),
@@ -298,7 +335,10 @@ export type YieldActionResponse = z.infer<typeof yieldActionResponseSchema>;
 // Balances: POST /yields/balances
 
 /** CAIP-2 per the spec; the provider's slugs are accepted too. */
-const networkSchema = z.union([caip2Schema, z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "expected a CAIP-2 id or network slug")]);
+const networkSchema = z.union([
+  caip2Schema,
+  z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "expected a CAIP-2 id or network slug"),
+]);
 
 export const yieldBalancesBodySchema = z.object({
   queries: z
@@ -377,7 +417,9 @@ export const listYieldActionsQuerySchema = z.object({
 });
 export type ListYieldActionsQuery = z.input<typeof listYieldActionsQuerySchema>;
 
-export const listYieldActionsResponseSchema = yieldEnvelopeSchema(z.looseObject({ items: z.array(yieldActionSchema), ...pageFields }));
+export const listYieldActionsResponseSchema = yieldEnvelopeSchema(
+  z.looseObject({ items: z.array(yieldActionSchema), ...pageFields }),
+);
 export type ListYieldActionsResponse = z.infer<typeof listYieldActionsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------

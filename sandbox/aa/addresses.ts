@@ -4,7 +4,17 @@
  * SmartAccount's creation code with (EntryPoint, owner), salt 0. It is known before the account
  * exists, so the faucet funds it there and the first user operation deploys it (initCode).
  */
-import { type Address, type Hex, concat, encodeDeployData, encodeFunctionData, getAddress, getContractAddress, pad, toHex } from "viem";
+import {
+  type Address,
+  type Hex,
+  concat,
+  encodeDeployData,
+  encodeFunctionData,
+  getAddress,
+  getContractAddress,
+  pad,
+  toHex,
+} from "viem";
 import { extensionAddress } from "../chain/extensions";
 import { artifact, loadArtifacts } from "../solidity/compile";
 import { ACCOUNT_FACTORY_KEY, ENTRY_POINT_KEY, PAYMASTER_KEY } from "./deployment";
@@ -18,7 +28,8 @@ export const PAYMASTER: Address = extensionAddress(PAYMASTER_KEY);
 export const ACCOUNT_SALT = 0n;
 
 let creationCode: Promise<Hex> | undefined;
-const smartAccountCreationCode = () => (creationCode ??= loadArtifacts().then((a) => artifact(a, "SmartAccount").bytecode));
+const smartAccountCreationCode = () =>
+  (creationCode ??= loadArtifacts().then((a) => artifact(a, "SmartAccount").bytecode));
 
 /** The smart-account address of an owner (the client's MPC EOA). */
 export async function smartAccountAddress(owner: Address): Promise<Address> {
@@ -27,10 +38,22 @@ export async function smartAccountAddress(owner: Address): Promise<Address> {
     bytecode: await smartAccountCreationCode(),
     args: [ENTRY_POINT, getAddress(owner)],
   });
-  return getContractAddress({ opcode: "CREATE2", from: ACCOUNT_FACTORY, salt: pad(toHex(ACCOUNT_SALT), { size: 32 }), bytecode });
+  return getContractAddress({
+    opcode: "CREATE2",
+    from: ACCOUNT_FACTORY,
+    salt: pad(toHex(ACCOUNT_SALT), { size: 32 }),
+    bytecode,
+  });
 }
 
 /** initCode of the first user operation: the factory followed by createAccount(owner, 0). */
 export function accountInitCode(owner: Address): Hex {
-  return concat([ACCOUNT_FACTORY, encodeFunctionData({ abi: accountFactoryAbi, functionName: "createAccount", args: [getAddress(owner), ACCOUNT_SALT] })]);
+  return concat([
+    ACCOUNT_FACTORY,
+    encodeFunctionData({
+      abi: accountFactoryAbi,
+      functionName: "createAccount",
+      args: [getAddress(owner), ACCOUNT_SALT],
+    }),
+  ]);
 }

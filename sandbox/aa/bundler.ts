@@ -46,7 +46,9 @@ const BUNDLE_OVERHEAD_GAS = 100_000n;
 /** How long a submitted bundle is watched for inclusion (interval mining) before the bundler gives up on it. */
 const WATCH_MS = 10 * 60_000;
 
-const USER_OPERATION_EVENT = keccak256(stringToHex("UserOperationEvent(bytes32,address,address,uint256,bool,uint256,uint256)"));
+const USER_OPERATION_EVENT = keccak256(
+  stringToHex("UserOperationEvent(bytes32,address,address,uint256,bool,uint256,uint256)"),
+);
 const REVERT_REASON_EVENT = keccak256(stringToHex("UserOperationRevertReason(bytes32,address,uint256,bytes)"));
 /** ERC-4337's code for an operation the EntryPoint simulation rejects. */
 export const RPC_USER_OPERATION_REJECTED = -32500;
@@ -95,8 +97,19 @@ export function userOperationEvents(receipt: {
   const out: (UserOperationOutcome & { logIndex: number })[] = [];
   for (const log of receipt.logs) {
     if (log.address.toLowerCase() !== ENTRY_POINT.toLowerCase() || log.topics[0] !== USER_OPERATION_EVENT) continue;
-    const { args } = decodeEventLog({ abi: entryPointAbi, eventName: "UserOperationEvent", topics: log.topics as [Hex, ...Hex[]], data: log.data });
-    out.push({ ...args, sender: getAddress(args.sender), paymaster: getAddress(args.paymaster), transactionHash: receipt.transactionHash, logIndex: Number(log.logIndex) });
+    const { args } = decodeEventLog({
+      abi: entryPointAbi,
+      eventName: "UserOperationEvent",
+      topics: log.topics as [Hex, ...Hex[]],
+      data: log.data,
+    });
+    out.push({
+      ...args,
+      sender: getAddress(args.sender),
+      paymaster: getAddress(args.paymaster),
+      transactionHash: receipt.transactionHash,
+      logIndex: Number(log.logIndex),
+    });
   }
   return out;
 }
@@ -154,7 +167,12 @@ export class Bundler {
     const known = this.sent.get(`${reference}:${userOpHash.toLowerCase()}`);
     if (known) return known;
     const logs = (await this.requester(reference)("eth_getLogs", [
-      { address: ENTRY_POINT, topics: [USER_OPERATION_EVENT, userOpHash.toLowerCase()], fromBlock: "0x0", toBlock: "latest" },
+      {
+        address: ENTRY_POINT,
+        topics: [USER_OPERATION_EVENT, userOpHash.toLowerCase()],
+        fromBlock: "0x0",
+        toBlock: "latest",
+      },
     ])) as RpcLog[];
     return logs[0]?.transactionHash;
   }
@@ -170,8 +188,15 @@ export class Bundler {
     const event = events[at];
     if (!event) return null;
     const after = at > 0 ? (events[at - 1] as { logIndex: number }).logIndex : -1;
-    const logs = receipt.logs.filter((l) => Number(l.logIndex) > after && Number(l.logIndex) < event.logIndex && l.address.toLowerCase() !== ENTRY_POINT.toLowerCase());
-    const revert = receipt.logs.find((l) => l.topics[0] === REVERT_REASON_EVENT && l.topics[1]?.toLowerCase() === userOpHash.toLowerCase());
+    const logs = receipt.logs.filter(
+      (l) =>
+        Number(l.logIndex) > after &&
+        Number(l.logIndex) < event.logIndex &&
+        l.address.toLowerCase() !== ENTRY_POINT.toLowerCase(),
+    );
+    const revert = receipt.logs.find(
+      (l) => l.topics[0] === REVERT_REASON_EVENT && l.topics[1]?.toLowerCase() === userOpHash.toLowerCase(),
+    );
     return {
       userOpHash: event.userOpHash,
       entryPoint: ENTRY_POINT,
@@ -181,7 +206,16 @@ export class Bundler {
       actualGasCost: toHex(event.actualGasCost),
       actualGasUsed: toHex(event.actualGasUsed),
       success: event.success,
-      ...(revert ? { reason: decodeEventLog({ abi: entryPointAbi, eventName: "UserOperationRevertReason", topics: revert.topics as [Hex, ...Hex[]], data: revert.data }).args.revertReason } : {}),
+      ...(revert
+        ? {
+            reason: decodeEventLog({
+              abi: entryPointAbi,
+              eventName: "UserOperationRevertReason",
+              topics: revert.topics as [Hex, ...Hex[]],
+              data: revert.data,
+            }).args.revertReason,
+          }
+        : {}),
       logs,
       receipt,
     };
@@ -191,10 +225,24 @@ export class Bundler {
   async userOperationByHash(reference: number, userOpHash: Hex): Promise<Record<string, unknown> | null> {
     const txHash = await this.transactionOf(reference, userOpHash);
     if (!txHash) return null;
-    const tx = (await this.requester(reference)("eth_getTransactionByHash", [txHash])) as { input: Hex; blockHash: Hex | null; blockNumber: Hex | null } | null;
-    const op = tx && decodeHandleOps(tx.input)?.find((o) => userOperationHash(o, ENTRY_POINT, reference).toLowerCase() === userOpHash.toLowerCase());
+    const tx = (await this.requester(reference)("eth_getTransactionByHash", [txHash])) as {
+      input: Hex;
+      blockHash: Hex | null;
+      blockNumber: Hex | null;
+    } | null;
+    const op =
+      tx &&
+      decodeHandleOps(tx.input)?.find(
+        (o) => userOperationHash(o, ENTRY_POINT, reference).toLowerCase() === userOpHash.toLowerCase(),
+      );
     if (!tx || !op) return null;
-    return { userOperation: toRpcUserOperation(op), entryPoint: ENTRY_POINT, transactionHash: txHash, blockHash: tx.blockHash, blockNumber: tx.blockNumber };
+    return {
+      userOperation: toRpcUserOperation(op),
+      entryPoint: ENTRY_POINT,
+      transactionHash: txHash,
+      blockHash: tx.blockHash,
+      blockNumber: tx.blockNumber,
+    };
   }
 
   /** The bundler methods of the JSON-RPC route (rpc.ts routes them here). */
@@ -205,8 +253,11 @@ export class Bundler {
       case "eth_getUserOperationReceipt":
       case "eth_getUserOperationByHash": {
         const hash = params[0];
-        if (!isHash(hash)) throw new RpcError(RPC_INVALID_PARAMS, `${method} takes a user operation hash (0x + 64 hex digits)`);
-        return method === "eth_getUserOperationReceipt" ? this.userOperationReceipt(reference, hash) : this.userOperationByHash(reference, hash);
+        if (!isHash(hash))
+          throw new RpcError(RPC_INVALID_PARAMS, `${method} takes a user operation hash (0x + 64 hex digits)`);
+        return method === "eth_getUserOperationReceipt"
+          ? this.userOperationReceipt(reference, hash)
+          : this.userOperationByHash(reference, hash);
       }
       case "eth_sendUserOperation": {
         const [value, entryPoint] = params;
@@ -241,13 +292,18 @@ export class Bundler {
   }
 
   private async recordIfIncluded(reference: number, transactionHash: Hex): Promise<boolean> {
-    const receipt = (await this.requester(reference)("eth_getTransactionReceipt", [transactionHash])) as RpcReceipt | null;
+    const receipt = (await this.requester(reference)("eth_getTransactionReceipt", [
+      transactionHash,
+    ])) as RpcReceipt | null;
     if (!receipt) return false;
     for (const event of userOperationEvents(receipt)) {
       const key = `${reference}:${event.userOpHash}`;
       if (this.recorded.has(key) || event.paymaster.toLowerCase() !== PAYMASTER.toLowerCase()) continue;
       this.recorded.add(key);
-      this.options.sponsorship?.recordSponsoredOperation({ chainId: `eip155:${reference}`, costWei: event.actualGasCost });
+      this.options.sponsorship?.recordSponsoredOperation({
+        chainId: `eip155:${reference}`,
+        costWei: event.actualGasCost,
+      });
     }
     return true;
   }

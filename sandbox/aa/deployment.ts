@@ -16,5 +16,10 @@ export const PAYMASTER_DEPOSIT = parseEther("100000");
 export const AA_CONTRACTS: readonly ExtensionContract[] = [
   { key: ENTRY_POINT_KEY, artifact: "SandboxEntryPoint", args: () => [] },
   { key: ACCOUNT_FACTORY_KEY, artifact: "SmartAccountFactory", args: (ctx) => [ctx.addressOf(ENTRY_POINT_KEY)] },
-  { key: PAYMASTER_KEY, artifact: "SandboxPaymaster", args: (ctx) => [ctx.addressOf(ENTRY_POINT_KEY)], value: PAYMASTER_DEPOSIT },
+  {
+    key: PAYMASTER_KEY,
+    artifact: "SandboxPaymaster",
+    args: (ctx) => [ctx.addressOf(ENTRY_POINT_KEY)],
+    value: PAYMASTER_DEPOSIT,
+  },
 ];

@@ -12,6 +12,10 @@ export { Bundler, BundlerRejection, userOperationEvents, type UserOperationOutco
 export { BUNDLER_METHODS, withBundlerRpc } from "./rpc";
 export { decodeExecute, decodeHandleOps, userOperationHash, type UserOperation } from "./user-operation";
 
-export function createBundler(options: { chains: ChainRegistry; sponsorship?: SponsorshipRecorder; log?: (message: string) => void }): Bundler {
+export function createBundler(options: {
+  chains: ChainRegistry;
+  sponsorship?: SponsorshipRecorder;
+  log?: (message: string) => void;
+}): Bundler {
   return new Bundler(options);
 }

@@ -6,7 +6,12 @@
 import type { ChainRegistry } from "../types";
 import type { Bundler } from "./bundler";
 
-export const BUNDLER_METHODS = new Set(["eth_sendUserOperation", "eth_getUserOperationReceipt", "eth_getUserOperationByHash", "eth_supportedEntryPoints"]);
+export const BUNDLER_METHODS = new Set([
+  "eth_sendUserOperation",
+  "eth_getUserOperationReceipt",
+  "eth_getUserOperationByHash",
+  "eth_supportedEntryPoints",
+]);
 
 type Served = ChainRegistry & { isServed?: (reference: number) => boolean };
 

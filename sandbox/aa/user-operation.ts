@@ -2,7 +2,18 @@
  * ERC-4337 user operations (EntryPoint v0.6 layout) as the sandbox builds, hashes and encodes them,
  * and their JSON-RPC form (hex quantities), as bundler RPC methods take and return them.
  */
-import { type Address, type Hex, decodeFunctionData, encodeAbiParameters, encodeFunctionData, getAddress, isAddress, isHex, keccak256, toHex } from "viem";
+import {
+  type Address,
+  type Hex,
+  decodeFunctionData,
+  encodeAbiParameters,
+  encodeFunctionData,
+  getAddress,
+  isAddress,
+  isHex,
+  keccak256,
+  toHex,
+} from "viem";
 
 export interface UserOperation {
   sender: Address;
@@ -150,7 +161,12 @@ export function userOperationHash(op: UserOperation, entryPoint: Address, chainI
       ],
     ),
   );
-  return keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "address" }, { type: "uint256" }], [packed, entryPoint, BigInt(chainId)]));
+  return keccak256(
+    encodeAbiParameters(
+      [{ type: "bytes32" }, { type: "address" }, { type: "uint256" }],
+      [packed, entryPoint, BigInt(chainId)],
+    ),
+  );
 }
 
 export function encodeHandleOps(ops: readonly UserOperation[], beneficiary: Address): Hex {
@@ -161,7 +177,9 @@ export function encodeHandleOps(ops: readonly UserOperation[], beneficiary: Addr
 export function decodeHandleOps(input: Hex): UserOperation[] | undefined {
   try {
     const decoded = decodeFunctionData({ abi: entryPointAbi, data: input });
-    return decoded.functionName === "handleOps" ? (decoded.args[0] as readonly UserOperation[]).map((op) => ({ ...op })) : undefined;
+    return decoded.functionName === "handleOps"
+      ? (decoded.args[0] as readonly UserOperation[]).map((op) => ({ ...op }))
+      : undefined;
   } catch {
     return undefined;
   }
@@ -199,11 +217,13 @@ export function toRpcUserOperation(op: UserOperation): RpcUserOperation {
 
 /** Parses the JSON-RPC form; throws an Error naming the first bad field. */
 export function fromRpcUserOperation(value: unknown): UserOperation {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("expected a user operation object");
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw new Error("expected a user operation object");
   const o = value as Record<string, unknown>;
   const bytes = (name: string): Hex => {
     const v = o[name] ?? "0x";
-    if (typeof v !== "string" || !isHex(v) || v.length % 2 !== 0) throw new Error(`${name} must be 0x-prefixed hex bytes`);
+    if (typeof v !== "string" || !isHex(v) || v.length % 2 !== 0)
+      throw new Error(`${name} must be 0x-prefixed hex bytes`);
     return v;
   };
   const quantity = (name: string): bigint => {
@@ -211,7 +231,8 @@ export function fromRpcUserOperation(value: unknown): UserOperation {
     if (typeof v !== "string" || !/^0x[0-9a-fA-F]+$/.test(v)) throw new Error(`${name} must be a hex quantity`);
     return BigInt(v);
   };
-  if (typeof o.sender !== "string" || !isAddress(o.sender, { strict: false })) throw new Error("sender must be an address");
+  if (typeof o.sender !== "string" || !isAddress(o.sender, { strict: false }))
+    throw new Error("sender must be an address");
   return {
     sender: getAddress(o.sender),
     nonce: quantity("nonce"),

@@ -15,17 +15,30 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const assets = (chain: string, clientId = client.id) => sb.admin(`/api/v3/custodians/me/clients/${clientId}/chains/${chain}/assets`);
+const assets = (chain: string, clientId = client.id) =>
+  sb.admin(`/api/v3/custodians/me/clients/${clientId}/chains/${chain}/assets`);
 
 describe("assets", () => {
   it("reads EVM balances from the chain registry", async () => {
     const res = await assets("sepolia");
     expect(res.status).toBe(200);
     const body = assetsResponseSchema.parse(await res.json());
-    expect(body.nativeBalance).toMatchObject({ balance: "1.5", rawBalance: "1500000000000000000", decimals: 18, symbol: "ETH", name: "Ether" });
+    expect(body.nativeBalance).toMatchObject({
+      balance: "1.5",
+      rawBalance: "1500000000000000000",
+      decimals: 18,
+      symbol: "ETH",
+      name: "Ether",
+    });
     expect(body.nativeBalance.metadata?.logo).toMatch(/\/static\/logos\/eth\.svg$/);
     expect(body.tokenBalances).toEqual([
-      expect.objectContaining({ symbol: "USDC", balance: "12.34", rawBalance: "12340000", decimals: 6, metadata: expect.objectContaining({ tokenAddress: FAKE_TOKENS[0]?.address, verifiedContract: true }) }),
+      expect.objectContaining({
+        symbol: "USDC",
+        balance: "12.34",
+        rawBalance: "12340000",
+        decimals: 6,
+        metadata: expect.objectContaining({ tokenAddress: FAKE_TOKENS[0]?.address, verifiedContract: true }),
+      }),
     ]);
     expect(body.nfts).toEqual([]);
   });
@@ -48,14 +61,24 @@ describe("assets", () => {
     expect(body.nativeBalance.rawBalance).toBe("7");
   });
 
-  it.each(["ethereum-mainnet", "eip155:84531", "polygon-mumbai", "celo", "eip155%3A999999", "bitcoin"])("400s the unknown chain %s", async (chain) => {
-    const res = await assets(chain);
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error).toMatch(/^chain: unknown chain/);
-  });
+  it.each(["ethereum-mainnet", "eip155:84531", "polygon-mumbai", "celo", "eip155%3A999999", "bitcoin"])(
+    "400s the unknown chain %s",
+    async (chain) => {
+      const res = await assets(chain);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^chain: unknown chain/);
+    },
+  );
 
   it("gives deterministic balances on chains without a local node, per family", async () => {
-    for (const chain of ["solana", "solana-devnet", "bitcoin-segwit", "bitcoin-p2wpkh-testnet", "tron:mainnet", "stellar:testnet"]) {
+    for (const chain of [
+      "solana",
+      "solana-devnet",
+      "bitcoin-segwit",
+      "bitcoin-p2wpkh-testnet",
+      "tron:mainnet",
+      "stellar:testnet",
+    ]) {
       const first = await (await assets(chain)).json();
       const again = await (await assets(encodeURIComponent(chain))).json();
       expect(again).toEqual(first);
@@ -69,7 +92,9 @@ describe("assets", () => {
   });
 
   it("answers zero balances for a client without wallets", async () => {
-    const created = (await (await sb.admin("/api/v3/custodians/me/clients", { method: "POST" })).json()) as { id: string };
+    const created = (await (await sb.admin("/api/v3/custodians/me/clients", { method: "POST" })).json()) as {
+      id: string;
+    };
     for (const chain of ["sepolia", "solana"]) {
       const body = assetsResponseSchema.parse(await (await assets(chain, created.id)).json());
       expect(body.nativeBalance.rawBalance).toBe("0");

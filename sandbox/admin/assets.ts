@@ -40,21 +40,39 @@ interface Holding {
 
 const TOTAL_SUPPLY = "0x18160ddd";
 
-async function evmHoldings(chains: ChainRegistry, reference: number, address: Address | undefined): Promise<{ native: bigint; tokens: Holding[] }> {
+async function evmHoldings(
+  chains: ChainRegistry,
+  reference: number,
+  address: Address | undefined,
+): Promise<{ native: bigint; tokens: Holding[] }> {
   if (!address) return { native: 0n, tokens: [] };
   const [native, tokens] = await Promise.all([chains.nativeBalance(reference, address), chains.tokens(reference)]);
   const held = await Promise.all(
     tokens.map(async (token) => {
       const raw = await chains.tokenBalance(reference, token.address, address);
       if (raw === 0n) return undefined;
-      const supply = (await chains.request(reference, "eth_call", [{ to: token.address, data: TOTAL_SUPPLY }, "latest"])) as string;
-      return { symbol: token.symbol, name: token.name, decimals: token.decimals, raw, address: token.address, totalSupply: BigInt(supply) };
+      const supply = (await chains.request(reference, "eth_call", [
+        { to: token.address, data: TOTAL_SUPPLY },
+        "latest",
+      ])) as string;
+      return {
+        symbol: token.symbol,
+        name: token.name,
+        decimals: token.decimals,
+        raw,
+        address: token.address,
+        totalSupply: BigInt(supply),
+      };
     }),
   );
   return { native, tokens: held.filter((h): h is NonNullable<typeof h> => h !== undefined) };
 }
 
-function simulated(clientId: string, chainId: string, address: string | undefined): { native: bigint; tokens: Holding[] } {
+function simulated(
+  clientId: string,
+  chainId: string,
+  address: string | undefined,
+): { native: bigint; tokens: Holding[] } {
   if (!address) return { native: 0n, tokens: [] };
   const holdings = simulatedHoldings(clientId, chainId);
   return {
@@ -87,7 +105,10 @@ export function assetsRoutes({ store, chains }: AssetsDeps) {
     const client = requireClient(store, c.req.param("clientId"));
     const chainInput = c.req.param("chain");
     const chainId = resolveAssetsChain(chainInput);
-    if (!chainId) throw badRequest(`chain: unknown chain ${JSON.stringify(chainInput)} for the assets endpoint (a shortcut such as sepolia or a CAIP-2 id such as eip155:11155111)`);
+    if (!chainId)
+      throw badRequest(
+        `chain: unknown chain ${JSON.stringify(chainInput)} for the assets endpoint (a shortcut such as sepolia or a CAIP-2 id such as eip155:11155111)`,
+      );
     const family = chainFamily(chainId) as ChainFamily;
     const address = clientAddressOn(client, family, chainId);
     const reference = evmChainReference(chainId);

@@ -10,7 +10,10 @@ export function clientAddressOn(client: ClientRecord, family: ChainFamily, chain
     case "solana":
       return ns.solana?.address || undefined;
     case "bip122":
-      return (chainId === BITCOIN_MAINNET_P2WPKH ? ns.bip122?.bitcoin.p2wpkh.mainnet : ns.bip122?.bitcoin.p2wpkh.testnet) || undefined;
+      return (
+        (chainId === BITCOIN_MAINNET_P2WPKH ? ns.bip122?.bitcoin.p2wpkh.mainnet : ns.bip122?.bitcoin.p2wpkh.testnet) ||
+        undefined
+      );
     case "tron":
       return ns.tron?.address || undefined;
     case "stellar":

@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const json = async <T = Record<string, unknown>>(res: Response | Promise<Response>) => (await (await res).json()) as T;
-const createClient = (body?: unknown) => sb.admin("/api/v3/custodians/me/clients", { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
+const createClient = (body?: unknown) =>
+  sb.admin("/api/v3/custodians/me/clients", {
+    method: "POST",
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 describe("create client", () => {
   it("returns id, clientApiKey, clientSessionToken and isAccountAbstracted with 200", async () => {
@@ -72,7 +76,10 @@ describe("sessions and web OTP", () => {
   });
 
   it("404s sessions and OTPs of an unknown client", async () => {
-    for (const [method, path] of [["POST", "/api/v3/custodians/me/clients/cnope/sessions"], ["GET", "/api/v1/custodians/clients/cnope/web-otp"]]) {
+    for (const [method, path] of [
+      ["POST", "/api/v3/custodians/me/clients/cnope/sessions"],
+      ["GET", "/api/v1/custodians/clients/cnope/web-otp"],
+    ]) {
       const res = await sb.admin(path as string, { method });
       expect(res.status).toBe(404);
       expect(await json(res)).toEqual({ error: "Client cnope not found" });
@@ -80,7 +87,9 @@ describe("sessions and web OTP", () => {
   });
 
   it("puts the v1 path under the custodian key too", async () => {
-    const res = await sb.baseApp.request("/api/v1/custodians/clients/x/web-otp", { headers: { authorization: "Bearer wrong-key" } });
+    const res = await sb.baseApp.request("/api/v1/custodians/clients/x/web-otp", {
+      headers: { authorization: "Bearer wrong-key" },
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -91,7 +100,11 @@ describe("read one client", () => {
     const res = await sb.admin(`/api/v3/custodians/me/clients/${seeded?.id}`);
     expect(res.status).toBe(200);
     const client = clientSchema.parse(await res.json());
-    expect(client.environment).toEqual({ id: sb.profile.environment.id, name: "Development", backupWithPortalEnabled: true });
+    expect(client.environment).toEqual({
+      id: sb.profile.environment.id,
+      name: "Development",
+      backupWithPortalEnabled: true,
+    });
     expect(client.custodian).toEqual(sb.profile.custodian);
     expect(client.metadata.namespaces.eip155?.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(client.metadata.namespaces.bip122?.bitcoin?.p2wpkh?.mainnet).toMatch(/^bc1q/);
@@ -102,7 +115,13 @@ describe("read one client", () => {
   it("returns a new client with no wallets yet", async () => {
     const { id } = await json<{ id: string }>(createClient());
     const client = await json(sb.admin(`/api/v3/custodians/me/clients/${id}`));
-    expect(client).toMatchObject({ id, ejectedAt: null, isAccountAbstracted: false, metadata: { namespaces: {} }, wallets: [] });
+    expect(client).toMatchObject({
+      id,
+      ejectedAt: null,
+      isAccountAbstracted: false,
+      metadata: { namespaces: {} },
+      wallets: [],
+    });
   });
 
   it("404s an unknown id with {error}", async () => {
@@ -164,8 +183,13 @@ describe("list clients", () => {
   });
 
   it("puts clients created in the same millisecond after each other and after everyone else", async () => {
-    const ids = await Promise.all(Array.from({ length: 20 }, async () => (await json<{ id: string }>(createClient())).id));
-    const tail = sb.clients.all().slice(-20).map((c) => c.id);
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, async () => (await json<{ id: string }>(createClient())).id),
+    );
+    const tail = sb.clients
+      .all()
+      .slice(-20)
+      .map((c) => c.id);
     expect(tail).toEqual(ids);
   });
 

@@ -34,15 +34,26 @@ export function clientRoutes({ store, profile }: ClientRoutesDeps) {
 
   app.post("/api/v3/custodians/me/clients", async (c) => {
     const body = parseInput(createClientBodySchema, await readJsonObject(c));
-    const { client, clientApiKey, clientSessionToken } = store.create({ isAccountAbstracted: body.isAccountAbstracted ?? false });
-    return c.json({ id: client.id, clientApiKey, clientSessionToken, isAccountAbstracted: client.isAccountAbstracted } satisfies CreateClientResponse);
+    const { client, clientApiKey, clientSessionToken } = store.create({
+      isAccountAbstracted: body.isAccountAbstracted ?? false,
+    });
+    return c.json({
+      id: client.id,
+      clientApiKey,
+      clientSessionToken,
+      isAccountAbstracted: client.isAccountAbstracted,
+    } satisfies CreateClientResponse);
   });
 
   app.post("/api/v3/custodians/me/clients/:clientId/sessions", async (c) => {
     const client = requireClient(store, c.req.param("clientId"));
     await readJsonObject(c);
     const clientSessionToken = store.newSession(client.id);
-    return c.json({ id: client.id, clientSessionToken, isAccountAbstracted: client.isAccountAbstracted } satisfies CreateSessionResponse);
+    return c.json({
+      id: client.id,
+      clientSessionToken,
+      isAccountAbstracted: client.isAccountAbstracted,
+    } satisfies CreateSessionResponse);
   });
 
   // The v3 docs say POST and the v1 docs GET; both are served.
@@ -54,7 +65,9 @@ export function clientRoutes({ store, profile }: ClientRoutesDeps) {
   app.get(webOtp, (c) => c.json(issueOtp(c.req.param("clientId"))));
   app.post(webOtp, (c) => c.json(issueOtp(c.req.param("clientId"))));
 
-  app.get("/api/v3/custodians/me/clients/:clientId", (c) => c.json(clientView(requireClient(store, c.req.param("clientId")), profile)));
+  app.get("/api/v3/custodians/me/clients/:clientId", (c) =>
+    c.json(clientView(requireClient(store, c.req.param("clientId")), profile)),
+  );
 
   app.get("/api/v3/custodians/me/clients", (c) => {
     const query = parseInput(listClientsQuerySchema, queryObject(c.req.url));

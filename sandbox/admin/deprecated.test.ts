@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const post = (path: string, body: unknown) => sb.admin(`/api/v3/custodians/me/alerts/${path}`, { method: "POST", body: JSON.stringify(body) });
+const post = (path: string, body: unknown) =>
+  sb.admin(`/api/v3/custodians/me/alerts/${path}`, { method: "POST", body: JSON.stringify(body) });
 const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
 
 describe("format endpoints", () => {
@@ -32,11 +33,27 @@ describe("format endpoints", () => {
     const res = await post("wallets/format", { chain: "eip155", rawAlert: JSON.stringify(payload) });
     expect(res.status).toBe(200);
     const body = formatWalletAlertResponseSchema.parse(await res.json());
-    expect(body).toMatchObject({ from: client.namespaces.eip155?.address.toLowerCase(), amount: "0.1", chainName: "sepolia", direction: "OUTBOUND", metadata: { blockNumber: "99", tokenDecimals: 18 } });
+    expect(body).toMatchObject({
+      from: client.namespaces.eip155?.address.toLowerCase(),
+      amount: "0.1",
+      chainName: "sepolia",
+      direction: "OUTBOUND",
+      metadata: { blockNumber: "99", tokenDecimals: 18 },
+    });
   });
 
   it("formats many transfers (alerts/format) and accepts chains by name or id", async () => {
-    const raw = { ...payload, data: [payload.data[0], { ...payload.data[0], direction: "INBOUND", metadata: { ...payload.data[0]?.metadata, tokenDecimals: "18", blockNumber: 99 } }] };
+    const raw = {
+      ...payload,
+      data: [
+        payload.data[0],
+        {
+          ...payload.data[0],
+          direction: "INBOUND",
+          metadata: { ...payload.data[0]?.metadata, tokenDecimals: "18", blockNumber: 99 },
+        },
+      ],
+    };
     for (const chain of ["sepolia", "eip155:11155111"]) {
       const res = await post("format", { chain, rawAlert: JSON.stringify(raw) });
       expect(res.status).toBe(200);
@@ -53,7 +70,10 @@ describe("format endpoints", () => {
     [{ chain: "arbitrum", rawAlert: "{}" }, /^chain: /],
     [{ chain: "polygon-amoy", rawAlert: "{}" }, /^chain: /],
     [{ chain: "eip155", rawAlert: JSON.stringify({ type: "SOLANA_TX_V1", data: {} }) }, /cannot be formatted/],
-    [{ chain: "eip155", rawAlert: JSON.stringify({ data: [{ from: "0x1" }] }) }, /^rawAlert: transfer 0 is not an EIP_155_TX_V1 transfer/],
+    [
+      { chain: "eip155", rawAlert: JSON.stringify({ data: [{ from: "0x1" }] }) },
+      /^rawAlert: transfer 0 is not an EIP_155_TX_V1 transfer/,
+    ],
     [{ chain: "eip155", rawAlert: JSON.stringify({ data: [] }) }, /holds no transfers/],
     [{ chain: "solana", rawAlert: "{}" }, /SOLANA_TX_V1/],
   ])("400s %j", async (body, message) => {
@@ -63,16 +83,24 @@ describe("format endpoints", () => {
   });
 
   it("400s a transfer on another chain than the one named, and several transfers on wallets/format", async () => {
-    expect(await errorOf(await post("format", { chain: "base", rawAlert: JSON.stringify(payload) }))).toMatch(/not on eip155:8453/);
+    expect(await errorOf(await post("format", { chain: "base", rawAlert: JSON.stringify(payload) }))).toMatch(
+      /not on eip155:8453/,
+    );
     const two = { ...payload, data: [payload.data[0], payload.data[0]] };
-    expect(await errorOf(await post("wallets/format", { chain: "eip155", rawAlert: JSON.stringify(two) }))).toMatch(/holds 2 transfers/);
+    expect(await errorOf(await post("wallets/format", { chain: "eip155", rawAlert: JSON.stringify(two) }))).toMatch(
+      /holds 2 transfers/,
+    );
   });
 });
 
 describe("retry-by-block-number", () => {
   it("answers 204 and re-delivers that block's events", async () => {
     const before = sb.receivers.received.length;
-    const res = await post("retry-by-block-number", { chainReferenceId: "11155111", blockNumber: 99, streamId: "stream-1" });
+    const res = await post("retry-by-block-number", {
+      chainReferenceId: "11155111",
+      blockNumber: 99,
+      streamId: "stream-1",
+    });
     expect(res.status).toBe(204);
     expect(await res.text()).toBe("");
     await sb.alerts.whenIdle();
@@ -83,7 +111,9 @@ describe("retry-by-block-number", () => {
   });
 
   it("answers 204 for a block without events", async () => {
-    expect((await post("retry-by-block-number", { chainReferenceId: "1", blockNumber: 5, streamId: "s" })).status).toBe(204);
+    expect((await post("retry-by-block-number", { chainReferenceId: "1", blockNumber: 5, streamId: "s" })).status).toBe(
+      204,
+    );
   });
 
   it.each([

@@ -6,7 +6,12 @@
  */
 import { Hono } from "hono";
 import { chainFamily, resolveFormatChain } from "@/lib/chains";
-import { formatAlertBodySchema, formattedTransferSchema, retryByBlockNumberBodySchema, type FormattedTransfer } from "@/lib/contracts";
+import {
+  formatAlertBodySchema,
+  formattedTransferSchema,
+  retryByBlockNumberBodySchema,
+  type FormattedTransfer,
+} from "@/lib/contracts";
 import type { AlertService } from "../alerts/alert-service";
 import { chainNameOf } from "../alerts/payload";
 import { badRequest, readJsonObject } from "../http/errors";
@@ -16,9 +21,14 @@ import { parseInput } from "../http/validate";
 /** The transfers of a raw alert: the webhook envelope {data:[…]}, an array of transfers, or one transfer. */
 function transfersOf(rawAlert: string): FormattedTransfer[] {
   const raw = JSON.parse(rawAlert) as unknown;
-  const envelope = raw && typeof raw === "object" && !Array.isArray(raw) && "data" in raw ? (raw as { data: unknown; type?: unknown }) : undefined;
+  const envelope =
+    raw && typeof raw === "object" && !Array.isArray(raw) && "data" in raw
+      ? (raw as { data: unknown; type?: unknown })
+      : undefined;
   if (envelope?.type !== undefined && envelope.type !== "EIP_155_TX_V1")
-    throw badRequest(`rawAlert: events of type ${JSON.stringify(envelope.type)} cannot be formatted; expected EIP_155_TX_V1`);
+    throw badRequest(
+      `rawAlert: events of type ${JSON.stringify(envelope.type)} cannot be formatted; expected EIP_155_TX_V1`,
+    );
   const items = envelope ? envelope.data : raw;
   const list = Array.isArray(items) ? items : [items];
   if (list.length === 0) throw badRequest("rawAlert: holds no transfers");
@@ -26,7 +36,9 @@ function transfersOf(rawAlert: string): FormattedTransfer[] {
     const parsed = formattedTransferSchema.safeParse(item);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw badRequest(`rawAlert: transfer ${k} is not an EIP_155_TX_V1 transfer (${issue?.path.join(".") || "item"}: ${issue?.message})`);
+      throw badRequest(
+        `rawAlert: transfer ${k} is not an EIP_155_TX_V1 transfer (${issue?.path.join(".") || "item"}: ${issue?.message})`,
+      );
     }
     return parsed.data;
   });
@@ -51,7 +63,9 @@ function normalise(t: FormattedTransfer): FormattedTransfer {
 function formatted(chain: string, rawAlert: string): FormattedTransfer[] {
   const chainId = chain === "eip155" ? undefined : resolveFormatChain(chain);
   if (chainId && chainFamily(chainId) !== "eip155")
-    throw badRequest(`chain: ${chain} alerts are SOLANA_TX_V1 events, which the sandbox does not emit; rawAlert must be an EIP_155_TX_V1 body with chain eip155 or an EVM chain`);
+    throw badRequest(
+      `chain: ${chain} alerts are SOLANA_TX_V1 events, which the sandbox does not emit; rawAlert must be an EIP_155_TX_V1 body with chain eip155 or an EVM chain`,
+    );
   const transfers = transfersOf(rawAlert).map(normalise);
   const elsewhere = chainId && transfers.find((t) => t.chainId !== chainId);
   if (elsewhere) throw badRequest(`rawAlert: holds a transfer on ${elsewhere.chainId}, not on ${chainId}`);
@@ -64,7 +78,10 @@ export function deprecatedRoutes(alerts: AlertService) {
   app.post("/api/v3/custodians/me/alerts/wallets/format", async (c) => {
     const body = parseInput(formatAlertBodySchema, await readJsonObject(c));
     const transfers = formatted(body.chain, body.rawAlert);
-    if (transfers.length > 1) throw badRequest(`rawAlert: holds ${transfers.length} transfers; POST /api/v3/custodians/me/alerts/format formats several`);
+    if (transfers.length > 1)
+      throw badRequest(
+        `rawAlert: holds ${transfers.length} transfers; POST /api/v3/custodians/me/alerts/format formats several`,
+      );
     return c.json(transfers[0]);
   });
 

@@ -20,7 +20,8 @@ afterAll(() => sb.close());
 
 const enable = (body: unknown, clientId = client.id, box = sb) =>
   box.admin(`/api/v3/custodians/me/clients/${clientId}/enable-eject`, { method: "PATCH", body: JSON.stringify(body) });
-const shares = (walletId = wallet.id, box = sb) => box.admin(`/api/v3/custodians/me/clients/${client.id}/wallets/${walletId}/ejectable-backup-shares`);
+const shares = (walletId = wallet.id, box = sb) =>
+  box.admin(`/api/v3/custodians/me/clients/${client.id}/wallets/${walletId}/ejectable-backup-shares`);
 const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -30,15 +31,21 @@ describe("enable-eject", () => {
     expect(res.status).toBe(200);
     const body = enableEjectResponseSchema.parse(await res.json());
     expect(body).toEqual({ ejectableUntil: iso(clock + 5 * 60_000) });
-    const read = (await (await sb.admin(`/api/v3/custodians/me/clients/${client.id}`)).json()) as { wallets: { id: string; ejectableUntil: string | null }[] };
+    const read = (await (await sb.admin(`/api/v3/custodians/me/clients/${client.id}`)).json()) as {
+      wallets: { id: string; ejectableUntil: string | null }[];
+    };
     expect(read.wallets.find((w) => w.id === wallet.id)?.ejectableUntil).toBe(body.ejectableUntil);
   });
 
   it("takes an ejectableUntil at least 1 minute ahead", async () => {
     const until = iso(clock + 60_000);
-    expect(await (await enable({ walletId: wallet.id, ejectableUntil: until })).json()).toEqual({ ejectableUntil: until });
+    expect(await (await enable({ walletId: wallet.id, ejectableUntil: until })).json()).toEqual({
+      ejectableUntil: until,
+    });
     const later = iso(clock + 3_600_000);
-    expect(await (await enable({ walletId: wallet.id, ejectableUntil: later })).json()).toEqual({ ejectableUntil: later });
+    expect(await (await enable({ walletId: wallet.id, ejectableUntil: later })).json()).toEqual({
+      ejectableUntil: later,
+    });
   });
 
   it.each([
@@ -80,10 +87,14 @@ describe("enable-eject", () => {
       const res = await enable({ walletId: c.wallets[0]?.id }, c.id, off);
       expect(res.status).toBe(400);
       expect(await errorOf(res)).toBe(MANAGED_BACKUPS_OFF_MESSAGE);
-      const read = await off.admin(`/api/v3/custodians/me/clients/${c.id}/wallets/${c.wallets[0]?.id}/ejectable-backup-shares`);
+      const read = await off.admin(
+        `/api/v3/custodians/me/clients/${c.id}/wallets/${c.wallets[0]?.id}/ejectable-backup-shares`,
+      );
       expect(read.status).toBe(400);
       expect(await errorOf(read)).toBe(MANAGED_BACKUPS_OFF_MESSAGE);
-      const view = (await (await off.admin(`/api/v3/custodians/me/clients/${c.id}`)).json()) as { environment: { backupWithPortalEnabled: boolean } };
+      const view = (await (await off.admin(`/api/v3/custodians/me/clients/${c.id}`)).json()) as {
+        environment: { backupWithPortalEnabled: boolean };
+      };
       expect(view.environment.backupWithPortalEnabled).toBe(false);
     } finally {
       await off.close();
@@ -123,7 +134,9 @@ describe("ejectable-backup-shares", () => {
     const res = await shares(other);
     expect(res.status).toBe(404);
     expect(await errorOf(res)).toMatch(/^Wallet .* not found for client/);
-    const anon = await sb.baseApp.request(`/api/v3/custodians/me/clients/${client.id}/wallets/${wallet.id}/ejectable-backup-shares`);
+    const anon = await sb.baseApp.request(
+      `/api/v3/custodians/me/clients/${client.id}/wallets/${wallet.id}/ejectable-backup-shares`,
+    );
     expect(anon.status).toBe(401);
   });
 });

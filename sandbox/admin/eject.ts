@@ -5,7 +5,14 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { EJECT_DEFAULT_WINDOW_MS, EJECT_MIN_LEAD_MS, idSchema, isoDateTimeSchema, type EjectableBackupSharesResponse, type EnableEjectResponse } from "@/lib/contracts";
+import {
+  EJECT_DEFAULT_WINDOW_MS,
+  EJECT_MIN_LEAD_MS,
+  idSchema,
+  isoDateTimeSchema,
+  type EjectableBackupSharesResponse,
+  type EnableEjectResponse,
+} from "@/lib/contracts";
 import { badRequest, notFound, readJsonObject } from "../http/errors";
 import type { SandboxHttpEnv } from "../http/types";
 import { parseInput } from "../http/validate";
@@ -39,7 +46,8 @@ export function ejectRoutes({ store, backups, managedBackups, now = Date.now }: 
   app.patch("/api/v3/custodians/me/clients/:clientId/enable-eject", async (c) => {
     const client = requireClient(store, c.req.param("clientId"));
     const body = parseInput(enableEjectBody, await readJsonObject(c));
-    if (!client.wallets.some((w) => w.id === body.walletId)) throw badRequest(`walletId: ${body.walletId} is not a wallet of client ${client.id}`);
+    if (!client.wallets.some((w) => w.id === body.walletId))
+      throw badRequest(`walletId: ${body.walletId} is not a wallet of client ${client.id}`);
     const t = now();
     const until = body.ejectableUntil === undefined ? t + EJECT_DEFAULT_WINDOW_MS : Date.parse(body.ejectableUntil);
     if (until - t < EJECT_MIN_LEAD_MS) throw badRequest(EJECT_TOO_SOON_MESSAGE);
@@ -57,12 +65,19 @@ export function ejectRoutes({ store, backups, managedBackups, now = Date.now }: 
     if (!wallet) throw notFound(`Wallet ${walletId} not found for client ${client.id}`);
     if (!managedBackups) throw badRequest(MANAGED_BACKUPS_OFF_MESSAGE);
     const until = wallet.ejectableUntil ? Date.parse(wallet.ejectableUntil) : undefined;
-    if (until === undefined) throw badRequest(`Wallet ${walletId} is not ejectable: call PATCH .../clients/${client.id}/enable-eject first`);
-    if (until <= now()) throw badRequest(`Wallet ${walletId} is no longer ejectable: its window closed at ${wallet.ejectableUntil}; enable ejection again`);
+    if (until === undefined)
+      throw badRequest(`Wallet ${walletId} is not ejectable: call PATCH .../clients/${client.id}/enable-eject first`);
+    if (until <= now())
+      throw badRequest(
+        `Wallet ${walletId} is no longer ejectable: its window closed at ${wallet.ejectableUntil}; enable ejection again`,
+      );
     const shares = backups.ejectableBackupShares(client.id, walletId);
     if (!shares) throw noBackup(walletId);
     store.setEjectableUntil(client.id, walletId, null);
-    return c.json({ encryptedClientBackupShare: shares.encryptedClientBackupShare, custodianBackupShare: shares.custodianBackupShare } satisfies EjectableBackupSharesResponse);
+    return c.json({
+      encryptedClientBackupShare: shares.encryptedClientBackupShare,
+      custodianBackupShare: shares.custodianBackupShare,
+    } satisfies EjectableBackupSharesResponse);
   });
 
   return app;

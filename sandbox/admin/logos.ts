@@ -16,7 +16,11 @@ export function logoUrls(origin: string, symbol: string): { logo: string; thumbn
 export function logoRoutes() {
   const app = new Hono<SandboxHttpEnv>();
   app.get(`${LOGO_PATH}/:file{[a-z0-9._-]+\\.svg}`, (c) => {
-    const symbol = c.req.param("file").replace(/\.svg$/, "").toUpperCase().slice(0, 5);
+    const symbol = c.req
+      .param("file")
+      .replace(/\.svg$/, "")
+      .toUpperCase()
+      .slice(0, 5);
     const hue = createHash("sha256").update(symbol).digest()[0] ?? 0;
     const size = c.req.query("size") === "thumbnail" ? 32 : 128;
     const svg =

@@ -20,8 +20,12 @@ export interface SimulatedToken {
 
 /** Well-known stablecoins of the simulated chains (their real mainnet/devnet addresses). */
 const SIMULATED_TOKENS: Record<string, SimulatedToken[]> = {
-  [SOLANA_MAINNET]: [{ symbol: "USDC", name: "USD Coin", decimals: 6, address: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" }],
-  [SOLANA_DEVNET]: [{ symbol: "USDC", name: "USD Coin", decimals: 6, address: "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU" }],
+  [SOLANA_MAINNET]: [
+    { symbol: "USDC", name: "USD Coin", decimals: 6, address: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" },
+  ],
+  [SOLANA_DEVNET]: [
+    { symbol: "USDC", name: "USD Coin", decimals: 6, address: "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU" },
+  ],
   "tron:mainnet": [{ symbol: "USDT", name: "Tether USD", decimals: 6, address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" }],
 };
 
@@ -43,7 +47,10 @@ export function simulatedHoldings(clientId: string, chainId: string): SimulatedH
   const ceiling = NATIVE_CEILING[native.symbol] ?? 1;
   // One client in ten holds nothing: empty wallets are common and the console must show them well.
   const empty = rng.next() < 0.1;
-  const nativeRaw = empty ? 0n : BigInt(Math.floor(rng.next() * ceiling * 10 ** Math.min(native.decimals, 9))) * 10n ** BigInt(Math.max(native.decimals - 9, 0));
+  const nativeRaw = empty
+    ? 0n
+    : BigInt(Math.floor(rng.next() * ceiling * 10 ** Math.min(native.decimals, 9))) *
+      10n ** BigInt(Math.max(native.decimals - 9, 0));
   const tokens = simulatedTokens(chainId).map((token) => ({
     token,
     raw: empty ? 0n : BigInt(Math.floor(rng.next() * 5_000 * 100)) * 10n ** BigInt(token.decimals - 2),

@@ -69,7 +69,12 @@ export class AlertService {
     const page = queryEvents(this.opts.events, webhook.index, filter);
     return {
       data: eventViews(this.opts.events, page.rows),
-      metadata: { alertWebhook: { id: webhook.id, url: webhook.url }, cursor: page.cursor, limit: filter.limit, total: page.total },
+      metadata: {
+        alertWebhook: { id: webhook.id, url: webhook.url },
+        cursor: page.cursor,
+        limit: filter.limit,
+        total: page.total,
+      },
     };
   }
 
@@ -86,16 +91,38 @@ export class AlertService {
     if (directions.length === 0) return [];
     const now = this.now();
     const payload: WebhookPayload = {
-      data: transferItems(t, { directions, fee: { rawAmount: await this.feeOf(t) }, sentAt: new Date(now).toISOString() }),
+      data: transferItems(t, {
+        directions,
+        fee: { rawAmount: await this.feeOf(t) },
+        sentAt: new Date(now).toISOString(),
+      }),
       metadata: { custodianId: profile.custodian.id, environmentId: profile.environment.id },
       type: EVENT_TYPE,
     };
     const ids: string[] = [];
     for (const webhook of webhooks) {
       const id = randomUUID();
-      const row = { webhook: webhook.index, chainId: t.chainId, blockNumber: t.blockNumber, createdAt: now, status: "pending" as const, retries: 0, errorMessage: null, updatedAt: now };
+      const row = {
+        webhook: webhook.index,
+        chainId: t.chainId,
+        blockNumber: t.blockNumber,
+        createdAt: now,
+        status: "pending" as const,
+        retries: 0,
+        errorMessage: null,
+        updatedAt: now,
+      };
       const i = events.appendLive(row, { id, transactionHashes: [t.transactionHash], payload });
-      journal.append({ k: "live", id, webhookId: webhook.id, chainId: t.chainId, blockNumber: t.blockNumber, transactionHashes: [t.transactionHash], createdAt: events.created[i] as number, payload });
+      journal.append({
+        k: "live",
+        id,
+        webhookId: webhook.id,
+        chainId: t.chainId,
+        blockNumber: t.blockNumber,
+        transactionHashes: [t.transactionHash],
+        createdAt: events.created[i] as number,
+        payload,
+      });
       ids.push(id);
       this.track(this.attempt(i, false));
     }
@@ -107,7 +134,11 @@ export class AlertService {
     const failed: string[] = [];
     for (const id of eventIds) {
       const i = this.opts.events.indexOf(id);
-      if (i === undefined || this.opts.events.webhook[i] !== webhook.index || this.opts.events.status[i] !== STATUS.failed) {
+      if (
+        i === undefined ||
+        this.opts.events.webhook[i] !== webhook.index ||
+        this.opts.events.status[i] !== STATUS.failed
+      ) {
         failed.push(id);
         continue;
       }
@@ -169,7 +200,16 @@ export class AlertService {
       const webhook = this.byId.get(line.webhookId);
       if (!webhook) continue;
       events.appendLive(
-        { webhook: webhook.index, chainId: line.chainId, blockNumber: line.blockNumber, createdAt: line.createdAt, status: "pending", retries: 0, errorMessage: null, updatedAt: line.createdAt },
+        {
+          webhook: webhook.index,
+          chainId: line.chainId,
+          blockNumber: line.blockNumber,
+          createdAt: line.createdAt,
+          status: "pending",
+          retries: 0,
+          errorMessage: null,
+          updatedAt: line.createdAt,
+        },
         { id: line.id, transactionHashes: line.transactionHashes, payload: line.payload },
       );
     }
@@ -203,8 +243,13 @@ export class AlertService {
     const reference = evmChainReference(t.chainId);
     if (!this.opts.chains || reference === undefined) return 0n;
     try {
-      const receipt = (await this.opts.chains.request(reference, "eth_getTransactionReceipt", [t.transactionHash])) as { gasUsed?: string; effectiveGasPrice?: string } | null;
-      return receipt?.gasUsed && receipt.effectiveGasPrice ? BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice) : 0n;
+      const receipt = (await this.opts.chains.request(reference, "eth_getTransactionReceipt", [t.transactionHash])) as {
+        gasUsed?: string;
+        effectiveGasPrice?: string;
+      } | null;
+      return receipt?.gasUsed && receipt.effectiveGasPrice
+        ? BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice)
+        : 0n;
     } catch {
       return 0n;
     }

@@ -24,7 +24,8 @@ const get = async (path: string) => {
   const res = await sb.admin(path);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
-const events = (webhook: Webhook, query: string) => get(`${BASE}/${webhook.id}/events?eventTypes=EIP_155_TX_V1${query}`);
+const events = (webhook: Webhook, query: string) =>
+  get(`${BASE}/${webhook.id}/events?eventTypes=EIP_155_TX_V1${query}`);
 
 /** Every event of a webhook, newest first, straight from the store: the oracle the API is checked against. */
 function allEvents(webhook: Webhook): AlertEvent[] {
@@ -73,7 +74,12 @@ describe("event list", () => {
     const page = listAlertEventsResponseSchema.parse(body);
     const oracle = allEvents(accepting);
     expect(page.data).toEqual(oracle.slice(0, 100));
-    expect(page.metadata).toEqual({ alertWebhook: { id: accepting.id, url: accepting.url }, cursor: oracle[99]?.id, limit: 100, total: oracle.length });
+    expect(page.metadata).toEqual({
+      alertWebhook: { id: accepting.id, url: accepting.url },
+      cursor: oracle[99]?.id,
+      limit: 100,
+      total: oracle.length,
+    });
     for (const e of page.data) {
       expect(e.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(e.confirmed).toBe(e.deliveryStatus === "success" ? 1 : null);
@@ -89,9 +95,18 @@ describe("event list", () => {
   it("keeps a cursor walk stable while new events arrive", async () => {
     const first = listAlertEventsResponseSchema.parse((await events(accepting, "&limit=50")).body);
     const expected = allEvents(accepting).slice(50, 100);
-    sb.chains.emit({ chainId: "eip155:11155111", blockNumber: 3, transactionHash: `0x${"ab".repeat(32)}`, from: client.namespaces.eip155?.address as `0x${string}`, to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", rawAmount: 5n });
+    sb.chains.emit({
+      chainId: "eip155:11155111",
+      blockNumber: 3,
+      transactionHash: `0x${"ab".repeat(32)}`,
+      from: client.namespaces.eip155?.address as `0x${string}`,
+      to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      rawAmount: 5n,
+    });
     await sb.alerts.whenIdle();
-    const second = listAlertEventsResponseSchema.parse((await events(accepting, `&limit=50&cursor=${first.metadata.cursor}`)).body);
+    const second = listAlertEventsResponseSchema.parse(
+      (await events(accepting, `&limit=50&cursor=${first.metadata.cursor}`)).body,
+    );
     expect(second.data.map((e) => e.id)).toEqual(expected.map((e) => e.id));
     expect(second.metadata.total).toBe(first.metadata.total + 1);
   });
@@ -104,15 +119,24 @@ describe("event list", () => {
 
   it.each<[string, () => [string, (e: AlertEvent) => boolean]]>([
     ["deliveryStatuses=failed", () => ["&deliveryStatuses=failed", (e) => e.deliveryStatus === "failed"]],
-    ["deliveryStatuses=success,pending", () => ["&deliveryStatuses=success,pending", (e) => e.deliveryStatus !== "failed"]],
-    ["chainIds", () => ["&chainIds=eip155:1,eip155%3A8453", (e) => e.chainId === "eip155:1" || e.chainId === "eip155:8453"]],
+    [
+      "deliveryStatuses=success,pending",
+      () => ["&deliveryStatuses=success,pending", (e) => e.deliveryStatus !== "failed"],
+    ],
+    [
+      "chainIds",
+      () => ["&chainIds=eip155:1,eip155%3A8453", (e) => e.chainId === "eip155:1" || e.chainId === "eip155:8453"],
+    ],
     [
       "since/until",
       () => {
         const { sample } = pick();
         const since = Math.floor(Date.parse(sample.createdAt) / 1000) - 86_400;
         const until = since + 2 * 86_400;
-        return [`&since=${since}&until=${until}`, (e) => Date.parse(e.createdAt) >= since * 1000 && Date.parse(e.createdAt) < until * 1000];
+        return [
+          `&since=${since}&until=${until}`,
+          (e) => Date.parse(e.createdAt) >= since * 1000 && Date.parse(e.createdAt) < until * 1000,
+        ];
       },
     ],
     [
@@ -120,7 +144,10 @@ describe("event list", () => {
       () => {
         const { oracle, sample } = pick();
         const other = oracle[10] as AlertEvent;
-        return [`&blockNumbers=${sample.blockNumber},${other.blockNumber}`, (e) => e.blockNumber === sample.blockNumber || e.blockNumber === other.blockNumber];
+        return [
+          `&blockNumbers=${sample.blockNumber},${other.blockNumber}`,
+          (e) => e.blockNumber === sample.blockNumber || e.blockNumber === other.blockNumber,
+        ];
       },
     ],
     [
@@ -128,7 +155,10 @@ describe("event list", () => {
       () => {
         const { sample } = pick();
         const hash = sample.transactionHashes[0] as string;
-        return [`&transactionHash=${hash.toUpperCase().replace("0X", "0x")}`, (e) => e.transactionHashes.includes(hash)];
+        return [
+          `&transactionHash=${hash.toUpperCase().replace("0X", "0x")}`,
+          (e) => e.transactionHashes.includes(hash),
+        ];
       },
     ],
     [
@@ -138,7 +168,11 @@ describe("event list", () => {
         const since = Math.floor(Date.parse(sample.createdAt) / 1000) - 20 * 86_400;
         return [
           `&deliveryStatuses=success,failed&chainIds=eip155:11155111,eip155:1&since=${since}&until=${since + 30 * 86_400}`,
-          (e) => e.deliveryStatus !== "pending" && ["eip155:11155111", "eip155:1"].includes(e.chainId) && Date.parse(e.createdAt) >= since * 1000 && Date.parse(e.createdAt) < (since + 30 * 86_400) * 1000,
+          (e) =>
+            e.deliveryStatus !== "pending" &&
+            ["eip155:11155111", "eip155:1"].includes(e.chainId) &&
+            Date.parse(e.createdAt) >= since * 1000 &&
+            Date.parse(e.createdAt) < (since + 30 * 86_400) * 1000,
         ];
       },
     ],
@@ -190,23 +224,55 @@ describe("delivery", () => {
     const before = sb.receivers.received.length;
     const to = client.namespaces.eip155?.address as `0x${string}`;
     const hash = `0x${"cd".repeat(32)}` as const;
-    sb.chains.emit({ chainId: "eip155:84532", blockNumber: 42, transactionHash: hash, from: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", to, rawAmount: 1_500_000n, token: FAKE_TOKENS[0] });
+    sb.chains.emit({
+      chainId: "eip155:84532",
+      blockNumber: 42,
+      transactionHash: hash,
+      from: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      to,
+      rawAmount: 1_500_000n,
+      token: FAKE_TOKENS[0],
+    });
     // Unrelated transfers raise nothing.
-    sb.chains.emit({ chainId: "eip155:84532", blockNumber: 42, transactionHash: `0x${"ef".repeat(32)}`, from: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", to: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", rawAmount: 1n });
+    sb.chains.emit({
+      chainId: "eip155:84532",
+      blockNumber: 42,
+      transactionHash: `0x${"ef".repeat(32)}`,
+      from: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      to: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+      rawAmount: 1n,
+    });
     await sb.alerts.whenIdle();
 
-    const outcome = async (w: Webhook) => listAlertEventsResponseSchema.parse((await events(w, `&transactionHash=${hash}`)).body).data;
+    const outcome = async (w: Webhook) =>
+      listAlertEventsResponseSchema.parse((await events(w, `&transactionHash=${hash}`)).body).data;
     const [ok] = await outcome(accepting);
-    expect(ok).toMatchObject({ chainId: "eip155:84532", blockNumber: 42, transactionHashes: [hash], deliveryStatus: "success", retries: 0, errorMessage: null, confirmed: 1 });
+    expect(ok).toMatchObject({
+      chainId: "eip155:84532",
+      blockNumber: 42,
+      transactionHashes: [hash],
+      deliveryStatus: "success",
+      retries: 0,
+      errorMessage: null,
+      confirmed: 1,
+    });
     const [bad] = await outcome(failing);
-    expect(bad).toMatchObject({ deliveryStatus: "failed", retries: 0, errorMessage: "Request failed with status code 500", confirmed: null });
+    expect(bad).toMatchObject({
+      deliveryStatus: "failed",
+      retries: 0,
+      errorMessage: "Request failed with status code 500",
+      confirmed: null,
+    });
     const [late] = await outcome(slow);
     expect(late).toMatchObject({ deliveryStatus: "failed", errorMessage: "timeout of 300ms exceeded" });
 
     const got = sb.receivers.received.slice(before).find((d) => d.role === "accepting");
     expect(got?.secret).toBe(accepting.secret);
     const payload = got?.body as WebhookPayload;
-    expect(payload).toMatchObject({ type: "EIP_155_TX_V1", metadata: { custodianId: sb.profile.custodian.id, environmentId: sb.profile.environment.id } });
+    expect(payload).toMatchObject({
+      type: "EIP_155_TX_V1",
+      metadata: { custodianId: sb.profile.custodian.id, environmentId: sb.profile.environment.id },
+    });
     expect(payload.data).toEqual([
       expect.objectContaining({
         from: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
@@ -217,14 +283,28 @@ describe("delivery", () => {
         assetType: "NON_NATIVE_TOKEN",
         direction: "INBOUND",
         tokenSymbol: "USDC",
-        metadata: expect.objectContaining({ rawAmount: "1500000", tokenDecimals: 6, transactionHash: hash, blockNumber: "42", confirmed: true, fee: expect.objectContaining({ rawAmount: String(21_000n * 1_000_000_000n), tokenSymbol: "ETH" }) }),
+        metadata: expect.objectContaining({
+          rawAmount: "1500000",
+          tokenDecimals: 6,
+          transactionHash: hash,
+          blockNumber: "42",
+          confirmed: true,
+          fee: expect.objectContaining({ rawAmount: String(21_000n * 1_000_000_000n), tokenSymbol: "ETH" }),
+        }),
       }),
     ]);
   });
 
   it("shows pending while a delivery is in flight", async () => {
     const hash = `0x${"12".repeat(32)}` as const;
-    sb.chains.emit({ chainId: "eip155:11155111", blockNumber: 7, transactionHash: hash, from: client.namespaces.eip155?.address as `0x${string}`, to: client.namespaces.eip155?.address as `0x${string}`, rawAmount: 1n });
+    sb.chains.emit({
+      chainId: "eip155:11155111",
+      blockNumber: 7,
+      transactionHash: hash,
+      from: client.namespaces.eip155?.address as `0x${string}`,
+      to: client.namespaces.eip155?.address as `0x${string}`,
+      rawAmount: 1n,
+    });
     await new Promise((r) => setTimeout(r, 50));
     const [inFlight] = listAlertEventsResponseSchema.parse((await events(slow, `&transactionHash=${hash}`)).body).data;
     expect(inFlight?.deliveryStatus).toBe("pending");
@@ -236,14 +316,23 @@ describe("delivery", () => {
 });
 
 describe("replay", () => {
-  const replay = (w: Webhook, eventIds: unknown) => sb.admin(`${BASE}/${w.id}/events/failed/replay`, { method: "POST", body: JSON.stringify({ eventIds }) });
+  const replay = (w: Webhook, eventIds: unknown) =>
+    sb.admin(`${BASE}/${w.id}/events/failed/replay`, { method: "POST", body: JSON.stringify({ eventIds }) });
 
   it("re-delivers failed events for real; others come back in failed", async () => {
-    const failedEvents = allEvents(failing).filter((e) => e.deliveryStatus === "failed").slice(0, 2);
+    const failedEvents = allEvents(failing)
+      .filter((e) => e.deliveryStatus === "failed")
+      .slice(0, 2);
     const succeeded = allEvents(failing).find((e) => e.deliveryStatus === "success");
     const pending = allEvents(failing).find((e) => e.deliveryStatus === "pending");
     const foreign = allEvents(accepting).find((e) => e.deliveryStatus === "failed");
-    const ids = [...failedEvents.map((e) => e.id), succeeded?.id, pending?.id, foreign?.id, "00000000-0000-4000-8000-000000000000"].filter(Boolean);
+    const ids = [
+      ...failedEvents.map((e) => e.id),
+      succeeded?.id,
+      pending?.id,
+      foreign?.id,
+      "00000000-0000-4000-8000-000000000000",
+    ].filter(Boolean);
     const before = sb.receivers.received.filter((d) => d.role === "failing").length;
     const res = await replay(failing, ids);
     expect(res.status).toBe(200);
@@ -253,22 +342,37 @@ describe("replay", () => {
     const after = allEvents(failing).filter((e) => failedEvents.some((f) => f.id === e.id));
     for (const e of after) {
       const original = failedEvents.find((f) => f.id === e.id) as AlertEvent;
-      expect(e).toMatchObject({ deliveryStatus: "failed", retries: original.retries + 1, errorMessage: "Request failed with status code 500" });
+      expect(e).toMatchObject({
+        deliveryStatus: "failed",
+        retries: original.retries + 1,
+        errorMessage: "Request failed with status code 500",
+      });
       expect(Date.parse(e.updatedAt)).toBeGreaterThan(Date.parse(original.updatedAt));
     }
   });
 
   it("turns a replayed event into success on a receiver that accepts, after which it cannot be replayed again", async () => {
     const target = allEvents(accepting).find((e) => e.deliveryStatus === "failed") as AlertEvent;
-    expect(await (await replay(accepting, [target.id])).json()).toEqual({ data: { replaying: [target.id], failed: [] } });
+    expect(await (await replay(accepting, [target.id])).json()).toEqual({
+      data: { replaying: [target.id], failed: [] },
+    });
     // The event is pending at once, so the same id twice in a row cannot start two deliveries.
-    expect(await (await replay(accepting, [target.id])).json()).toEqual({ data: { replaying: [], failed: [target.id] } });
+    expect(await (await replay(accepting, [target.id])).json()).toEqual({
+      data: { replaying: [], failed: [target.id] },
+    });
     await sb.alerts.whenIdle();
     const now = allEvents(accepting).find((e) => e.id === target.id);
-    expect(now).toMatchObject({ deliveryStatus: "success", retries: target.retries + 1, errorMessage: null, confirmed: 1 });
+    expect(now).toMatchObject({
+      deliveryStatus: "success",
+      retries: target.retries + 1,
+      errorMessage: null,
+      confirmed: 1,
+    });
     const delivered = sb.receivers.received.filter((d) => d.role === "accepting").at(-1)?.body as WebhookPayload;
     expect(delivered.data[0]?.metadata.transactionHash).toBe(target.transactionHashes[0]);
-    expect(await (await replay(accepting, [target.id])).json()).toEqual({ data: { replaying: [], failed: [target.id] } });
+    expect(await (await replay(accepting, [target.id])).json()).toEqual({
+      data: { replaying: [], failed: [target.id] },
+    });
   });
 
   it.each([[undefined], [[]], ["abc"], [[1, 2]]])("400s eventIds %j", async (eventIds) => {

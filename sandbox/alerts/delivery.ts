@@ -7,11 +7,20 @@ export type DeliveryOutcome = { ok: true } | { ok: false; error: string };
 
 export const WEBHOOK_SECRET_HEADER = "X-WEBHOOK-SECRET";
 
-export async function deliver(url: string, secret: string, payload: unknown, timeoutMs: number): Promise<DeliveryOutcome> {
+export async function deliver(
+  url: string,
+  secret: string,
+  payload: unknown,
+  timeoutMs: number,
+): Promise<DeliveryOutcome> {
   try {
     const res = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json", [WEBHOOK_SECRET_HEADER]: secret, "user-agent": "wallet-infrastructure-sandbox/1" },
+      headers: {
+        "content-type": "application/json",
+        [WEBHOOK_SECRET_HEADER]: secret,
+        "user-agent": "wallet-infrastructure-sandbox/1",
+      },
       body: JSON.stringify(payload),
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -19,9 +28,14 @@ export async function deliver(url: string, secret: string, payload: unknown, tim
     await res.arrayBuffer().catch(() => undefined);
     return res.ok ? { ok: true } : { ok: false, error: `Request failed with status code ${res.status}` };
   } catch (err) {
-    if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) return { ok: false, error: `timeout of ${timeoutMs}ms exceeded` };
+    if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError"))
+      return { ok: false, error: `timeout of ${timeoutMs}ms exceeded` };
     const cause = (err as { cause?: { code?: string; address?: string; port?: number } }).cause;
-    if (cause?.code) return { ok: false, error: `${cause.code === "ECONNREFUSED" ? "connect " : ""}${cause.code}${cause.address ? ` ${cause.address}:${cause.port}` : ""}` };
+    if (cause?.code)
+      return {
+        ok: false,
+        error: `${cause.code === "ECONNREFUSED" ? "connect " : ""}${cause.code}${cause.address ? ` ${cause.address}:${cause.port}` : ""}`,
+      };
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }
 }

@@ -44,14 +44,19 @@ function lowerBound(list: Uint32Array, atOrAfter: (row: number) => boolean): num
 export function queryEvents(store: EventStore, webhook: number, filter: EventFilter): EventPage {
   const list = store.byWebhook[webhook]?.view() ?? new Uint32Array(0);
   const created = store.created;
-  const lo = filter.since === undefined ? 0 : lowerBound(list, (i) => (created[i] as number) >= (filter.since as number) * 1000);
-  const hi = filter.until === undefined ? list.length : lowerBound(list, (i) => (created[i] as number) >= (filter.until as number) * 1000);
+  const lo =
+    filter.since === undefined ? 0 : lowerBound(list, (i) => (created[i] as number) >= (filter.since as number) * 1000);
+  const hi =
+    filter.until === undefined
+      ? list.length
+      : lowerBound(list, (i) => (created[i] as number) >= (filter.until as number) * 1000);
 
   let pageEnd = hi;
   if (filter.cursor !== undefined) {
     const at = store.indexOf(filter.cursor);
     const pos = at === undefined ? -1 : lowerBound(list, (i) => i >= at);
-    if (at === undefined || list[pos] !== at) throw badRequest(`cursor: ${filter.cursor} is not an event of this webhook`);
+    if (at === undefined || list[pos] !== at)
+      throw badRequest(`cursor: ${filter.cursor} is not an event of this webhook`);
     pageEnd = Math.min(hi, pos);
   }
 
@@ -76,7 +81,8 @@ export function queryEvents(store: EventStore, webhook: number, filter: EventFil
   const matches = (i: number) =>
     (statusMask === undefined || statusMask[status[i] as number] === 1) &&
     (chainMask === undefined || chainMask[chain[i] as number] === 1) &&
-    (blocks === undefined || ((block[i] as number) >= minBlock && (block[i] as number) <= maxBlock && blocks.has(block[i] as number)));
+    (blocks === undefined ||
+      ((block[i] as number) >= minBlock && (block[i] as number) <= maxBlock && blocks.has(block[i] as number)));
 
   const rows: number[] = [];
   let total = 0;
@@ -127,7 +133,9 @@ export function eventViews(store: EventStore, rows: readonly number[]): AlertEve
   const hashes = store.ids.txHashes(ordinals);
   let h = 0;
   return rows.map((i, k) => {
-    const transactionHashes = store.isSeeded(i) ? hashes.slice(h, (h += store.twoHashes[i] ? 2 : 1)) : store.hashesOf(i);
+    const transactionHashes = store.isSeeded(i)
+      ? hashes.slice(h, (h += store.twoHashes[i] ? 2 : 1))
+      : store.hashesOf(i);
     const status = STATUS_CODES[store.status[i] as number] as DeliveryStatus;
     return {
       id: ids[k] as string,

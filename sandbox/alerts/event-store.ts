@@ -97,7 +97,10 @@ export class EventStore {
     const need = this.length + extra;
     if (need <= this.created.length) return;
     const size = Math.max(need, Math.ceil(this.created.length * 1.5), 1024);
-    const grow = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(old: T, make: (n: number) => T): T => {
+    const grow = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
+      old: T,
+      make: (n: number) => T,
+    ): T => {
       const next = make(size);
       next.set(old);
       return next;
@@ -147,7 +150,13 @@ export class EventStore {
     return i;
   }
 
-  setDelivery(i: number, status: DeliveryStatus, retries: number, errorMessage: string | null, updatedAt: number): void {
+  setDelivery(
+    i: number,
+    status: DeliveryStatus,
+    retries: number,
+    errorMessage: string | null,
+    updatedAt: number,
+  ): void {
     this.status[i] = STATUS[status];
     this.retries[i] = Math.min(retries, 255);
     this.error[i] = this.errorCode(errorMessage);

@@ -55,7 +55,10 @@ export class EventJournal {
    * Opens the journal, returns what it holds and compacts it. Seeded-event states are dropped when
    * the seed changed (they would describe different events).
    */
-  static async open(file: string | undefined, signature: SeedSignature): Promise<{ journal: EventJournal; contents: JournalContents }> {
+  static async open(
+    file: string | undefined,
+    signature: SeedSignature,
+  ): Promise<{ journal: EventJournal; contents: JournalContents }> {
     const contents: JournalContents = { live: [], states: new Map() };
     const journal = new EventJournal(file);
     if (!file) return { journal, contents };
@@ -77,7 +80,9 @@ export class EventJournal {
     }
     const liveIds = new Set(contents.live.map((l) => l.id));
     if (!sameSeed) for (const id of [...contents.states.keys()]) if (!liveIds.has(id)) contents.states.delete(id);
-    const compacted = [{ k: "seed", signature }, ...contents.live, ...contents.states.values()].map((l) => JSON.stringify(l)).join("\n");
+    const compacted = [{ k: "seed", signature }, ...contents.live, ...contents.states.values()]
+      .map((l) => JSON.stringify(l))
+      .join("\n");
     const tmp = `${file}.${process.pid}.tmp`;
     await writeFile(tmp, `${compacted}\n`);
     await rename(tmp, file);

@@ -24,7 +24,12 @@ for (const [alias, id] of Object.entries(ASSETS_CHAIN_ALIASES)) if (!ALIAS_BY_ID
 
 /** The chain's short name as webhooks spell it ("sepolia"), or its label in kebab case. */
 export function chainNameOf(chainId: string): string {
-  return ALIAS_BY_ID.get(chainId) ?? chainLabel(chainId).toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  return (
+    ALIAS_BY_ID.get(chainId) ??
+    chainLabel(chainId)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+  );
 }
 
 export interface Fee {
@@ -60,7 +65,12 @@ export function transferItems(t: ChainTransfer, { directions, fee, sentAt }: Tra
       transactionHash: t.transactionHash,
       blockNumber: String(t.blockNumber),
       sentAt,
-      fee: { amount: formatUnits(fee.rawAmount, native.decimals), decimals: native.decimals, rawAmount: fee.rawAmount.toString(), tokenSymbol: native.symbol },
+      fee: {
+        amount: formatUnits(fee.rawAmount, native.decimals),
+        decimals: native.decimals,
+        rawAmount: fee.rawAmount.toString(),
+        tokenSymbol: native.symbol,
+      },
       nftTokenId: null,
       triggeredBy: t.from.toLowerCase(),
       approvalSpender: null,
@@ -112,7 +122,12 @@ export function seededTransfers(input: SeededPayloadInput): FormattedTransfer[] 
         transactionHash: hash,
         blockNumber: String(input.blockNumber),
         sentAt: new Date(input.createdAt).toISOString(),
-        fee: { amount: formatUnits(fee, native.decimals), decimals: native.decimals, rawAmount: fee.toString(), tokenSymbol: native.symbol },
+        fee: {
+          amount: formatUnits(fee, native.decimals),
+          decimals: native.decimals,
+          rawAmount: fee.toString(),
+          tokenSymbol: native.symbol,
+        },
         nftTokenId: null,
         triggeredBy: from,
         approvalSpender: null,

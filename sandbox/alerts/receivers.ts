@@ -59,7 +59,11 @@ export async function startReceivers({ secretOf, slowDelayMs }: ReceiverOptions)
         if (received.length > 200) received.splice(0, received.length - 200);
         const answer = (status: number) => {
           res.writeHead(status, { "content-type": "application/json" });
-          res.end(JSON.stringify(status < 300 ? { received: true } : { error: status === 401 ? "bad secret" : "receiver failure" }));
+          res.end(
+            JSON.stringify(
+              status < 300 ? { received: true } : { error: status === 401 ? "bad secret" : "receiver failure" },
+            ),
+          );
         };
         if (role === "failing") return answer(500);
         if (role === "slow") {

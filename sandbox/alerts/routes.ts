@@ -3,7 +3,11 @@
  * of the spec, replay failed events.
  */
 import { Hono } from "hono";
-import { listAlertEventsQuerySchema, replayFailedEventsBodySchema, type ListAlertWebhooksResponse } from "@/lib/contracts";
+import {
+  listAlertEventsQuerySchema,
+  replayFailedEventsBodySchema,
+  type ListAlertWebhooksResponse,
+} from "@/lib/contracts";
 import { notFound, readJsonObject } from "../http/errors";
 import type { SandboxHttpEnv } from "../http/types";
 import { parseInput, queryObject } from "../http/validate";

@@ -28,7 +28,8 @@ const block = (index: number, fill: number) => {
   return b;
 };
 
-const formatUuid = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+const formatUuid = (hex: string) =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 export class SeededIds {
   private readonly encryptId: (data: Buffer) => Buffer;

@@ -30,7 +30,12 @@ export function webhookSecret(custodianApiKey: string, webhookId: string): strin
   return `whsec_${createHmac("sha256", custodianApiKey).update(`alert-webhook:${webhookId}`).digest("base64url")}`;
 }
 
-export function seedWebhooks(opts: { seed: string; anchorMs: number; custodianApiKey: string; urlOf: (role: ReceiverRole) => string }): Webhook[] {
+export function seedWebhooks(opts: {
+  seed: string;
+  anchorMs: number;
+  custodianApiKey: string;
+  urlOf: (role: ReceiverRole) => string;
+}): Webhook[] {
   const rng = createRng(`${opts.seed}:webhooks`);
   const ids = createIdGenerator(() => rng.next(), "whk0");
   return RECEIVER_ROLES.map((role, index) => {
@@ -49,5 +54,12 @@ export function seedWebhooks(opts: { seed: string; anchorMs: number; custodianAp
 }
 
 export function webhookView(w: Webhook): AlertWebhook {
-  return { id: w.id, url: w.url, events: [EVENT_TYPE], autoAddNewAddresses: true, createdAt: w.createdAt, updatedAt: w.updatedAt };
+  return {
+    id: w.id,
+    url: w.url,
+    events: [EVENT_TYPE],
+    autoAddNewAddresses: true,
+    createdAt: w.createdAt,
+    updatedAt: w.updatedAt,
+  };
 }

@@ -30,6 +30,11 @@ export function toRpcError(e: unknown): RpcError {
   const { code, data } = e as Error & { code?: unknown; data?: unknown };
   if (typeof code === "number") return new RpcError(code, e.message, data);
   const reverted = /reverted(?: with reason string '(.*)')?/s.exec(e.message);
-  if (reverted) return new RpcError(RPC_EXECUTION_REVERTED, reverted[1] ? `execution reverted: ${reverted[1]}` : "execution reverted", data);
+  if (reverted)
+    return new RpcError(
+      RPC_EXECUTION_REVERTED,
+      reverted[1] ? `execution reverted: ${reverted[1]}` : "execution reverted",
+      data,
+    );
   return new RpcError(RPC_INTERNAL, e.message, data);
 }

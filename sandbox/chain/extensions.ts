@@ -47,7 +47,10 @@ export const GENESIS_BALANCES: readonly GenesisBalance[] = [{ address: bundler.a
 export const FIRST_EXTENSION_NONCE = 1 + TEST_TOKEN_SPECS.length;
 
 const addresses = new Map<string, Address>(
-  EXTENSION_CONTRACTS.map((c, i) => [c.key, getContractAddress({ from: deployer.address, nonce: BigInt(FIRST_EXTENSION_NONCE + i) })]),
+  EXTENSION_CONTRACTS.map((c, i) => [
+    c.key,
+    getContractAddress({ from: deployer.address, nonce: BigInt(FIRST_EXTENSION_NONCE + i) }),
+  ]),
 );
 if (addresses.size !== EXTENSION_CONTRACTS.length) throw new Error("Two genesis extension contracts share a key");
 
@@ -75,7 +78,12 @@ export function extensionAddresses(): Record<string, Address> {
  * in one block so a chain's block numbers move by one at most against a journal written before a new
  * contract was added, and sets the genesis balances.
  */
-export async function deployExtensions(request: Requester, chainId: number, artifacts: Artifacts, tokens: readonly TestToken[]): Promise<void> {
+export async function deployExtensions(
+  request: Requester,
+  chainId: number,
+  artifacts: Artifacts,
+  tokens: readonly TestToken[],
+): Promise<void> {
   for (const { address, wei } of GENESIS_BALANCES) await request("hardhat_setBalance", [address, toHex(wei)]);
   const ctx: ExtensionContext = { chainId, tokens, addressOf: extensionAddress };
   const fees = await suggestFees(request);
@@ -83,7 +91,10 @@ export async function deployExtensions(request: Requester, chainId: number, arti
   await request("evm_setAutomine", [false]);
   try {
     for (const [i, contract] of EXTENSION_CONTRACTS.entries()) {
-      const data = encodeDeployData({ ...artifact(artifacts, contract.artifact), args: contract.args(ctx) } as Parameters<typeof encodeDeployData>[0]);
+      const data = encodeDeployData({
+        ...artifact(artifacts, contract.artifact),
+        args: contract.args(ctx),
+      } as Parameters<typeof encodeDeployData>[0]);
       const raw = await deployer.signTransaction({
         type: "eip1559",
         chainId,
@@ -101,10 +112,16 @@ export async function deployExtensions(request: Requester, chainId: number, arti
   }
   for (const [i, hash] of hashes.entries()) {
     const contract = EXTENSION_CONTRACTS[i] as ExtensionContract;
-    const receipt = (await request("eth_getTransactionReceipt", [hash])) as { status: Hex; contractAddress: Address | null } | null;
-    if (receipt?.status !== "0x1") throw new Error(`Genesis deployment of ${contract.key} (${contract.artifact}) failed on chain ${chainId}`);
+    const receipt = (await request("eth_getTransactionReceipt", [hash])) as {
+      status: Hex;
+      contractAddress: Address | null;
+    } | null;
+    if (receipt?.status !== "0x1")
+      throw new Error(`Genesis deployment of ${contract.key} (${contract.artifact}) failed on chain ${chainId}`);
     if (receipt.contractAddress?.toLowerCase() !== extensionAddress(contract.key).toLowerCase())
-      throw new Error(`${contract.key} deployed at ${receipt.contractAddress}, expected ${extensionAddress(contract.key)}: the deployer's nonce drifted`);
+      throw new Error(
+        `${contract.key} deployed at ${receipt.contractAddress}, expected ${extensionAddress(contract.key)}: the deployer's nonce drifted`,
+      );
   }
 }
 

@@ -21,7 +21,10 @@ export async function suggestFees(request: Requester): Promise<Eip1559Fees> {
 }
 
 /** Estimated gas plus a margin, since state may change between estimation and inclusion. */
-export async function estimateGas(request: Requester, tx: { from: Hex; to?: Hex; data?: Hex; value?: bigint }): Promise<bigint> {
+export async function estimateGas(
+  request: Requester,
+  tx: { from: Hex; to?: Hex; data?: Hex; value?: bigint },
+): Promise<bigint> {
   // A plain transfer to an account without code costs exactly 21000; EDR's estimate rounds above it.
   // Precompiles (low addresses) have no code but do run, so they are estimated.
   const plain = tx.to && BigInt(tx.to) > 0x1ffn && (!tx.data || tx.data === "0x");

@@ -23,7 +23,12 @@ export function genesisAddresses(): GenesisContracts {
   const at = (nonce: number) => getContractAddress({ from: deployer.address, nonce: BigInt(nonce) });
   return {
     faucet: at(0),
-    tokens: TEST_TOKEN_SPECS.map((spec, i) => ({ symbol: spec.symbol, name: spec.name, decimals: spec.decimals, address: at(i + 1) })),
+    tokens: TEST_TOKEN_SPECS.map((spec, i) => ({
+      symbol: spec.symbol,
+      name: spec.name,
+      decimals: spec.decimals,
+      address: at(i + 1),
+    })),
   };
 }
 
@@ -31,13 +36,20 @@ async function deploy(request: Requester, chainId: number, nonce: number, data: 
   const fees = await suggestFees(request);
   const raw = await deployer.signTransaction({ type: "eip1559", chainId, nonce, data, gas: 3_000_000n, ...fees });
   await request("eth_sendRawTransaction", [raw]);
-  const receipt = (await request("eth_getTransactionReceipt", [keccak256(raw)])) as { status: Hex; contractAddress: Address } | null;
+  const receipt = (await request("eth_getTransactionReceipt", [keccak256(raw)])) as {
+    status: Hex;
+    contractAddress: Address;
+  } | null;
   if (receipt?.status !== "0x1") throw new Error(`Genesis deployment ${nonce} failed on chain ${chainId}`);
   return receipt.contractAddress;
 }
 
 /** Runs on a fresh provider in automine mode; each deployment is mined before the next is sent. */
-export async function deployGenesis(provider: EdrProvider, chainId: number, artifacts: Artifacts): Promise<GenesisContracts> {
+export async function deployGenesis(
+  provider: EdrProvider,
+  chainId: number,
+  artifacts: Artifacts,
+): Promise<GenesisContracts> {
   const request: Requester = (method, params) => provider.request({ method, params });
   for (const account of [deployer.address, faucetOperator.address])
     await request("hardhat_setBalance", [account, toHex(ACCOUNT_GAS_BALANCE)]);
@@ -45,13 +57,20 @@ export async function deployGenesis(provider: EdrProvider, chainId: number, arti
   const expected = genesisAddresses();
   const faucetArtifact = artifact(artifacts, "Faucet");
   const tokenArtifact = artifact(artifacts, "TestToken");
-  const faucet = await deploy(request, chainId, 0, encodeDeployData({ ...faucetArtifact, args: [faucetOperator.address] }));
+  const faucet = await deploy(
+    request,
+    chainId,
+    0,
+    encodeDeployData({ ...faucetArtifact, args: [faucetOperator.address] }),
+  );
   await request("hardhat_setBalance", [faucet, toHex(FAUCET_RESERVE)]);
   for (const [i, spec] of TEST_TOKEN_SPECS.entries()) {
     const data = encodeDeployData({ ...tokenArtifact, args: [spec.name, spec.symbol, spec.decimals, faucet] });
     const address = await deploy(request, chainId, i + 1, data);
     if (address.toLowerCase() !== expected.tokens[i]?.address.toLowerCase())
-      throw new Error(`${spec.symbol} deployed at ${address}, expected ${expected.tokens[i]?.address}: the deployer's nonce drifted`);
+      throw new Error(
+        `${spec.symbol} deployed at ${address}, expected ${expected.tokens[i]?.address}: the deployer's nonce drifted`,
+      );
   }
   // Yield and account-abstraction contracts take the deployer's next nonces (extensions.ts).
   await deployExtensions(request, chainId, artifacts, expected.tokens);

@@ -1,4 +1,9 @@
-export { chainRegistryOptions, createChainRegistry, type ChainRegistryOptions, type SandboxChainRegistry } from "./registry";
+export {
+  chainRegistryOptions,
+  createChainRegistry,
+  type ChainRegistryOptions,
+  type SandboxChainRegistry,
+} from "./registry";
 export { createRpcApp, MAX_BATCH } from "./rpc";
 export { RpcError } from "./errors";
 export { genesisAddresses } from "./genesis";

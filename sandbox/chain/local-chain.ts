@@ -64,7 +64,8 @@ export class LocalChain {
     const journal = new Journal(options.journalFile);
     const entries = journal.read();
     const first = entries[0];
-    if (first && first.t !== "genesis") throw new Error(`Journal ${options.journalFile} does not start with a genesis entry`);
+    if (first && first.t !== "genesis")
+      throw new Error(`Journal ${options.journalFile} does not start with a genesis entry`);
     const genesisTs = first?.ts ?? nowSeconds();
     if (!first) journal.append({ t: "genesis", ts: genesisTs });
 
@@ -73,7 +74,10 @@ export class LocalChain {
     const chain = new LocalChain(provider, options, contracts, journal);
     const replayed = await replayJournal((method, params) => provider.request({ method, params }), entries);
     for (const address of replayed.funded) chain.funded.add(address.toLowerCase());
-    if (replayed.blocks > 0) options.log(`${chain.caip2}: replayed ${replayed.blocks} blocks from the journal${replayed.rejected ? ` (${replayed.rejected} entries rejected)` : ""}`);
+    if (replayed.blocks > 0)
+      options.log(
+        `${chain.caip2}: replayed ${replayed.blocks} blocks from the journal${replayed.rejected ? ` (${replayed.rejected} entries rejected)` : ""}`,
+      );
     chain.clockOffset = replayed.clockOffset;
     await chain.applyMiningMode();
     chain.lastFollowed = Number(await chain.raw("eth_blockNumber"));
@@ -112,18 +116,24 @@ export class LocalChain {
           const pending = (await this.raw("eth_getBlockByNumber", ["pending", false])) as { transactions: unknown[] };
           const result = await this.raw(method, params);
           await this.trackClock(method, params);
-          if (method === "hardhat_mine" && pending.transactions.length === 0) this.lastFollowed = Number(await this.raw("eth_blockNumber"));
+          if (method === "hardhat_mine" && pending.transactions.length === 0)
+            this.lastFollowed = Number(await this.raw("eth_blockNumber"));
           return result;
         });
       default:
-        throw new RpcError(RPC_METHOD_NOT_FOUND, `Method ${method} is not available on the sandbox chain ${this.caip2}`);
+        throw new RpcError(
+          RPC_METHOD_NOT_FOUND,
+          `Method ${method} is not available on the sandbox chain ${this.caip2}`,
+        );
     }
   }
 
   /** Pays every address not yet funded on this chain: native coin and each test token (amounts in test-tokens.ts). */
   fund(addresses: readonly Address[]): Promise<void> {
     return this.faucetLock.run("faucet", async () => {
-      const todo = [...new Map(addresses.map((a) => [a.toLowerCase(), a])).values()].filter((a) => !this.funded.has(a.toLowerCase()));
+      const todo = [...new Map(addresses.map((a) => [a.toLowerCase(), a])).values()].filter(
+        (a) => !this.funded.has(a.toLowerCase()),
+      );
       const tokens = this.contracts.tokens.map((t) => t.address);
       const amounts = TEST_TOKEN_SPECS.map(dripAmount);
       for (let i = 0; i < todo.length; i += DRIP_BATCH) {
@@ -154,14 +164,27 @@ export class LocalChain {
       for (const reserve of RESERVES) {
         const amounts = this.contracts.tokens.map((t) => reserve.tokens[t.symbol]);
         const probe = this.contracts.tokens[0] as TestToken;
-        const held = BigInt((await this.raw("eth_call", [{ to: probe.address, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [reserve.address] }) }, "latest"])) as Hex);
+        const held = BigInt(
+          (await this.raw("eth_call", [
+            {
+              to: probe.address,
+              data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [reserve.address] }),
+            },
+            "latest",
+          ])) as Hex,
+        );
         if (held >= (amounts[0] as bigint) / 2n) continue;
         await this.sendRaw(await this.signDrip([reserve.address], reserve.nativeWei, tokens, amounts));
       }
     });
   }
 
-  private async signDrip(recipients: readonly Address[], nativeWei: bigint, tokens: readonly Address[], amounts: readonly bigint[]): Promise<Hex> {
+  private async signDrip(
+    recipients: readonly Address[],
+    nativeWei: bigint,
+    tokens: readonly Address[],
+    amounts: readonly bigint[],
+  ): Promise<Hex> {
     const data = encodeFunctionData({
       abi: artifact(this.options.artifacts, "Faucet").abi,
       functionName: "drip",
@@ -170,7 +193,15 @@ export class LocalChain {
     const nonce = Number(await this.raw("eth_getTransactionCount", [faucetOperator.address, "pending"]));
     const fees = await suggestFees((m, p) => this.raw(m, p));
     const gas = DRIP_GAS_BASE + DRIP_GAS_PER_RECIPIENT * BigInt(recipients.length);
-    return faucetOperator.signTransaction({ type: "eip1559", chainId: this.options.reference, nonce, to: this.contracts.faucet, data, gas, ...fees });
+    return faucetOperator.signTransaction({
+      type: "eip1559",
+      chainId: this.options.reference,
+      nonce,
+      to: this.contracts.faucet,
+      data,
+      gas,
+      ...fees,
+    });
   }
 
   isFunded(address: Address): boolean {
@@ -248,7 +279,10 @@ export class LocalChain {
         for (const tx of block.transactions) {
           const raw = this.pendingRaw.get(tx.hash);
           if (raw) txs.push(raw);
-          else this.options.log(`${this.caip2}: transaction ${tx.hash} in block ${n} was not sent through the sandbox; it will not survive a restart`);
+          else
+            this.options.log(
+              `${this.caip2}: transaction ${tx.hash} in block ${n} was not sent through the sandbox; it will not survive a restart`,
+            );
           this.pendingRaw.delete(tx.hash);
         }
         this.journal.append({ t: "block", n, ts: Number(block.timestamp), txs });

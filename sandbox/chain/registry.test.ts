@@ -26,7 +26,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function sendSigned(from: ReturnType<typeof privateKeyToAccount>, tx: { to: Address; value?: bigint; data?: Hex }): Promise<Hex> {
+async function sendSigned(
+  from: ReturnType<typeof privateKeyToAccount>,
+  tx: { to: Address; value?: bigint; data?: Hex },
+): Promise<Hex> {
   const nonce = Number(await registry.request(SEPOLIA, "eth_getTransactionCount", [from.address, "pending"]));
   const raw = await from.signTransaction({
     type: "eip1559",
@@ -49,7 +52,12 @@ describe("chain registry", () => {
     for (const reference of [SEPOLIA, BASE_SEPOLIA]) {
       const tokens = await registry.tokens(reference);
       expect(tokens).toEqual(expected);
-      expect(tokens.map((t) => [t.symbol, t.decimals])).toEqual([["USDC", 6], ["USDT", 6], ["LINK", 18], ["WETH", 18]]);
+      expect(tokens.map((t) => [t.symbol, t.decimals])).toEqual([
+        ["USDC", 6],
+        ["USDT", 6],
+        ["LINK", 18],
+        ["WETH", 18],
+      ]);
     }
     const decimals = await registry.request(SEPOLIA, "eth_call", [
       { to: expected[0]?.address, data: encodeFunctionData({ abi: erc20Abi, functionName: "decimals" }) },
@@ -66,7 +74,9 @@ describe("chain registry", () => {
     for (const reference of [SEPOLIA, BASE_SEPOLIA]) {
       expect(await registry.nativeBalance(reference, wallet)).toBe(NATIVE_DRIP_WEI);
       for (const [i, token] of (await registry.tokens(reference)).entries())
-        expect(await registry.tokenBalance(reference, token.address, wallet)).toBe(dripAmount(TEST_TOKEN_SPECS[i] as (typeof TEST_TOKEN_SPECS)[number]));
+        expect(await registry.tokenBalance(reference, token.address, wallet)).toBe(
+          dripAmount(TEST_TOKEN_SPECS[i] as (typeof TEST_TOKEN_SPECS)[number]),
+        );
     }
   });
 
@@ -87,9 +97,19 @@ describe("chain registry", () => {
     });
     await registry.settle();
     const native = transfers.find((t) => t.transactionHash === nativeHash);
-    expect(native).toMatchObject({ chainId: "eip155:11155111", from: sender.address, to: recipient, rawAmount: parseEther("1.5") });
+    expect(native).toMatchObject({
+      chainId: "eip155:11155111",
+      from: sender.address,
+      to: recipient,
+      rawAmount: parseEther("1.5"),
+    });
     expect(native?.token).toBeUndefined();
-    expect(native?.blockNumber).toBe(Number(((await registry.request(SEPOLIA, "eth_getTransactionReceipt", [nativeHash])) as { blockNumber: Hex }).blockNumber));
+    expect(native?.blockNumber).toBe(
+      Number(
+        ((await registry.request(SEPOLIA, "eth_getTransactionReceipt", [nativeHash])) as { blockNumber: Hex })
+          .blockNumber,
+      ),
+    );
     const token = transfers.find((t) => t.transactionHash === tokenHash);
     expect(token).toMatchObject({ from: sender.address, to: recipient, rawAmount: parseUnits("12.5", 6) });
     expect(token?.token?.symbol).toBe("USDC");
@@ -101,7 +121,11 @@ describe("chain registry", () => {
     const usdc = (await registry.tokens(SEPOLIA))[0] as { address: Address };
     const hash = await sendSigned(sender, {
       to: usdc.address,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [sender.address, parseUnits("999999", 6)] }),
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [sender.address, parseUnits("999999", 6)],
+      }),
     });
     const receipt = (await registry.request(SEPOLIA, "eth_getTransactionReceipt", [hash])) as { status: Hex };
     expect(receipt.status).toBe("0x0");
@@ -109,7 +133,9 @@ describe("chain registry", () => {
 
   it("refuses methods the journal could not replay, and unserved chains", async () => {
     await expect(registry.request(SEPOLIA, "evm_snapshot")).rejects.toMatchObject({ code: -32601 });
-    await expect(registry.request(SEPOLIA, "hardhat_impersonateAccount", [genesisAddresses().faucet])).rejects.toMatchObject({ code: -32601 });
+    await expect(
+      registry.request(SEPOLIA, "hardhat_impersonateAccount", [genesisAddresses().faucet]),
+    ).rejects.toMatchObject({ code: -32601 });
     await expect(registry.request(SEPOLIA, "eth_sendTransaction", [{}])).rejects.toMatchObject({ code: -32601 });
     await expect(registry.request(999_999, "eth_chainId")).rejects.toMatchObject({ code: -32602 });
   });
@@ -139,14 +165,19 @@ describe("chain registry", () => {
     expect(await registry.nativeBalance(SEPOLIA, recipient)).toBe(parseEther("2"));
     expect(await registry.nativeBalance(SEPOLIA, edited)).toBe(12345n);
     // Same raw bytes replayed, so the same hash, in the same block.
-    const after = (await registry.request(SEPOLIA, "eth_getTransactionReceipt", [hash])) as { blockNumber: Hex; status: Hex };
+    const after = (await registry.request(SEPOLIA, "eth_getTransactionReceipt", [hash])) as {
+      blockNumber: Hex;
+      status: Hex;
+    };
     expect(after).toMatchObject({ blockNumber: before.blockNumber, status: "0x1" });
     await registry.request(SEPOLIA, "evm_mine");
     const latest = (await registry.request(SEPOLIA, "eth_getBlockByNumber", ["latest", false])) as { timestamp: Hex };
     expect(Number(latest.timestamp) - Date.now() / 1000).toBeGreaterThan(7000);
     // A wallet funded before the restart is not paid twice.
     await registry.fund(sender.address);
-    expect(await registry.tokenBalance(SEPOLIA, genesisAddresses().tokens[0]?.address as Address, sender.address)).toBe(parseUnits("10000", 6));
+    expect(await registry.tokenBalance(SEPOLIA, genesisAddresses().tokens[0]?.address as Address, sender.address)).toBe(
+      parseUnits("10000", 6),
+    );
   });
 });
 

@@ -27,7 +27,9 @@ export interface ChainRegistryOptions {
 }
 
 /** The registry's options from the sandbox environment: journals under `<SANDBOX_DATA_DIR>/chains`. */
-export function chainRegistryOptions(env: Pick<SandboxEnv, "SANDBOX_DATA_DIR" | "SANDBOX_BLOCK_TIME_MS">): ChainRegistryOptions {
+export function chainRegistryOptions(
+  env: Pick<SandboxEnv, "SANDBOX_DATA_DIR" | "SANDBOX_BLOCK_TIME_MS">,
+): ChainRegistryOptions {
   return { dataDir: join(env.SANDBOX_DATA_DIR, "chains"), blockTimeMs: env.SANDBOX_BLOCK_TIME_MS };
 }
 
@@ -61,7 +63,8 @@ export function createChainRegistry(options: ChainRegistryOptions = {}): Sandbox
 
   function chain(reference: number): Promise<LocalChain> {
     if (closed) return Promise.reject(new RpcError(-32603, "The chain registry is closed"));
-    if (!served.has(reference)) return Promise.reject(new RpcError(RPC_INVALID_PARAMS, `Chain eip155:${reference} is not served by the sandbox`));
+    if (!served.has(reference))
+      return Promise.reject(new RpcError(RPC_INVALID_PARAMS, `Chain eip155:${reference} is not served by the sandbox`));
     let started = chains.get(reference);
     if (!started) {
       started = (async () => {
@@ -109,7 +112,9 @@ export function createChainRegistry(options: ChainRegistryOptions = {}): Sandbox
     },
 
     async tokenBalance(reference, token, address) {
-      return BigInt(await call(reference, token, encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [address] })));
+      return BigInt(
+        await call(reference, token, encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [address] })),
+      );
     },
 
     async fund(address) {
@@ -134,7 +139,14 @@ export function createChainRegistry(options: ChainRegistryOptions = {}): Sandbox
       closed = true;
       const all = [...chains.values()];
       chains.clear();
-      await Promise.all(all.map((c) => c.then((local) => local.close(), () => undefined)));
+      await Promise.all(
+        all.map((c) =>
+          c.then(
+            (local) => local.close(),
+            () => undefined,
+          ),
+        ),
+      );
       listeners.clear();
     },
   };

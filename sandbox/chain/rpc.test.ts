@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => registry.close());
 
 const post = (path: string, body: unknown) =>
-  app.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  app.request(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 describe("JSON-RPC endpoint", () => {
   it("serves viem's public client (balance, block number, contract reads, raw sends)", async () => {
@@ -29,12 +33,22 @@ describe("JSON-RPC endpoint", () => {
     await registry.fund(account.address);
     expect(await client.getBalance({ address: account.address })).toBe(parseEther("10"));
     const [usdc] = await registry.tokens(11155111);
-    expect(await client.readContract({ address: usdc?.address as Hex, abi: erc20Abi, functionName: "symbol" })).toBe("USDC");
+    expect(await client.readContract({ address: usdc?.address as Hex, abi: erc20Abi, functionName: "symbol" })).toBe(
+      "USDC",
+    );
 
     const { maxFeePerGas, maxPriorityFeePerGas } = await client.estimateFeesPerGas();
     const nonce = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
     const gas = await client.estimateGas({ account, to: account.address, value: 1n });
-    const serializedTransaction = await account.signTransaction({ chainId: sepolia.id, to: account.address, value: 1n, nonce, gas, maxFeePerGas, maxPriorityFeePerGas });
+    const serializedTransaction = await account.signTransaction({
+      chainId: sepolia.id,
+      to: account.address,
+      value: 1n,
+      nonce,
+      gas,
+      maxFeePerGas,
+      maxPriorityFeePerGas,
+    });
     const hash = await client.sendRawTransaction({ serializedTransaction });
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     expect(receipt.status).toBe("success");
@@ -56,7 +70,12 @@ describe("JSON-RPC endpoint", () => {
   });
 
   it("returns node errors in the JSON-RPC body", async () => {
-    const res = await post("/rpc/v1/eip155/11155111", { jsonrpc: "2.0", id: 7, method: "eth_sendRawTransaction", params: ["0x02"] });
+    const res = await post("/rpc/v1/eip155/11155111", {
+      jsonrpc: "2.0",
+      id: 7,
+      method: "eth_sendRawTransaction",
+      params: ["0x02"],
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { id: number; error: { code: number; message: string } };
     expect(body.id).toBe(7);
@@ -65,10 +84,22 @@ describe("JSON-RPC endpoint", () => {
 
   it("reports a reverted call like a public node: code 3, the reason, and the revert data", async () => {
     const [usdc] = await registry.tokens(11155111);
-    const data = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: ["0x000000000000000000000000000000000000dEaD", 5n] });
-    const res = await post("/rpc/v1/eip155/11155111", { jsonrpc: "2.0", id: 9, method: "eth_call", params: [{ from: "0x000000000000000000000000000000000000bEEF", to: usdc?.address, data }, "latest"] });
+    const data = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: ["0x000000000000000000000000000000000000dEaD", 5n],
+    });
+    const res = await post("/rpc/v1/eip155/11155111", {
+      jsonrpc: "2.0",
+      id: 9,
+      method: "eth_call",
+      params: [{ from: "0x000000000000000000000000000000000000bEEF", to: usdc?.address, data }, "latest"],
+    });
     const body = (await res.json()) as { error: { code: number; message: string; data: Hex } };
-    expect(body.error).toMatchObject({ code: 3, message: "execution reverted: ERC20: transfer amount exceeds balance" });
+    expect(body.error).toMatchObject({
+      code: 3,
+      message: "execution reverted: ERC20: transfer amount exceeds balance",
+    });
     expect(body.error.data).toMatch(/^0x08c379a0/);
   });
 
@@ -83,7 +114,9 @@ describe("JSON-RPC endpoint", () => {
 
   it("handles malformed bodies, empty batches and notifications", async () => {
     expect((await post("/rpc/v1/eip155/11155111", "{not json")).status).toBe(400);
-    expect(((await (await post("/rpc/v1/eip155/11155111", "{not json")).json()) as { error: { code: number } }).error.code).toBe(-32700);
+    expect(
+      ((await (await post("/rpc/v1/eip155/11155111", "{not json")).json()) as { error: { code: number } }).error.code,
+    ).toBe(-32700);
     expect((await post("/rpc/v1/eip155/11155111", [])).status).toBe(400);
     expect((await post("/rpc/v1/eip155/11155111", { jsonrpc: "2.0", id: 1 })).status).toBe(400);
     expect((await post("/rpc/v1/eip155/11155111", { jsonrpc: "2.0", method: "eth_chainId" })).status).toBe(204);

@@ -36,9 +36,15 @@ async function answer(registry: ChainRegistry, reference: number, call: unknown)
   const { id, method, params } = call as Record<string, unknown>;
   const replyId = validId(id) ? id : null;
   if (typeof method !== "string" || (id !== undefined && !validId(id)))
-    return failure(replyId, new RpcError(RPC_INVALID_REQUEST, "Invalid request: method must be a string and id a string, number or null"));
+    return failure(
+      replyId,
+      new RpcError(RPC_INVALID_REQUEST, "Invalid request: method must be a string and id a string, number or null"),
+    );
   if (params !== undefined && !Array.isArray(params))
-    return failure(replyId, new RpcError(RPC_INVALID_PARAMS, "Invalid params: the sandbox chain takes positional (array) params"));
+    return failure(
+      replyId,
+      new RpcError(RPC_INVALID_PARAMS, "Invalid params: the sandbox chain takes positional (array) params"),
+    );
   try {
     const result = await registry.request(reference, method, params ?? []);
     return id === undefined ? undefined : { jsonrpc: "2.0", id: replyId, result: result ?? null };
@@ -53,8 +59,20 @@ export function createRpcApp(registry: ChainRegistry & { isServed?: (reference: 
   app.post("/rpc/v1/eip155/:reference", async (c) => {
     const text = c.req.param("reference");
     const reference = parseReference(text);
-    if (reference === undefined || (registry.isServed ? !registry.isServed(reference) : !registry.references().includes(reference)))
-      return c.json(failure(null, new RpcError(RPC_INVALID_PARAMS, `Unsupported chain reference "${text}": the sandbox serves eip155:${registry.references().join(", eip155:")}`)), 404);
+    if (
+      reference === undefined ||
+      (registry.isServed ? !registry.isServed(reference) : !registry.references().includes(reference))
+    )
+      return c.json(
+        failure(
+          null,
+          new RpcError(
+            RPC_INVALID_PARAMS,
+            `Unsupported chain reference "${text}": the sandbox serves eip155:${registry.references().join(", eip155:")}`,
+          ),
+        ),
+        404,
+      );
 
     let body: unknown;
     try {
@@ -68,9 +86,13 @@ export function createRpcApp(registry: ChainRegistry & { isServed?: (reference: 
       if (reply?.error?.code === RPC_INVALID_REQUEST) return c.json(reply, 400);
       return reply ? c.json(reply) : c.body(null, 204);
     }
-    if (body.length === 0) return c.json(failure(null, new RpcError(RPC_INVALID_REQUEST, "Invalid request: empty batch")), 400);
+    if (body.length === 0)
+      return c.json(failure(null, new RpcError(RPC_INVALID_REQUEST, "Invalid request: empty batch")), 400);
     if (body.length > MAX_BATCH)
-      return c.json(failure(null, new RpcError(RPC_INVALID_REQUEST, `Invalid request: a batch holds at most ${MAX_BATCH} calls`)), 400);
+      return c.json(
+        failure(null, new RpcError(RPC_INVALID_REQUEST, `Invalid request: a batch holds at most ${MAX_BATCH} calls`)),
+        400,
+      );
     // In order, one after another: a batch of sends must reach the chain in the order it was written.
     const replies: Reply[] = [];
     for (const call of body) {

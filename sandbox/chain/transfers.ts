@@ -36,7 +36,8 @@ interface RpcLog {
   logIndex: Hex;
 }
 
-const topicAddress = (topic: Hex | undefined): Address => getAddress(`0x${(topic ?? "0x").slice(-40).padStart(40, "0")}`);
+const topicAddress = (topic: Hex | undefined): Address =>
+  getAddress(`0x${(topic ?? "0x").slice(-40).padStart(40, "0")}`);
 
 export async function transfersInBlock(
   request: Requester,
@@ -54,7 +55,14 @@ export async function transfersInBlock(
     if (receipt?.status !== "0x1") continue;
     found.push({
       order: [Number(tx.transactionIndex), -1],
-      transfer: { chainId, blockNumber, transactionHash: tx.hash, from: getAddress(tx.from), to: getAddress(tx.to), rawAmount: hexToBigInt(tx.value) },
+      transfer: {
+        chainId,
+        blockNumber,
+        transactionHash: tx.hash,
+        from: getAddress(tx.from),
+        to: getAddress(tx.to),
+        rawAmount: hexToBigInt(tx.value),
+      },
     });
   }
 
@@ -63,17 +71,34 @@ export async function transfersInBlock(
 
   const byAddress = new Map(contracts.tokens.map((t) => [t.address.toLowerCase(), t]));
   const logs = (await request("eth_getLogs", [
-    { fromBlock: block.number, toBlock: block.number, address: [contracts.faucet, ...contracts.tokens.map((t) => t.address)] },
+    {
+      fromBlock: block.number,
+      toBlock: block.number,
+      address: [contracts.faucet, ...contracts.tokens.map((t) => t.address)],
+    },
   ])) as RpcLog[];
   for (const log of logs) {
     const order: [number, number] = [Number(log.transactionIndex), Number(log.logIndex)];
-    const base = { chainId, blockNumber, transactionHash: log.transactionHash, rawAmount: log.data === "0x" ? 0n : hexToBigInt(log.data) };
+    const base = {
+      chainId,
+      blockNumber,
+      transactionHash: log.transactionHash,
+      rawAmount: log.data === "0x" ? 0n : hexToBigInt(log.data),
+    };
     const token = byAddress.get(log.address.toLowerCase());
     if (token && log.topics[0] === TRANSFER_TOPIC && log.topics.length === 3) {
       const userOperationHash = userOperations.operationOfLog.get(`${log.transactionHash}:${Number(log.logIndex)}`);
-      found.push({ order, transfer: { ...base, from: topicAddress(log.topics[1]), to: topicAddress(log.topics[2]), token, ...(userOperationHash ? { userOperationHash } : {}) } });
-    }
-    else if (log.address.toLowerCase() === contracts.faucet.toLowerCase() && log.topics[0] === NATIVE_DRIP_TOPIC)
+      found.push({
+        order,
+        transfer: {
+          ...base,
+          from: topicAddress(log.topics[1]),
+          to: topicAddress(log.topics[2]),
+          token,
+          ...(userOperationHash ? { userOperationHash } : {}),
+        },
+      });
+    } else if (log.address.toLowerCase() === contracts.faucet.toLowerCase() && log.topics[0] === NATIVE_DRIP_TOPIC)
       found.push({ order, transfer: { ...base, from: getAddress(contracts.faucet), to: topicAddress(log.topics[1]) } });
   }
 

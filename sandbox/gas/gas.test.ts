@@ -10,7 +10,20 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const usage = (chain: string) => sb.admin(`/api/v3/custodians/me/gas-sponsors/chains/${chain}/usage`);
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 describe("gas sponsorship usage", () => {
   it("returns seeded history newest month first, with totals that add up", async () => {

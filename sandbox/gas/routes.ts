@@ -11,7 +11,8 @@ export function gasRoutes(ledger: GasUsageLedger) {
   const app = new Hono<SandboxHttpEnv>();
   app.get("/api/v3/custodians/me/gas-sponsors/chains/:chainId/usage", (c) => {
     const { chainId } = parseInput(gasUsageParamsSchema, { chainId: c.req.param("chainId") });
-    if (chainFamily(chainId) !== "eip155") throw badRequest(`chainId: gas sponsorship exists only on EIP-155 chains, not ${chainId}`);
+    if (chainFamily(chainId) !== "eip155")
+      throw badRequest(`chainId: gas sponsorship exists only on EIP-155 chains, not ${chainId}`);
     return c.json(ledger.report(chainId));
   });
   return app;

@@ -11,10 +11,32 @@ import { nativeTokenOf } from "../admin/native-tokens";
 import { createRng } from "../seed/prng";
 import type { PersistedSection } from "../state/state-file";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** Chains with seeded sponsorship history: the account-abstraction chains a typical custodian uses. */
-export const SEEDED_SPONSOR_CHAINS = ["eip155:1", "eip155:11155111", "eip155:8453", "eip155:84532", "eip155:137", "eip155:80002", "eip155:42161", "eip155:10"];
+export const SEEDED_SPONSOR_CHAINS = [
+  "eip155:1",
+  "eip155:11155111",
+  "eip155:8453",
+  "eip155:84532",
+  "eip155:137",
+  "eip155:80002",
+  "eip155:42161",
+  "eip155:10",
+];
 const HISTORY_MONTHS = 12;
 
 interface MonthUsage {
@@ -86,7 +108,10 @@ export class GasUsageLedger implements PersistedSection {
       }
     }
     const { decimals } = nativeTokenOf(chainId);
-    const keys = [...merged.keys()].filter((k) => (merged.get(k) as MonthUsage).txCount > 0).sort().reverse();
+    const keys = [...merged.keys()]
+      .filter((k) => (merged.get(k) as MonthUsage).txCount > 0)
+      .sort()
+      .reverse();
     let totalWei = 0n;
     let totalTx = 0;
     const usageData = keys.map((key) => {
@@ -96,19 +121,32 @@ export class GasUsageLedger implements PersistedSection {
       const [year, month] = key.split("-").map(Number) as [number, number];
       return { month: MONTHS[month - 1] as string, year, usage: formatUnits(m.usageWei, decimals), txCount: m.txCount };
     });
-    return { address: this.sponsorAddress, chainId, usageData, totalUsage: formatUnits(totalWei, decimals), totalTxsSponsored: totalTx };
+    return {
+      address: this.sponsorAddress,
+      chainId,
+      usageData,
+      totalUsage: formatUnits(totalWei, decimals),
+      totalTxsSponsored: totalTx,
+    };
   }
 
   dump(): Record<string, Record<string, { usageWei: string; txCount: number }>> {
     const out: Record<string, Record<string, { usageWei: string; txCount: number }>> = {};
     for (const [chainId, months] of this.live)
-      out[chainId] = Object.fromEntries([...months].map(([k, m]) => [k, { usageWei: m.usageWei.toString(), txCount: m.txCount }]));
+      out[chainId] = Object.fromEntries(
+        [...months].map(([k, m]) => [k, { usageWei: m.usageWei.toString(), txCount: m.txCount }]),
+      );
     return out;
   }
 
   load(data: unknown): void {
-    for (const [chainId, months] of Object.entries((data ?? {}) as Record<string, Record<string, { usageWei: string; txCount: number }>>)) {
-      this.live.set(chainId, new Map(Object.entries(months).map(([k, m]) => [k, { usageWei: BigInt(m.usageWei), txCount: m.txCount }])));
+    for (const [chainId, months] of Object.entries(
+      (data ?? {}) as Record<string, Record<string, { usageWei: string; txCount: number }>>,
+    )) {
+      this.live.set(
+        chainId,
+        new Map(Object.entries(months).map(([k, m]) => [k, { usageWei: BigInt(m.usageWei), txCount: m.txCount }])),
+      );
     }
   }
 }

@@ -12,7 +12,8 @@ const unauthorized = (message: string) => new HttpError(401, message, { "www-aut
 
 /** The token of `Authorization: Bearer <token>`; throws a 401 describing `expected` otherwise. */
 function bearerOf(header: string | undefined, expected: string): string {
-  if (!header) throw unauthorized(`Missing Authorization header: this route takes "Authorization: Bearer <${expected}>"`);
+  if (!header)
+    throw unauthorized(`Missing Authorization header: this route takes "Authorization: Bearer <${expected}>"`);
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized(`Malformed Authorization header: expected "Bearer <${expected}>"`);
   return match[1] as string;
@@ -24,19 +25,26 @@ export interface CustodianAuthOptions {
   isClientCredential?: (token: string) => boolean;
 }
 
-export function requireCustodianKey({ custodianApiKey, isClientCredential }: CustodianAuthOptions): MiddlewareHandler<SandboxHttpEnv> {
+export function requireCustodianKey({
+  custodianApiKey,
+  isClientCredential,
+}: CustodianAuthOptions): MiddlewareHandler<SandboxHttpEnv> {
   return async (c, next) => {
     const token = bearerOf(c.req.header("authorization"), "custodian API key");
     if (!secretsEqual(token, custodianApiKey)) {
       if (isClientCredential?.(token))
-        throw unauthorized("A client API key or session token was sent; custodian routes take the custodian API key (SANDBOX_CUSTODIAN_API_KEY)");
+        throw unauthorized(
+          "A client API key or session token was sent; custodian routes take the custodian API key (SANDBOX_CUSTODIAN_API_KEY)",
+        );
       throw unauthorized("Invalid custodian API key: expected the key configured as SANDBOX_CUSTODIAN_API_KEY");
     }
     await next();
   };
 }
 
-export function requireClientBearer(directory: Pick<ClientDirectory, "resolveClientBearer">): MiddlewareHandler<SandboxHttpEnv> {
+export function requireClientBearer(
+  directory: Pick<ClientDirectory, "resolveClientBearer">,
+): MiddlewareHandler<SandboxHttpEnv> {
   return async (c, next) => {
     const token = bearerOf(c.req.header("authorization"), "client API key or client session token");
     const client = directory.resolveClientBearer(token);

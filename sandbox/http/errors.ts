@@ -19,7 +19,12 @@ export class HttpError extends Error {
 export const badRequest = (message: string) => new HttpError(400, message);
 export const notFound = (message: string) => new HttpError(404, message);
 
-export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, headers: Record<string, string> = {}) {
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   return c.json({ error: message }, status, headers);
 }
 
@@ -38,7 +43,8 @@ export function handleError(err: Error, c: Context<SandboxHttpEnv>) {
  */
 export async function readJsonObject(
   c: Context,
-  fail: (problem: "not-json" | "not-object") => Error = (p) => badRequest(p === "not-json" ? "Request body is not valid JSON" : "Request body must be a JSON object"),
+  fail: (problem: "not-json" | "not-object") => Error = (p) =>
+    badRequest(p === "not-json" ? "Request body is not valid JSON" : "Request body must be a JSON object"),
 ): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (text.trim() === "") return {};

@@ -19,12 +19,17 @@ export interface FaultOptions {
   random?: () => number;
 }
 
-export function faults({ rate, holdMs = 30_000, random = Math.random }: FaultOptions): MiddlewareHandler<SandboxHttpEnv> {
+export function faults({
+  rate,
+  holdMs = 30_000,
+  random = Math.random,
+}: FaultOptions): MiddlewareHandler<SandboxHttpEnv> {
   return async (c, next) => {
     const forced = c.req.header(FAULT_HEADER);
     let kind: FaultKind | undefined;
     if (forced !== undefined) {
-      if (!(FAULT_KINDS as readonly string[]).includes(forced)) throw badRequest(`${FAULT_HEADER} must be one of ${FAULT_KINDS.join(", ")}`);
+      if (!(FAULT_KINDS as readonly string[]).includes(forced))
+        throw badRequest(`${FAULT_HEADER} must be one of ${FAULT_KINDS.join(", ")}`);
       kind = forced as FaultKind;
     } else if (rate > 0 && random() < rate) {
       kind = FAULT_KINDS[Math.floor(random() * FAULT_KINDS.length)];

@@ -11,7 +11,10 @@ const CLIENT_TOKEN = "client-session-token";
 
 function testApp(knobs: Partial<HttpKnobs> = {}) {
   const app = createHttpApp("base", { latencyMs: 0, faultRate: 0, rateLimit: undefined, ...knobs });
-  app.use("/api/v3/custodians/*", requireCustodianKey({ custodianApiKey: KEY, isClientCredential: (t) => t === CLIENT_TOKEN }));
+  app.use(
+    "/api/v3/custodians/*",
+    requireCustodianKey({ custodianApiKey: KEY, isClientCredential: (t) => t === CLIENT_TOKEN }),
+  );
   app.get("/api/v3/custodians/me/ping", (c) => c.json({ pong: true }));
   app.get("/open", (c) => c.json({ open: true }));
   return app;
@@ -23,7 +26,11 @@ describe("request id and 404", () => {
   it("puts a request id on success, error and 404 responses", async () => {
     const app = testApp();
     const ids = new Set<string>();
-    for (const [path, headers] of [["/open", {}], ["/api/v3/custodians/me/ping", {}], ["/nowhere", {}]] as const) {
+    for (const [path, headers] of [
+      ["/open", {}],
+      ["/api/v3/custodians/me/ping", {}],
+      ["/nowhere", {}],
+    ] as const) {
       const res = await app.request(path, { headers });
       const id = res.headers.get("x-request-id");
       expect(id).toMatch(/^req_[0-9a-f]{24}$/);

@@ -16,10 +16,16 @@ export interface Listening {
 }
 
 /** Serves a Hono app's fetch on host:port; rejects with PortInUseError when the port is taken. */
-export function listen(fetch: (request: Request, env: never) => Response | Promise<Response>, port: number, hostname = "127.0.0.1"): Promise<Listening> {
+export function listen(
+  fetch: (request: Request, env: never) => Response | Promise<Response>,
+  port: number,
+  hostname = "127.0.0.1",
+): Promise<Listening> {
   const server = createAdaptorServer({ fetch: fetch as never, hostname, port }) as Server;
   return new Promise((resolve, reject) => {
-    server.once("error", (err: NodeJS.ErrnoException) => reject(err.code === "EADDRINUSE" ? new PortInUseError(port) : err));
+    server.once("error", (err: NodeJS.ErrnoException) =>
+      reject(err.code === "EADDRINUSE" ? new PortInUseError(port) : err),
+    );
     server.listen(port, hostname, () => {
       const actual = (server.address() as AddressInfo).port;
       resolve({

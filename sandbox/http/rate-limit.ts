@@ -20,11 +20,15 @@ export function rateLimit(limit: number | undefined, now: () => number = Date.no
     if (window.length >= limit) {
       hits.set(key, window);
       const retryAfter = Math.max(1, Math.ceil(((window[0] as number) + WINDOW_MS - t) / 1000));
-      throw new HttpError(429, `Rate limit exceeded: ${limit} requests per minute per token (SANDBOX_RATE_LIMIT); retry after ${retryAfter} s`, {
-        "retry-after": String(retryAfter),
-        "x-ratelimit-limit": String(limit),
-        "x-ratelimit-remaining": "0",
-      });
+      throw new HttpError(
+        429,
+        `Rate limit exceeded: ${limit} requests per minute per token (SANDBOX_RATE_LIMIT); retry after ${retryAfter} s`,
+        {
+          "retry-after": String(retryAfter),
+          "x-ratelimit-limit": String(limit),
+          "x-ratelimit-remaining": "0",
+        },
+      );
     }
     window.push(t);
     hits.set(key, window);

@@ -5,7 +5,11 @@ import { badRequest } from "./errors";
  * Parses request input with a contract schema (lib/contracts), so the console and the sandbox reject
  * the same inputs with the same messages. A failure is a 400 naming each bad parameter.
  */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, fail: (message: string) => Error = badRequest): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  fail: (message: string) => Error = badRequest,
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const parts = result.error.issues.map((issue) => {

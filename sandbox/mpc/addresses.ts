@@ -52,7 +52,11 @@ export function stellarAddress(ed25519PublicKey: Uint8Array): string {
   return base32nopad.encode(Uint8Array.from([...payload, crc & 0xff, crc >> 8]));
 }
 
-export function namespaceAddresses(keys: { secp256k1Uncompressed: Uint8Array; secp256k1Compressed: Uint8Array; ed25519: Uint8Array }): NamespaceAddresses {
+export function namespaceAddresses(keys: {
+  secp256k1Uncompressed: Uint8Array;
+  secp256k1Compressed: Uint8Array;
+  ed25519: Uint8Array;
+}): NamespaceAddresses {
   return {
     eip155: { address: evmAddress(keys.secp256k1Uncompressed), curve: "SECP256K1" },
     solana: { address: solanaAddress(keys.ed25519), curve: "ED25519" },
@@ -61,7 +65,10 @@ export function namespaceAddresses(keys: { secp256k1Uncompressed: Uint8Array; se
       address: "",
       curve: "SECP256K1",
       bitcoin: {
-        p2wpkh: { mainnet: p2wpkhAddress(keys.secp256k1Compressed, "mainnet"), testnet: p2wpkhAddress(keys.secp256k1Compressed, "testnet") },
+        p2wpkh: {
+          mainnet: p2wpkhAddress(keys.secp256k1Compressed, "mainnet"),
+          testnet: p2wpkhAddress(keys.secp256k1Compressed, "testnet"),
+        },
       },
     },
     tron: { address: tronAddress(keys.secp256k1Uncompressed), curve: "SECP256K1" },

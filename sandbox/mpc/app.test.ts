@@ -35,7 +35,11 @@ let bobShares: Shares;
 
 const evmAddress = () => alice.client.namespaces.eip155?.address as Hex;
 const sign = (body: Record<string, unknown>, token = alice.apiKey) =>
-  h.call("/v1/sign", { chainId: "eip155:11155111", rpcUrl: SEPOLIA_RPC, to: evmAddress(), share: aliceShares.SECP256K1.share, ...body }, token);
+  h.call(
+    "/v1/sign",
+    { chainId: "eip155:11155111", rpcUrl: SEPOLIA_RPC, to: evmAddress(), share: aliceShares.SECP256K1.share, ...body },
+    token,
+  );
 
 beforeAll(async () => {
   h = await createMpcHarness({ dataDir });
@@ -68,7 +72,8 @@ describe("POST /v1/generate", () => {
     expect(wallets.map((w) => w.curve)).toEqual(["SECP256K1", "ED25519"]);
     expect(wallets[0]?.signingSharePairs[0]?.id).toBe(aliceShares.SECP256K1.id);
     const secp = JSON.parse(wallets[0]?.publicKey ?? "") as { X: string; Y: string };
-    const uncompressed = `0x04${BigInt(secp.X).toString(16).padStart(64, "0")}${BigInt(secp.Y).toString(16).padStart(64, "0")}` as Hex;
+    const uncompressed =
+      `0x04${BigInt(secp.X).toString(16).padStart(64, "0")}${BigInt(secp.Y).toString(16).padStart(64, "0")}` as Hex;
     expect(namespaces.eip155).toEqual({ address: publicKeyToAddress(uncompressed), curve: "SECP256K1" });
     const ed = JSON.parse(wallets[1]?.publicKey ?? "") as { X: string };
     expect(namespaces.solana).toEqual({ address: base58.encode(hexToBytes(`0x${ed.X}`)), curve: "ED25519" });
@@ -98,7 +103,10 @@ describe("authentication and errors", () => {
   });
 
   it("answers 400 { id, message } for a malformed body or missing fields", async () => {
-    expect(await h.call("/v1/sign", "{oops", alice.apiKey)).toEqual({ status: 400, body: { id: "BAD_REQUEST", message: expect.stringContaining("parse") } });
+    expect(await h.call("/v1/sign", "{oops", alice.apiKey)).toEqual({
+      status: 400,
+      body: { id: "BAD_REQUEST", message: expect.stringContaining("parse") },
+    });
     const missing = await h.call("/v1/sign", { method: "personal_sign" }, alice.apiKey);
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ id: "BAD_REQUEST", message: expect.stringContaining("share") });
@@ -116,7 +124,9 @@ describe("authentication and errors", () => {
     // A share edited to claim another client's pair still fails: the joined key must match the wallet.
     const { value, ...blob } = decodeShare(aliceShares.SECP256K1.share) ?? { value: 0n };
     const forged = Buffer.from(JSON.stringify({ ...blob, share: (value + 1n).toString() })).toString("base64");
-    expect((await sign({ method: "personal_sign", params: '["hi"]', share: forged })).body).toMatchObject({ id: "SIGN_SHARE_MISMATCH" });
+    expect((await sign({ method: "personal_sign", params: '["hi"]', share: forged })).body).toMatchObject({
+      id: "SIGN_SHARE_MISMATCH",
+    });
   });
 });
 
@@ -137,7 +147,12 @@ describe("POST /v1/sign (messages and signed transactions)", () => {
 
   it("eth_signTypedData_v4: recovers to the wallet address", async () => {
     const typedData = {
-      domain: { name: "Sandbox", version: "1", chainId: 11155111, verifyingContract: "0x0000000000000000000000000000000000000001" },
+      domain: {
+        name: "Sandbox",
+        version: "1",
+        chainId: 11155111,
+        verifyingContract: "0x0000000000000000000000000000000000000001",
+      },
       types: {
         EIP712Domain: [
           { name: "name", type: "string" },
@@ -153,16 +168,30 @@ describe("POST /v1/sign (messages and signed transactions)", () => {
       primaryType: "Mail",
       message: { to: "0x0000000000000000000000000000000000000002", contents: "hi" },
     } as const;
-    const res = await sign({ method: "eth_signTypedData_v4", params: JSON.stringify([evmAddress(), JSON.stringify(typedData)]) });
+    const res = await sign({
+      method: "eth_signTypedData_v4",
+      params: JSON.stringify([evmAddress(), JSON.stringify(typedData)]),
+    });
     expect(res.status).toBe(200);
     const signature = (res.body as { data: Hex }).data;
     // Recovered with viem's own domain types: the EIP712Domain the caller listed must not change the hash.
     const { EIP712Domain: _domainTypes, ...types } = typedData.types;
-    expect(await recoverTypedDataAddress({ domain: typedData.domain, types, primaryType: "Mail", message: typedData.message, signature })).toBe(evmAddress());
+    expect(
+      await recoverTypedDataAddress({
+        domain: typedData.domain,
+        types,
+        primaryType: "Mail",
+        message: typedData.message,
+        signature,
+      }),
+    ).toBe(evmAddress());
   });
 
   it("eth_signTransaction: a signed EIP-1559 transaction from the wallet, with nonce, gas and fees filled", async () => {
-    const res = await sign({ method: "eth_signTransaction", params: { to: "0x000000000000000000000000000000000000dEaD", value: "0x01", from: "", data: "" } });
+    const res = await sign({
+      method: "eth_signTransaction",
+      params: { to: "0x000000000000000000000000000000000000dEaD", value: "0x01", from: "", data: "" },
+    });
     expect(res.status).toBe(200);
     const raw = (res.body as { data: Hex }).data;
     expect(await recoverTransactionAddress({ serializedTransaction: raw as `0x02${string}` })).toBe(evmAddress());
@@ -176,7 +205,14 @@ describe("POST /v1/sign (messages and signed transactions)", () => {
     const tx = Buffer.concat([Buffer.from([1]), Buffer.alloc(64), Buffer.from(message)]).toString("base64");
     const res = await h.call(
       "/v1/sign",
-      { method: "sol_signAndSendTransaction", params: JSON.stringify([tx]), share: aliceShares.ED25519.share, chainId: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1", to: "x", rpcUrl: "https://api.devnet.solana.com" },
+      {
+        method: "sol_signAndSendTransaction",
+        params: JSON.stringify([tx]),
+        share: aliceShares.ED25519.share,
+        chainId: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+        to: "x",
+        rpcUrl: "https://api.devnet.solana.com",
+      },
       alice.apiKey,
     );
     expect(res.status).toBe(200);
@@ -189,7 +225,11 @@ describe("POST /v1/sign (messages and signed transactions)", () => {
 describe("POST /v1/raw/sign/{curve}", () => {
   it("SECP256K1: r ‖ s ‖ v over the digest as given, verifiable with noble", async () => {
     const digest = keccak256(toHex("raw digest"));
-    const res = await h.call("/v1/raw/sign/SECP256K1", { params: digest.slice(2), share: aliceShares.SECP256K1.share }, alice.apiKey);
+    const res = await h.call(
+      "/v1/raw/sign/SECP256K1",
+      { params: digest.slice(2), share: aliceShares.SECP256K1.share },
+      alice.apiKey,
+    );
     expect(res.status).toBe(200);
     const sig = hexToBytes((res.body as { data: Hex }).data);
     expect(sig).toHaveLength(65);
@@ -201,17 +241,29 @@ describe("POST /v1/raw/sign/{curve}", () => {
   });
 
   it("ED25519: a 64-byte signature verifiable with noble; `param` is accepted as in the docs' table", async () => {
-    const res = await h.call("/v1/raw/sign/ED25519", { param: "7369676e2074686973", share: aliceShares.ED25519.share }, alice.apiKey);
+    const res = await h.call(
+      "/v1/raw/sign/ED25519",
+      { param: "7369676e2074686973", share: aliceShares.ED25519.share },
+      alice.apiKey,
+    );
     expect(res.status).toBe(200);
     const sig = hexToBytes((res.body as { data: Hex }).data);
     expect(sig).toHaveLength(64);
-    expect(ed25519.verify(sig, hexToBytes("0x7369676e2074686973"), base58.decode(alice.client.namespaces.solana?.address ?? ""))).toBe(true);
+    expect(
+      ed25519.verify(
+        sig,
+        hexToBytes("0x7369676e2074686973"),
+        base58.decode(alice.client.namespaces.solana?.address ?? ""),
+      ),
+    ).toBe(true);
   });
 
   it("refuses a digest of the wrong size, a 0x prefix and an unknown curve", async () => {
     const share = aliceShares.SECP256K1.share;
     expect((await h.call("/v1/raw/sign/SECP256K1", { params: "abcd", share }, alice.apiKey)).status).toBe(400);
-    expect((await h.call("/v1/raw/sign/SECP256K1", { params: `0x${"ab".repeat(32)}`, share }, alice.apiKey)).status).toBe(400);
+    expect(
+      (await h.call("/v1/raw/sign/SECP256K1", { params: `0x${"ab".repeat(32)}`, share }, alice.apiKey)).status,
+    ).toBe(400);
     expect((await h.call("/v1/raw/sign/P256", { params: "ab".repeat(32), share }, alice.apiKey)).status).toBe(400);
   });
 });
@@ -222,7 +274,10 @@ describe("backup and recover", () => {
     const backup = await h.call("/v1/backup", { generateResponse: JSON.stringify(bobShares) }, bob.apiKey);
     expect(backup.status).toBe(200);
     const backupShares = backup.body as Shares;
-    expect(decodeShare(backupShares.SECP256K1.share)).toMatchObject({ backupSharePairId: backupShares.SECP256K1.id, signingSharePairId: "" });
+    expect(decodeShare(backupShares.SECP256K1.share)).toMatchObject({
+      backupSharePairId: backupShares.SECP256K1.id,
+      signingSharePairId: "",
+    });
     expect(bob.client.wallets[0]?.backupSharePairs).toEqual([
       { id: backupShares.SECP256K1.id, createdAt: expect.any(String), status: "completed", backupMethod: "UNKNOWN" },
     ]);
@@ -231,10 +286,19 @@ describe("backup and recover", () => {
     const walletId = bob.client.wallets[0]?.id ?? "";
     const ejectable = h.keyStore.ejectableBackupShares(bob.client.id, walletId);
     expect(ejectable?.encryptedClientBackupShare).toBeNull();
-    const custodian = JSON.parse(ejectable?.custodianBackupShare ?? "{}") as { share: string; backupSharePairId: string };
+    const custodian = JSON.parse(ejectable?.custodianBackupShare ?? "{}") as {
+      share: string;
+      backupSharePairId: string;
+    };
     expect(custodian.backupSharePairId).toBe(backupShares.SECP256K1.id);
-    const key = combine("SECP256K1", BigInt(custodian.share), BigInt(decodeShare(backupShares.SECP256K1.share)?.share ?? 0));
-    expect(publicKeyToAddress(toHex(secp256k1.getPublicKey(key as Uint8Array, false)))).toBe(bob.client.namespaces.eip155?.address);
+    const key = combine(
+      "SECP256K1",
+      BigInt(custodian.share),
+      BigInt(decodeShare(backupShares.SECP256K1.share)?.share ?? 0),
+    );
+    expect(publicKeyToAddress(toHex(secp256k1.getPublicKey(key as Uint8Array, false)))).toBe(
+      bob.client.namespaces.eip155?.address,
+    );
 
     const addresses = structuredClone(bob.client.namespaces);
     const recovered = await h.call("/v1/recover", { backupResponse: backupShares }, bob.apiKey);
@@ -243,19 +307,41 @@ describe("backup and recover", () => {
     expect(newShares.SECP256K1.id).not.toBe(bobShares.SECP256K1.id);
     expect(bob.client.namespaces).toEqual(addresses);
     expect(bob.client.wallets[0]?.id).toBe(walletId);
-    expect(bob.client.wallets[0]?.signingSharePairs.map((p) => p.id)).toEqual([bobShares.SECP256K1.id, newShares.SECP256K1.id]);
+    expect(bob.client.wallets[0]?.signingSharePairs.map((p) => p.id)).toEqual([
+      bobShares.SECP256K1.id,
+      newShares.SECP256K1.id,
+    ]);
 
     const signWith = (share: string) =>
-      h.call("/v1/sign", { method: "personal_sign", params: '["after recovery"]', share, chainId: "eip155:1", to: "x", rpcUrl: SEPOLIA_RPC }, bob.apiKey);
+      h.call(
+        "/v1/sign",
+        {
+          method: "personal_sign",
+          params: '["after recovery"]',
+          share,
+          chainId: "eip155:1",
+          to: "x",
+          rpcUrl: SEPOLIA_RPC,
+        },
+        bob.apiKey,
+      );
     const signed = await signWith(newShares.SECP256K1.share);
-    expect(await recoverMessageAddress({ message: "after recovery", signature: (signed.body as { data: Hex }).data })).toBe(addresses.eip155?.address);
+    expect(
+      await recoverMessageAddress({ message: "after recovery", signature: (signed.body as { data: Hex }).data }),
+    ).toBe(addresses.eip155?.address);
     expect((await signWith(bobShares.SECP256K1.share)).body).toMatchObject({ id: "SIGN_SHARE_MISMATCH" });
   });
 
   it("refuses another client's generate response and a backup response used as signing shares", async () => {
-    expect((await h.call("/v1/backup", { generateResponse: aliceShares }, bob.apiKey)).body).toMatchObject({ id: "SIGN_SHARE_MISMATCH" });
-    expect((await h.call("/v1/recover", { backupResponse: aliceShares }, alice.apiKey)).body).toMatchObject({ id: "SIGN_SHARE_MISMATCH" });
-    expect((await h.call("/v1/backup", { generateResponse: "not json" }, alice.apiKey)).body).toMatchObject({ id: "BAD_REQUEST" });
+    expect((await h.call("/v1/backup", { generateResponse: aliceShares }, bob.apiKey)).body).toMatchObject({
+      id: "SIGN_SHARE_MISMATCH",
+    });
+    expect((await h.call("/v1/recover", { backupResponse: aliceShares }, alice.apiKey)).body).toMatchObject({
+      id: "SIGN_SHARE_MISMATCH",
+    });
+    expect((await h.call("/v1/backup", { generateResponse: "not json" }, alice.apiKey)).body).toMatchObject({
+      id: "BAD_REQUEST",
+    });
   });
 
   it("keeps the service's shares across a restart (key store under the data dir)", async () => {

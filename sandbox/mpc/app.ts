@@ -43,14 +43,23 @@ export function createMpcApp(options: MpcAppOptions): Hono<MpcHttpEnv> {
   const log = options.log ?? ((m: string) => console.warn(`[mpc] ${m}`));
   const wallets: WalletDeps = { store, directory: options.directory, chains: options.chains, log };
   const bundler = options.bundler ?? createBundler({ chains: options.chains, log });
-  const operations = { store, chains: options.chains, nonces: new NonceAllocator(), directory: options.directory, bundler };
+  const operations = {
+    store,
+    chains: options.chains,
+    nonces: new NonceAllocator(),
+    directory: options.directory,
+    bundler,
+  };
 
   const app = new Hono<MpcHttpEnv>();
   app.onError((err, c) => {
     if (err instanceof MpcUnauthorized) return c.json(err.message, 401);
     if (err instanceof MpcError) return c.json({ id: err.id, message: err.message }, err.status);
     log(`${c.req.method} ${c.req.path} failed: ${err.stack ?? String(err)}`);
-    return c.json({ id: "INTERNAL_ERROR", message: "Internal error of the sandbox MPC service; its log has the details" }, 500);
+    return c.json(
+      { id: "INTERNAL_ERROR", message: "Internal error of the sandbox MPC service; its log has the details" },
+      500,
+    );
   });
   app.use("/v1/*", requireClient(options.directory));
 
@@ -78,7 +87,10 @@ export function createMpcApp(options: MpcAppOptions): Hono<MpcHttpEnv> {
     const { curve } = parseWith(rawSignParamsSchema, { curve: c.req.param("curve").toUpperCase() });
     const raw = await readBody(c);
     // The service's docs name the field `param` in the table and `params` in the example; both are read.
-    const body = parseWith(rawSignBodySchema, raw.params === undefined && raw.param !== undefined ? { ...raw, params: raw.param } : raw);
+    const body = parseWith(
+      rawSignBodySchema,
+      raw.params === undefined && raw.param !== undefined ? { ...raw, params: raw.param } : raw,
+    );
     return c.json(rawSign(operations, c.get("client").id, curve, body.params, body.share));
   });
 

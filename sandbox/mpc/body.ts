@@ -6,8 +6,15 @@ import { MpcError } from "./errors";
 
 /** The JSON object body; an empty body reads as {} (generate takes none). Errors in the MPC envelope. */
 export function readBody(c: Context): Promise<Record<string, unknown>> {
-  return readJsonObject(c, (problem) =>
-    new MpcError("BAD_REQUEST", problem === "not-json" ? "Can't parse the request body: it is not JSON" : "Can't parse the request body: expected a JSON object"),
+  return readJsonObject(
+    c,
+    (problem) =>
+      new MpcError(
+        "BAD_REQUEST",
+        problem === "not-json"
+          ? "Can't parse the request body: it is not JSON"
+          : "Can't parse the request body: expected a JSON object",
+      ),
   );
 }
 

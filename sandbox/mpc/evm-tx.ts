@@ -4,7 +4,15 @@
  * absent fields (the spec's own example has `"from": ""` and `"data": ""`), and often no gas or fee
  * fields at all (the yield flow strips them so the service estimates).
  */
-import { type Address, type Hex, type TransactionSerializableEIP1559, bytesToHex, getAddress, isAddress, isHex } from "viem";
+import {
+  type Address,
+  type Hex,
+  type TransactionSerializableEIP1559,
+  bytesToHex,
+  getAddress,
+  isAddress,
+  isHex,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { estimateGas, suggestFees, type Requester } from "../chain/fees";
 import type { ChainRegistry } from "../types";
@@ -67,10 +75,20 @@ export function parseTxRequest(value: unknown): TxRequest {
 const nodeMessage = (e: unknown) => (e instanceof Error ? e.message : String(e)).split("\n")[0];
 
 /** Fills gas, fees and nonce the way a wallet would, asking the chain for what the caller left out. */
-export async function completeTx(request: Requester, chainId: number, from: Address, tx: TxRequest, nonce: number): Promise<TransactionSerializableEIP1559> {
+export async function completeTx(
+  request: Requester,
+  chainId: number,
+  from: Address,
+  tx: TxRequest,
+  nonce: number,
+): Promise<TransactionSerializableEIP1559> {
   if (tx.chainId !== undefined && tx.chainId !== chainId)
-    throw new MpcError("TX_BUILD_FAILED", `The transaction's chainId ${tx.chainId} is not the chain it is sent on (${chainId})`);
-  if (tx.from && tx.from !== from) throw new MpcError("TX_BUILD_FAILED", `from ${tx.from} is not the wallet's address ${from}`);
+    throw new MpcError(
+      "TX_BUILD_FAILED",
+      `The transaction's chainId ${tx.chainId} is not the chain it is sent on (${chainId})`,
+    );
+  if (tx.from && tx.from !== from)
+    throw new MpcError("TX_BUILD_FAILED", `from ${tx.from} is not the wallet's address ${from}`);
   let gas = tx.gas;
   if (gas === undefined) {
     try {
@@ -86,7 +104,13 @@ export async function completeTx(request: Requester, chainId: number, from: Addr
   } else if (tx.gasPrice !== undefined) fees = { maxFeePerGas: tx.gasPrice, maxPriorityFeePerGas: tx.gasPrice };
   else {
     const suggested = await suggestFees(request);
-    fees = tx.maxPriorityFeePerGas === undefined ? suggested : { maxPriorityFeePerGas: tx.maxPriorityFeePerGas, maxFeePerGas: suggested.maxFeePerGas - suggested.maxPriorityFeePerGas + tx.maxPriorityFeePerGas };
+    fees =
+      tx.maxPriorityFeePerGas === undefined
+        ? suggested
+        : {
+            maxPriorityFeePerGas: tx.maxPriorityFeePerGas,
+            maxFeePerGas: suggested.maxFeePerGas - suggested.maxPriorityFeePerGas + tx.maxPriorityFeePerGas,
+          };
   }
   return { type: "eip1559", chainId, nonce, to: tx.to, value: tx.value, data: tx.data, gas, ...fees };
 }
@@ -123,7 +147,12 @@ export async function signAndBroadcast(
 }
 
 /** eth_signTransaction: the same transaction, signed but not sent; its nonce is the next free one unless given. */
-export async function signOnly(chains: ChainRegistry, reference: number, secret: Uint8Array, tx: TxRequest): Promise<Hex> {
+export async function signOnly(
+  chains: ChainRegistry,
+  reference: number,
+  secret: Uint8Array,
+  tx: TxRequest,
+): Promise<Hex> {
   const account = evmAccount(secret);
   const request: Requester = (method, params) => chains.request(reference, method, params);
   const nonce = tx.nonce ?? Number(await request("eth_getTransactionCount", [account.address, "pending"]));

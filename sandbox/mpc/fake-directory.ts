@@ -3,7 +3,14 @@
  * real one). It records what the MPC service reports exactly as the seam describes.
  */
 import { randomBytes } from "node:crypto";
-import type { BackupSharePairRecord, ClientDirectory, ClientRecord, Curve, GeneratedWallet, NamespaceAddresses } from "../types";
+import type {
+  BackupSharePairRecord,
+  ClientDirectory,
+  ClientRecord,
+  Curve,
+  GeneratedWallet,
+  NamespaceAddresses,
+} from "../types";
 import { newId } from "./ids";
 
 export class FakeDirectory implements ClientDirectory {
@@ -12,7 +19,14 @@ export class FakeDirectory implements ClientDirectory {
 
   /** A new client with an API key and a session token, both valid bearers. */
   addClient(): { client: ClientRecord; apiKey: string; sessionToken: string } {
-    const client: ClientRecord = { id: newId(), createdAt: new Date().toISOString(), isAccountAbstracted: false, ejectedAt: null, namespaces: {}, wallets: [] };
+    const client: ClientRecord = {
+      id: newId(),
+      createdAt: new Date().toISOString(),
+      isAccountAbstracted: false,
+      ejectedAt: null,
+      namespaces: {},
+      wallets: [],
+    };
     const apiKey = randomBytes(16).toString("hex");
     const sessionToken = randomBytes(16).toString("hex");
     this.clients.set(client.id, client);

@@ -14,7 +14,13 @@ export class NonceAllocator {
   /** Nonces above the chain's pending count that a caller chose explicitly: the chain queues them. */
   private readonly ahead = new Map<string, Set<number>>();
 
-  withNonce<T>(request: Requester, reference: number, address: Address, requested: number | undefined, send: (nonce: number) => Promise<T>): Promise<T> {
+  withNonce<T>(
+    request: Requester,
+    reference: number,
+    address: Address,
+    requested: number | undefined,
+    send: (nonce: number) => Promise<T>,
+  ): Promise<T> {
     const key = `${reference}:${address.toLowerCase()}`;
     return this.lock.run(key, async () => {
       const pending = Number((await request("eth_getTransactionCount", [address, "pending"])) as Hex);

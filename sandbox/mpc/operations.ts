@@ -35,7 +35,8 @@ export interface OperationDeps {
 /** The bundler when the client is account-abstracted (its EVM transactions are user operations), else undefined. */
 function bundlerFor(deps: OperationDeps, clientId: string): Bundler | undefined {
   if (deps.directory?.get(clientId)?.isAccountAbstracted !== true) return undefined;
-  if (!deps.bundler) throw new MpcError("INTERNAL_ERROR", "The client is account-abstracted but the service has no bundler", 500);
+  if (!deps.bundler)
+    throw new MpcError("INTERNAL_ERROR", "The client is account-abstracted but the service has no bundler", 500);
   return deps.bundler;
 }
 
@@ -67,10 +68,16 @@ export async function sign(deps: OperationDeps, clientId: string, body: SignBody
     const bundler = bundlerFor(deps, clientId);
     if (bundler) {
       if (method === "eth_signTransaction")
-        throw new MpcError("METHOD_UNSUPPORTED", "eth_signTransaction is not available for an account-abstracted client: its transactions are user operations; use eth_sendTransaction");
+        throw new MpcError(
+          "METHOD_UNSUPPORTED",
+          "eth_signTransaction is not available for an account-abstracted client: its transactions are user operations; use eth_sendTransaction",
+        );
       return { data: await sendUserOperation({ chains: deps.chains, bundler }, reference, key.secret, tx) };
     }
-    const data = method === "eth_sendTransaction" ? await signAndBroadcast(deps, reference, key.secret, tx) : await signOnly(deps.chains, reference, key.secret, tx);
+    const data =
+      method === "eth_sendTransaction"
+        ? await signAndBroadcast(deps, reference, key.secret, tx)
+        : await signOnly(deps.chains, reference, key.secret, tx);
     return { data };
   }
   if (SOLANA_METHODS.has(method)) {
@@ -78,24 +85,38 @@ export async function sign(deps: OperationDeps, clientId: string, body: SignBody
     const key = unlockSigningShare(deps.store, clientId, body.share, "ED25519");
     return { data: signSolana(method, params, key.secret) };
   }
-  throw new MpcError("METHOD_UNSUPPORTED", `Method ${method} is not supported; supported: ${[...EVM_MESSAGE_METHODS, ...EVM_TX_METHODS, ...SOLANA_METHODS].join(", ")}`);
+  throw new MpcError(
+    "METHOD_UNSUPPORTED",
+    `Method ${method} is not supported; supported: ${[...EVM_MESSAGE_METHODS, ...EVM_TX_METHODS, ...SOLANA_METHODS].join(", ")}`,
+  );
 }
 
 /**
  * SECP256K1: an ECDSA signature of the 32-byte digest as it is (no hashing), r ‖ s ‖ v with v = 27 or
  * 28 like the service's example. ED25519: the 64-byte signature of the bytes.
  */
-export function rawSign(deps: Pick<OperationDeps, "store">, clientId: string, curve: Curve, digestHex: string, share: string): { data: Hex } {
+export function rawSign(
+  deps: Pick<OperationDeps, "store">,
+  clientId: string,
+  curve: Curve,
+  digestHex: string,
+  share: string,
+): { data: Hex } {
   const key = unlockSigningShare(deps.store, clientId, share, curve);
   const digest = hexToBytes(`0x${digestHex}`);
   if (curve === "ED25519") return { data: bytesToHex(ed25519.sign(digest, key.secret)) };
-  if (digest.length !== 32) throw new MpcError("BAD_REQUEST", `SECP256K1 raw signing takes a 32-byte digest; got ${digest.length} bytes`);
+  if (digest.length !== 32)
+    throw new MpcError("BAD_REQUEST", `SECP256K1 raw signing takes a 32-byte digest; got ${digest.length} bytes`);
   const recovered = secp256k1.sign(digest, key.secret, { prehash: false, format: "recovered" });
   const rs = recovered.subarray(1);
   return { data: bytesToHex(Uint8Array.from([...rs, 27 + (recovered[0] as number)])) };
 }
 
-export async function sendAssets(deps: OperationDeps, clientId: string, body: AssetsSendBody): Promise<AssetsSendResponse> {
+export async function sendAssets(
+  deps: OperationDeps,
+  clientId: string,
+  body: AssetsSendBody,
+): Promise<AssetsSendResponse> {
   const chain = resolveSendChain(body.chain);
   if (!chain) throw new MpcError("BAD_REQUEST", `Unknown chain ${body.chain}`);
   const family = chainFamily(chain);
@@ -104,7 +125,10 @@ export async function sendAssets(deps: OperationDeps, clientId: string, body: As
     return simulateSolanaSend(key.secret, chain, body);
   }
   if (family !== "eip155")
-    throw new MpcError("BAD_REQUEST", `assets/send on ${chain} is not available in the sandbox: it runs EVM chains and simulates Solana`);
+    throw new MpcError(
+      "BAD_REQUEST",
+      `assets/send on ${chain} is not available in the sandbox: it runs EVM chains and simulates Solana`,
+    );
   const reference = localEvmChain(deps.chains, chain, body.rpcUrl);
   const key = unlockSigningShare(deps.store, clientId, body.share, "SECP256K1");
   if (!isAddress(body.to, { strict: false })) throw new MpcError("BAD_REQUEST", `to ${body.to} is not an EVM address`);
@@ -114,7 +138,11 @@ export async function sendAssets(deps: OperationDeps, clientId: string, body: As
   const tx =
     token.address === null
       ? { to, value: rawAmount }
-      : { to: token.address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, rawAmount] }) };
+      : {
+          to: token.address,
+          value: 0n,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, rawAmount] }),
+        };
   const nonce = body.nonce === undefined ? undefined : Number(BigInt(body.nonce));
   const bundler = bundlerFor(deps, clientId);
   // For an account-abstracted client the hash is the user operation's (api-shapes §3.6) and the nonce its nonce.

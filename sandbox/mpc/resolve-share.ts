@@ -19,7 +19,8 @@ function parse(share: string, clientId: string, curve: Curve | undefined) {
   const blob = decodeShare(share);
   if (!blob) throw new MpcError("SHARE_PARSING_FAILED", "The share is not a share issued by this service");
   if (blob.clientId !== clientId) throw new MpcError("SIGN_SHARE_MISMATCH", "The share belongs to another client");
-  if (curve && blob.curve !== curve) throw new MpcError("SIGN_SHARE_MISMATCH", `This operation takes a ${curve} share; a ${blob.curve} share was sent`);
+  if (curve && blob.curve !== curve)
+    throw new MpcError("SIGN_SHARE_MISMATCH", `This operation takes a ${curve} share; a ${blob.curve} share was sent`);
   return blob;
 }
 
@@ -36,17 +37,31 @@ export function unlockSigningShare(store: KeyStore, clientId: string, share: str
   const blob = parse(share, clientId, curve);
   const wallet = store.wallet(blob.walletId);
   const pair = wallet?.clientId === clientId ? wallet.signing.find((p) => p.id === blob.signingSharePairId) : undefined;
-  if (!wallet || !pair) throw new MpcError("SIGN_SHARE_MISMATCH", "The share is not a signing share of this client's wallets");
-  if (!pair.active) throw new MpcError("SIGN_SHARE_MISMATCH", "The share was replaced by a recovery; sign with the shares /v1/recover returned");
+  if (!wallet || !pair)
+    throw new MpcError("SIGN_SHARE_MISMATCH", "The share is not a signing share of this client's wallets");
+  if (!pair.active)
+    throw new MpcError(
+      "SIGN_SHARE_MISMATCH",
+      "The share was replaced by a recovery; sign with the shares /v1/recover returned",
+    );
   return { wallet, secret: unlock(wallet, blob.value, pair.serverShare) };
 }
 
-export function unlockBackupShare(store: KeyStore, clientId: string, share: string, curve: Curve): UnlockedKey & { backupSharePairId: string } {
+export function unlockBackupShare(
+  store: KeyStore,
+  clientId: string,
+  share: string,
+  curve: Curve,
+): UnlockedKey & { backupSharePairId: string } {
   const blob = parse(share, clientId, curve);
   const found = store.findBackupPair(blob.backupSharePairId);
   if (!found || found.wallet.clientId !== clientId || found.wallet.id !== blob.walletId)
     throw new MpcError("SIGN_SHARE_MISMATCH", "The share is not a backup share of this client's wallets");
-  return { wallet: found.wallet, secret: unlock(found.wallet, blob.value, found.pair.custodianShare), backupSharePairId: found.pair.id };
+  return {
+    wallet: found.wallet,
+    secret: unlock(found.wallet, blob.value, found.pair.custodianShare),
+    backupSharePairId: found.pair.id,
+  };
 }
 
 /** The signing-share pair id inside a share string (generate's `id`), to check a generate response is consistent. */

@@ -36,7 +36,8 @@ function splitTransaction(tx: Uint8Array): { slots: number; offset: number; mess
 }
 
 function transactionBytes(value: unknown): Uint8Array {
-  if (typeof value !== "string" || value === "") throw new MpcError("TX_BUILD_FAILED", "params must hold the base64-encoded transaction");
+  if (typeof value !== "string" || value === "")
+    throw new MpcError("TX_BUILD_FAILED", "params must hold the base64-encoded transaction");
   try {
     return base64.decode(value);
   } catch {
@@ -80,7 +81,11 @@ function isSolanaAddress(value: string): boolean {
   }
 }
 
-export function simulateSolanaSend(seed: Uint8Array, chain: string, body: { to: string; token: string; amount: string }) {
+export function simulateSolanaSend(
+  seed: Uint8Array,
+  chain: string,
+  body: { to: string; token: string; amount: string },
+) {
   if (!isSolanaAddress(body.to)) throw new MpcError("BAD_REQUEST", `${body.to} is not a Solana address`);
   const mints = MINTS[chain] ?? {};
   const upper = body.token.toUpperCase();
@@ -90,9 +95,19 @@ export function simulateSolanaSend(seed: Uint8Array, chain: string, body: { to: 
       : Object.entries(mints)
           .map(([symbol, m]) => ({ ...m, symbol }))
           .find((m) => m.symbol === upper || m.mint === body.token);
-  if (!token) throw new MpcError("BAD_REQUEST", `Unknown token ${body.token} on ${chain}: use NATIVE or ${Object.keys(mints).join(", ") || "NATIVE only"}`);
+  if (!token)
+    throw new MpcError(
+      "BAD_REQUEST",
+      `Unknown token ${body.token} on ${chain}: use NATIVE or ${Object.keys(mints).join(", ") || "NATIVE only"}`,
+    );
   const rawAmount = toRawAmount(body.amount, token.decimals, token.symbol);
-  const description = JSON.stringify({ chain, to: body.to, mint: token.mint, rawAmount: rawAmount.toString(), salt: randomBytes(16).toString("hex") });
+  const description = JSON.stringify({
+    chain,
+    to: body.to,
+    mint: token.mint,
+    rawAmount: rawAmount.toString(),
+    salt: randomBytes(16).toString("hex"),
+  });
   const signature = base58.encode(ed25519.sign(new TextEncoder().encode(description), seed));
   return {
     transactionHash: signature,

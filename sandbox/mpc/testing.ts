@@ -16,12 +16,20 @@ export interface MpcHarness {
   close(): Promise<void>;
 }
 
-export async function createMpcHarness(options: { dataDir?: string; chains?: SandboxChainRegistry } = {}): Promise<MpcHarness> {
+export async function createMpcHarness(
+  options: { dataDir?: string; chains?: SandboxChainRegistry } = {},
+): Promise<MpcHarness> {
   const chains = options.chains ?? createChainRegistry({ bootReferences: [11155111, 84532], log: () => undefined });
   await chains.start();
   const directory = new FakeDirectory();
   const keyStore = new KeyStore(options.dataDir);
-  const app = createMpcApp({ directory, chains, env: { SANDBOX_DATA_DIR: "/nonexistent" }, keyStore, log: () => undefined });
+  const app = createMpcApp({
+    directory,
+    chains,
+    env: { SANDBOX_DATA_DIR: "/nonexistent" },
+    keyStore,
+    log: () => undefined,
+  });
   return {
     app,
     directory,
@@ -30,7 +38,10 @@ export async function createMpcHarness(options: { dataDir?: string; chains?: San
     async call(path, body, token) {
       const res = await app.request(path, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+        headers: {
+          "content-type": "application/json",
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        },
         body: typeof body === "string" ? body : JSON.stringify(body),
       });
       return { status: res.status, body: await res.json() };

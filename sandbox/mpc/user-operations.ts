@@ -7,7 +7,16 @@
 import { type Address, type Hex, encodeFunctionData, getAddress, toHex } from "viem";
 import { KeyedLock } from "../chain/lock";
 import { estimateGas, suggestFees, type Requester } from "../chain/fees";
-import { type Bundler, BundlerRejection, ENTRY_POINT, PAYMASTER, accountInitCode, smartAccountAddress, type UserOperation, userOperationHash } from "../aa";
+import {
+  type Bundler,
+  BundlerRejection,
+  ENTRY_POINT,
+  PAYMASTER,
+  accountInitCode,
+  smartAccountAddress,
+  type UserOperation,
+  userOperationHash,
+} from "../aa";
 import { entryPointAbi, smartAccountAbi } from "../aa/user-operation";
 import type { ChainRegistry } from "../types";
 import { MpcError } from "./errors";
@@ -33,19 +42,34 @@ const nodeMessage = (e: unknown) => (e instanceof Error ? e.message : String(e))
  * Builds, signs and submits the user operation that makes the client's smart account send `tx`.
  * Operations of one account are built and submitted one at a time, so each gets the next nonce.
  */
-export async function sendUserOperation(deps: UserOperationDeps, reference: number, secret: Uint8Array, tx: TxRequest): Promise<Hex> {
+export async function sendUserOperation(
+  deps: UserOperationDeps,
+  reference: number,
+  secret: Uint8Array,
+  tx: TxRequest,
+): Promise<Hex> {
   const owner = evmAccount(secret);
   const sender = await smartAccountAddress(owner.address);
   if (tx.chainId !== undefined && tx.chainId !== reference)
-    throw new MpcError("TX_BUILD_FAILED", `The transaction's chainId ${tx.chainId} is not the chain it is sent on (${reference})`);
+    throw new MpcError(
+      "TX_BUILD_FAILED",
+      `The transaction's chainId ${tx.chainId} is not the chain it is sent on (${reference})`,
+    );
   if (tx.from && tx.from !== sender)
     throw new MpcError("TX_BUILD_FAILED", `from ${tx.from} is not the client's smart account ${sender}`);
-  if (!tx.to) throw new MpcError("TX_BUILD_FAILED", "A user operation calls a contract or pays an address: to is required");
+  if (!tx.to)
+    throw new MpcError("TX_BUILD_FAILED", "A user operation calls a contract or pays an address: to is required");
   const request: Requester = (method, params) => deps.chains.request(reference, method, params);
   return locks.run(`${reference}:${sender}`, async () => {
     const deployed = ((await request("eth_getCode", [sender, "pending"])) as Hex) !== "0x";
     const nonce = BigInt(
-      (await request("eth_call", [{ to: ENTRY_POINT, data: encodeFunctionData({ abi: entryPointAbi, functionName: "getNonce", args: [sender, 0n] }) }, "pending"])) as Hex,
+      (await request("eth_call", [
+        {
+          to: ENTRY_POINT,
+          data: encodeFunctionData({ abi: entryPointAbi, functionName: "getNonce", args: [sender, 0n] }),
+        },
+        "pending",
+      ])) as Hex,
     );
     if (tx.nonce !== undefined && BigInt(tx.nonce) !== nonce)
       throw new MpcError(
@@ -58,7 +82,8 @@ export async function sendUserOperation(deps: UserOperationDeps, reference: numb
     let callGasLimit = tx.gas;
     if (callGasLimit === undefined) {
       try {
-        callGasLimit = (await estimateGas(request, { from: sender, to, data: tx.data, value: tx.value })) + EXECUTE_OVERHEAD_GAS;
+        callGasLimit =
+          (await estimateGas(request, { from: sender, to, data: tx.data, value: tx.value })) + EXECUTE_OVERHEAD_GAS;
       } catch (e) {
         throw new MpcError("RPC_OP_FAILED", `Failed to estimate gas: ${nodeMessage(e)}`);
       }
@@ -70,7 +95,11 @@ export async function sendUserOperation(deps: UserOperationDeps, reference: numb
       sender,
       nonce,
       initCode: deployed ? "0x" : accountInitCode(owner.address),
-      callData: encodeFunctionData({ abi: smartAccountAbi, functionName: "execute", args: [to, tx.value, tx.data ?? "0x"] }),
+      callData: encodeFunctionData({
+        abi: smartAccountAbi,
+        functionName: "execute",
+        args: [to, tx.value, tx.data ?? "0x"],
+      }),
       callGasLimit,
       verificationGasLimit: deployed ? VERIFICATION_GAS : VERIFICATION_GAS_WITH_DEPLOYMENT,
       preVerificationGas: PRE_VERIFICATION_GAS,

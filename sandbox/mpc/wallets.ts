@@ -28,7 +28,13 @@ export interface WalletDeps {
 
 const clientLocks = new KeyedLock();
 
-function shareFor(wallet: WalletKeys, kind: "signing" | "backup", pairId: string, client: ShareValue, server: ShareValue): string {
+function shareFor(
+  wallet: WalletKeys,
+  kind: "signing" | "backup",
+  pairId: string,
+  client: ShareValue,
+  server: ShareValue,
+): string {
   return encodeShare({
     clientId: wallet.clientId,
     walletId: wallet.id,
@@ -37,7 +43,9 @@ function shareFor(wallet: WalletKeys, kind: "signing" | "backup", pairId: string
     pairId,
     share: client,
     pubkey: wallet.publicKey,
-    ...(wallet.curve === "SECP256K1" ? { partialPubkey: { client: partialPublicKey(client), server: partialPublicKey(server) } } : {}),
+    ...(wallet.curve === "SECP256K1"
+      ? { partialPubkey: { client: partialPublicKey(client), server: partialPublicKey(server) } }
+      : {}),
   });
 }
 
@@ -58,10 +66,17 @@ export function namespacesOf(wallets: WalletKeys[]): NamespaceAddresses {
  * The addresses recorded for a client: an account-abstracted client's EVM address is its smart
  * account (ERC-4337, owned by the SECP256K1 key), which holds its funds and sends its transactions.
  */
-async function recordedNamespaces(deps: WalletDeps, clientId: string, wallets: WalletKeys[]): Promise<NamespaceAddresses> {
+async function recordedNamespaces(
+  deps: WalletDeps,
+  clientId: string,
+  wallets: WalletKeys[],
+): Promise<NamespaceAddresses> {
   const namespaces = namespacesOf(wallets);
   if (deps.directory.get(clientId)?.isAccountAbstracted && namespaces.eip155)
-    namespaces.eip155 = { ...namespaces.eip155, address: await smartAccountAddress(namespaces.eip155.address as Address) };
+    namespaces.eip155 = {
+      ...namespaces.eip155,
+      address: await smartAccountAddress(namespaces.eip155.address as Address),
+    };
   return namespaces;
 }
 
@@ -81,7 +96,10 @@ function generatedRecord(wallet: WalletKeys): GeneratedWallet {
 export function generateWallets(deps: WalletDeps, clientId: string): Promise<CurveShares> {
   return clientLocks.run(clientId, async () => {
     if (deps.store.walletsOf(clientId).length > 0)
-      throw new MpcError("STATE_INVALID", "The client already has a wallet; use /v1/recover with its backup shares to get new signing shares");
+      throw new MpcError(
+        "STATE_INVALID",
+        "The client already has a wallet; use /v1/recover with its backup shares to get new signing shares",
+      );
     const createdAt = new Date().toISOString();
     const wallets: WalletKeys[] = [];
     const response: Partial<CurveShares> = {};
@@ -114,7 +132,8 @@ export function generateWallets(deps: WalletDeps, clientId: string): Promise<Cur
 export function backupWallets(deps: WalletDeps, clientId: string, generateResponse: CurveShares): Promise<CurveShares> {
   return clientLocks.run(clientId, async () => {
     const createdAt = new Date().toISOString();
-    const pairs: { walletId: string; curve: Curve; pair: Parameters<KeyStore["addBackupPairs"]>[0][number]["pair"] }[] = [];
+    const pairs: { walletId: string; curve: Curve; pair: Parameters<KeyStore["addBackupPairs"]>[0][number]["pair"] }[] =
+      [];
     const response: Partial<CurveShares> = {};
     for (const curve of CURVES) {
       const entry = generateResponse[curve];
@@ -126,13 +145,25 @@ export function backupWallets(deps: WalletDeps, clientId: string, generateRespon
       pairs.push({
         walletId: key.wallet.id,
         curve,
-        pair: { id: pairId, createdAt, backupMethod: "UNKNOWN", custodianShare: custodian.toString(10), ssid: newId(), encryptedClientBackupShare: null },
+        pair: {
+          id: pairId,
+          createdAt,
+          backupMethod: "UNKNOWN",
+          custodianShare: custodian.toString(10),
+          ssid: newId(),
+          encryptedClientBackupShare: null,
+        },
       });
       response[curve] = { share: shareFor(key.wallet, "backup", pairId, client, custodian), id: pairId };
     }
     deps.store.addBackupPairs(pairs);
     for (const { curve, pair } of pairs)
-      deps.directory.recordBackup(clientId, curve, { id: pair.id, createdAt, status: "completed", backupMethod: pair.backupMethod });
+      deps.directory.recordBackup(clientId, curve, {
+        id: pair.id,
+        createdAt,
+        status: "completed",
+        backupMethod: pair.backupMethod,
+      });
     return response as CurveShares;
   });
 }
@@ -149,12 +180,19 @@ export function recoverWallets(deps: WalletDeps, clientId: string, backupRespons
         throw new MpcError("BAD_REQUEST", `backupResponse.${curve}.id is not the backup share pair id of its share`);
       const [client, server] = split(curve, key.secret);
       const pairId = newId();
-      pairs.push({ walletId: key.wallet.id, pair: { id: pairId, createdAt, serverShare: server.toString(10), active: true } });
+      pairs.push({
+        walletId: key.wallet.id,
+        pair: { id: pairId, createdAt, serverShare: server.toString(10), active: true },
+      });
       response[curve] = { share: shareFor(key.wallet, "signing", pairId, client, server), id: pairId };
     }
     deps.store.replaceSigningPairs(pairs);
     const wallets = deps.store.walletsOf(clientId);
-    deps.directory.recordWallets(clientId, wallets.map(generatedRecord), await recordedNamespaces(deps, clientId, wallets));
+    deps.directory.recordWallets(
+      clientId,
+      wallets.map(generatedRecord),
+      await recordedNamespaces(deps, clientId, wallets),
+    );
     return response as CurveShares;
   });
 }

@@ -33,15 +33,22 @@ async function main() {
   const queries: [string, string][] = [
     ["newest 100, no filter", ""],
     ["failed only, limit 100", "&deliveryStatuses=failed"],
-    ["failed on sepolia+mainnet, 14-day window", `&deliveryStatuses=failed&chainIds=eip155:11155111,eip155:1&since=${since}&until=${since + 14 * 86_400}`],
+    [
+      "failed on sepolia+mainnet, 14-day window",
+      `&deliveryStatuses=failed&chainIds=eip155:11155111,eip155:1&since=${since}&until=${since + 14 * 86_400}`,
+    ],
     ["one block number", `&blockNumbers=${store0.block[sample]}`],
     ["one transaction hash", `&transactionHash=${hash}`],
     ["limit 1000, success", "&deliveryStatuses=success&limit=1000"],
   ];
 
-  console.log(`events seeded: ${count.toLocaleString("en")} (${(store0.byWebhook[0]?.length ?? 0).toLocaleString("en")} on the accepting webhook)`);
+  console.log(
+    `events seeded: ${count.toLocaleString("en")} (${(store0.byWebhook[0]?.length ?? 0).toLocaleString("en")} on the accepting webhook)`,
+  );
   console.log(`seedEvents alone: ${(seedMs / 1000).toFixed(3)} s`);
-  console.log(`whole sandbox start (250 clients + ${count.toLocaleString("en")} events + receivers): ${(startupMs / 1000).toFixed(2)} s`);
+  console.log(
+    `whole sandbox start (250 clients + ${count.toLocaleString("en")} events + receivers): ${(startupMs / 1000).toFixed(2)} s`,
+  );
   console.log(`memory: rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
   for (const [name, q] of queries) {
     const times: number[] = [];
@@ -55,7 +62,9 @@ async function main() {
       total = body.metadata.total;
       rows = body.data.length;
     }
-    console.log(`page "${name}": ${median(times).toFixed(1)} ms median (${rows} rows of ${total.toLocaleString("en")} matching)`);
+    console.log(
+      `page "${name}": ${median(times).toFixed(1)} ms median (${rows} rows of ${total.toLocaleString("en")} matching)`,
+    );
   }
   await sb.close();
 }

@@ -31,7 +31,7 @@ export function seedClients({ count, seed, anchorMs }: SeedClientsOptions): Clie
   const ids = createIdGenerator(() => rng.next(), "sbx0");
   // Consecutive keys k0+i: one point addition per client instead of a scalar multiplication
   // (seeding 100,000 clients stays in seconds). The private keys are never used or exposed.
-  const k0 = BigInt(`0x${bytesToHex(rng.bytes(32))}`) % (secp256k1.Point.CURVE().n - 1_000_000n) + 1n;
+  const k0 = (BigInt(`0x${bytesToHex(rng.bytes(32))}`) % (secp256k1.Point.CURVE().n - 1_000_000n)) + 1n;
   let secp = secp256k1.Point.BASE.multiply(k0);
   let ed = ed25519.Point.BASE.multiply(k0 % ed25519.Point.CURVE().n);
 
@@ -54,7 +54,13 @@ export function seedClients({ count, seed, anchorMs }: SeedClientsOptions): Clie
       namespaces.eip155.address = smartAccountAddress(namespaces.eip155.address);
     }
     const wallets: WalletRecord[] = [
-      seededWallet(rng, ids, createdMs, "SECP256K1", JSON.stringify({ X: secpAffine.x.toString(), Y: secpAffine.y.toString() })),
+      seededWallet(
+        rng,
+        ids,
+        createdMs,
+        "SECP256K1",
+        JSON.stringify({ X: secpAffine.x.toString(), Y: secpAffine.y.toString() }),
+      ),
       seededWallet(rng, ids, createdMs, "ED25519", JSON.stringify({ X: bytesToHex(ed.toBytes()) })),
     ];
     clients.push({ id: ids.next(createdMs), createdAt, isAccountAbstracted, ejectedAt: null, namespaces, wallets });
@@ -74,7 +80,14 @@ function seededWallet(
   const backupSharePairs: BackupSharePairRecord[] =
     backedUp < 0.2
       ? []
-      : [{ id: ids.next(createdMs), createdAt: at(60_000), backupMethod: rng.pick(BACKUP_METHODS), status: backedUp < 0.3 ? "incomplete" : "completed" }];
+      : [
+          {
+            id: ids.next(createdMs),
+            createdAt: at(60_000),
+            backupMethod: rng.pick(BACKUP_METHODS),
+            status: backedUp < 0.3 ? "incomplete" : "completed",
+          },
+        ];
   return {
     id: ids.next(createdMs),
     createdAt: at(1_000),

@@ -32,7 +32,12 @@ const WEBHOOK_SHARE: Record<ReceiverRole, number> = { accepting: 0.8, failing: 0
 const RETRY_AT_MS = [60_000, 660_000, 4_260_000, 11_460_000, 33_060_000, 76_260_000, 162_660_000];
 
 const FAILURES: Record<ReceiverRole, string[]> = {
-  accepting: ["Request failed with status code 503", "Request failed with status code 502", "timeout of 10000ms exceeded", "connect ECONNREFUSED"],
+  accepting: [
+    "Request failed with status code 503",
+    "Request failed with status code 502",
+    "timeout of 10000ms exceeded",
+    "connect ECONNREFUSED",
+  ],
   failing: ["Request failed with status code 500"],
   slow: ["timeout of 10000ms exceeded"],
 };

@@ -21,7 +21,12 @@ export class FakeChainRegistry implements ChainRegistry {
   readonly native = new Map<string, bigint>();
   readonly token = new Map<string, bigint>();
   private readonly listeners = new Set<(t: ChainTransfer) => void>();
-  constructor(private readonly served: number[] = [1, 137, 8453, 84531, 84532, 11155111, 80002, 10143, 42161, 10, 56, 97, 250, 1284, 43114, 59144, 42220, 44787, 80001]) {}
+  constructor(
+    private readonly served: number[] = [
+      1, 137, 8453, 84531, 84532, 11155111, 80002, 10143, 42161, 10, 56, 97, 250, 1284, 43114, 59144, 42220, 44787,
+      80001,
+    ],
+  ) {}
 
   references = () => [...this.served];
   isServed = (reference: number) => this.served.includes(reference);
@@ -54,7 +59,10 @@ export class FakeChainRegistry implements ChainRegistry {
 export class FakeBackups implements BackupShareSource {
   readonly shares = new Map<string, { encryptedClientBackupShare: string | null; custodianBackupShare: string }>();
   add(clientId: string, walletId: string) {
-    this.shares.set(`${clientId}:${walletId}`, { encryptedClientBackupShare: null, custodianBackupShare: JSON.stringify({ clientId, backupSharePairId: walletId, share: "42" }) });
+    this.shares.set(`${clientId}:${walletId}`, {
+      encryptedClientBackupShare: null,
+      custodianBackupShare: JSON.stringify({ clientId, backupSharePairId: walletId, share: "42" }),
+    });
   }
   ejectableBackupShares(clientId: string, walletId: string) {
     return this.shares.get(`${clientId}:${walletId}`);
@@ -75,7 +83,12 @@ export async function startTestSandbox(
   const chains = new FakeChainRegistry();
   const backups = new FakeBackups();
   const sandbox = await createSandbox({
-    env: loadSandboxEnv({ SANDBOX_CUSTODIAN_API_KEY: TEST_CUSTODIAN_KEY, SANDBOX_SEED_CLIENTS: "30", SANDBOX_SEED_EVENTS: "500", ...env }),
+    env: loadSandboxEnv({
+      SANDBOX_CUSTODIAN_API_KEY: TEST_CUSTODIAN_KEY,
+      SANDBOX_SEED_CLIENTS: "30",
+      SANDBOX_SEED_EVENTS: "500",
+      ...env,
+    }),
     anchorMs: TEST_ANCHOR_MS,
     timings: { deliveryTimeoutMs: 300, slowReceiverDelayMs: 600, faultHoldMs: 100, ...options.timings },
     ...options,
@@ -89,7 +102,11 @@ export async function startTestSandbox(
       Promise.resolve(
         sandbox.baseApp.request(path, {
           ...init,
-          headers: { authorization: `Bearer ${TEST_CUSTODIAN_KEY}`, "content-type": "application/json", ...(init.headers as Record<string, string>) },
+          headers: {
+            authorization: `Bearer ${TEST_CUSTODIAN_KEY}`,
+            "content-type": "application/json",
+            ...(init.headers as Record<string, string>),
+          },
         }),
       ),
   };

@@ -42,7 +42,9 @@ const settings = {
 const solcVersion = "0.8.37";
 
 function readSources(): Record<string, { content: string }> {
-  const files = readdirSync(contractsDir).filter((f) => f.endsWith(".sol")).sort();
+  const files = readdirSync(contractsDir)
+    .filter((f) => f.endsWith(".sol"))
+    .sort();
   return Object.fromEntries(files.map((f) => [f, { content: readFileSync(contractsDir + f, "utf8") }]));
 }
 
@@ -55,11 +57,14 @@ interface SolcOutput {
   contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
 }
 
-async function compile(sources: Record<string, { content: string }>): Promise<{ compiler: string; contracts: Artifacts }> {
+async function compile(
+  sources: Record<string, { content: string }>,
+): Promise<{ compiler: string; contracts: Artifacts }> {
   const solc = (await import("solc")).default;
   const output = JSON.parse(solc.compile(JSON.stringify({ language: "Solidity", sources, settings }))) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
-  if (errors.length > 0) throw new Error(`Solidity compilation failed:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
+  if (errors.length > 0)
+    throw new Error(`Solidity compilation failed:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
   const contracts: Artifacts = {};
   for (const file of Object.values(output.contracts)) {
     for (const [name, c] of Object.entries(file)) {
@@ -106,10 +111,11 @@ export function loadArtifacts(cacheFile = defaultCacheFile): Promise<Artifacts> 
     writeCache(cacheFile, { key, compiler, contracts });
     return contracts;
   })();
-  if (cacheFile === defaultCacheFile) loaded = run.catch((e: unknown) => {
-    loaded = undefined;
-    throw e;
-  });
+  if (cacheFile === defaultCacheFile)
+    loaded = run.catch((e: unknown) => {
+      loaded = undefined;
+      throw e;
+    });
   return run;
 }
 

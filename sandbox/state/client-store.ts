@@ -127,7 +127,11 @@ export class ClientStore implements ClientDirectory, PersistedSection {
 
   // ---- administration ------------------------------------------------------------------------
 
-  create(input: { isAccountAbstracted: boolean }): { client: ClientRecord; clientApiKey: string; clientSessionToken: string } {
+  create(input: { isAccountAbstracted: boolean }): {
+    client: ClientRecord;
+    clientApiKey: string;
+    clientSessionToken: string;
+  } {
     const last = this.ordered.at(-1);
     const lastMs = last ? Date.parse(last.createdAt) : 0;
     const createdMs = Math.max(this.now(), lastMs);
@@ -274,7 +278,8 @@ export class ClientStore implements ClientDirectory, PersistedSection {
 
   private unindexAddress(client: ClientRecord): void {
     const address = client.namespaces.eip155?.address;
-    if (address && this.byEvmAddress.get(address.toLowerCase()) === client.id) this.byEvmAddress.delete(address.toLowerCase());
+    if (address && this.byEvmAddress.get(address.toLowerCase()) === client.id)
+      this.byEvmAddress.delete(address.toLowerCase());
   }
 
   private require(clientId: string): ClientRecord {

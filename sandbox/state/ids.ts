@@ -12,7 +12,10 @@ export interface IdGenerator {
   next(atMs?: number): string;
 }
 
-export function createIdGenerator(random: () => number, fingerprint = base36(Math.floor(random() * BLOCK), 4)): IdGenerator {
+export function createIdGenerator(
+  random: () => number,
+  fingerprint = base36(Math.floor(random() * BLOCK), 4),
+): IdGenerator {
   let lastMs = 0;
   let counter = Math.floor(random() * BLOCK);
   return {

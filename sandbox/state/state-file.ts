@@ -49,9 +49,11 @@ export class StateFile {
     if (!this.file || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.writing = this.writing.then(() => this.writeAsync()).catch((err: unknown) => {
-        console.error(`sandbox: could not save state to ${this.file}: ${String(err)}`);
-      });
+      this.writing = this.writing
+        .then(() => this.writeAsync())
+        .catch((err: unknown) => {
+          console.error(`sandbox: could not save state to ${this.file}: ${String(err)}`);
+        });
     }, this.debounceMs);
     this.timer.unref();
   }
@@ -95,13 +97,16 @@ function readDocument(file: string): Record<string, unknown> {
   if (!existsSync(file)) return {};
   try {
     const doc = JSON.parse(readFileSync(file, "utf8")) as unknown;
-    if (doc && typeof doc === "object" && (doc as { version?: unknown }).version === FORMAT_VERSION) return doc as Record<string, unknown>;
+    if (doc && typeof doc === "object" && (doc as { version?: unknown }).version === FORMAT_VERSION)
+      return doc as Record<string, unknown>;
     throw new Error("unknown format version");
   } catch (err) {
     // Keep the unreadable file for inspection and start clean rather than refusing to start.
     const aside = `${file}.unreadable-${Date.now()}`;
     renameSync(file, aside);
-    console.error(`sandbox: ${file} could not be read (${String(err)}); moved it to ${aside} and started with fresh state`);
+    console.error(
+      `sandbox: ${file} could not be read (${String(err)}); moved it to ${aside} and started with fresh state`,
+    );
     return {};
   }
 }

@@ -6,7 +6,15 @@
  */
 
 /** The pool contracts, in deployment order (deployment.ts gives each its nonce). */
-export const POOL_KEYS = ["usdcVault", "usdtVault", "wethVault", "liquidStaking", "linkStaking", "nativeStaking", "wethRewards"] as const;
+export const POOL_KEYS = [
+  "usdcVault",
+  "usdtVault",
+  "wethVault",
+  "liquidStaking",
+  "linkStaking",
+  "nativeStaking",
+  "wethRewards",
+] as const;
 export type PoolKey = (typeof POOL_KEYS)[number];
 
 export type PoolKind = "vault" | "liquid-staking" | "staking";
@@ -26,7 +34,13 @@ export const POOLS: Readonly<Record<PoolKey, PoolSpec>> = {
   usdcVault: { key: "usdcVault", kind: "vault", token: "USDC", defaultRate: 0.045, defaultCooldownDays: 0 },
   usdtVault: { key: "usdtVault", kind: "vault", token: "USDT", defaultRate: 0.04, defaultCooldownDays: 0 },
   wethVault: { key: "wethVault", kind: "vault", token: "WETH", defaultRate: 0.02, defaultCooldownDays: 0 },
-  liquidStaking: { key: "liquidStaking", kind: "liquid-staking", token: "NATIVE", defaultRate: 0.03, defaultCooldownDays: 0 },
+  liquidStaking: {
+    key: "liquidStaking",
+    kind: "liquid-staking",
+    token: "NATIVE",
+    defaultRate: 0.03,
+    defaultCooldownDays: 0,
+  },
   linkStaking: { key: "linkStaking", kind: "staking", token: "LINK", defaultRate: 0.05, defaultCooldownDays: 7 },
   nativeStaking: { key: "nativeStaking", kind: "staking", token: "NATIVE", defaultRate: 0.05, defaultCooldownDays: 3 },
   wethRewards: { key: "wethRewards", kind: "staking", token: "WETH", defaultRate: 0.025, defaultCooldownDays: 0 },

@@ -61,7 +61,11 @@ function tokenOf(reference: number, spec: PoolSpec): TokenInfo {
   return { symbol: token.symbol, name: token.name, decimals: token.decimals, address: token.address };
 }
 
-function describe(spec: PoolSpec, token: TokenInfo, cooldownDays: number): { name: string; description: string; type: Opportunity["mechanicsType"] } {
+function describe(
+  spec: PoolSpec,
+  token: TokenInfo,
+  cooldownDays: number,
+): { name: string; description: string; type: Opportunity["mechanicsType"] } {
   if (spec.kind === "vault")
     return {
       name: `${token.symbol} Sandbox Lending`,
@@ -94,8 +98,20 @@ function opportunityOf(entry: CatalogueEntry): Opportunity {
   const token = tokenOf(entry.reference, spec);
   const cooldownDays = spec.kind === "staking" ? (entry.cooldownDays ?? spec.defaultCooldownDays) : 0;
   const pool = extensionAddress(entry.pool);
-  const kind = spec.kind === "vault" ? "lending" : spec.kind === "liquid-staking" ? "liquid-staking" : cooldownDays === 0 ? "reward-pool" : spec.token === "NATIVE" ? "native-staking" : "staking";
-  const shares = spec.kind === "staking" ? undefined : { ...shareTokenNames(entry.reference, entry.pool), decimals: token.decimals, address: pool };
+  const kind =
+    spec.kind === "vault"
+      ? "lending"
+      : spec.kind === "liquid-staking"
+        ? "liquid-staking"
+        : cooldownDays === 0
+          ? "reward-pool"
+          : spec.token === "NATIVE"
+            ? "native-staking"
+            : "staking";
+  const shares =
+    spec.kind === "staking"
+      ? undefined
+      : { ...shareTokenNames(entry.reference, entry.pool), decimals: token.decimals, address: pool };
   const text = describe(spec, token, cooldownDays);
   return {
     id: `${slug}-${token.symbol.toLowerCase()}-${PROVIDER_ID}-${kind}`,
@@ -142,7 +158,10 @@ const amountField = (o: Opportunity, intent: "enter" | "exit") => ({
   name: "amount",
   type: "string" as const,
   label: "Amount",
-  description: intent === "enter" ? `Amount in whole ${o.token.symbol}` : `Amount in whole ${o.token.symbol}; required unless useMaxAmount is true`,
+  description:
+    intent === "enter"
+      ? `Amount in whole ${o.token.symbol}`
+      : `Amount in whole ${o.token.symbol}; required unless useMaxAmount is true`,
   required: intent === "enter",
   ...(intent === "enter" ? { minimum: o.minimum, maximum: o.maximum } : {}),
 });
@@ -176,7 +195,12 @@ export function opportunityJson(o: Opportunity, origin: string): YieldOpportunit
           rateType: "APR",
           token,
           yieldSource: o.spec.kind === "vault" ? "lending_interest" : "staking",
-          description: o.spec.kind === "vault" ? "Supply APR" : o.spec.kind === "liquid-staking" ? "Staking APR (exchange rate)" : "Staking rewards APR",
+          description:
+            o.spec.kind === "vault"
+              ? "Supply APR"
+              : o.spec.kind === "liquid-staking"
+                ? "Staking APR (exchange rate)"
+                : "Staking rewards APR",
         },
       ],
     },
@@ -195,17 +219,33 @@ export function opportunityJson(o: Opportunity, origin: string): YieldOpportunit
       requiresValidatorSelection: false,
       rewardSchedule: "block",
       rewardClaiming: o.rewardClaiming,
-      gasFeeToken: { symbol: native.symbol, name: native.name, decimals: native.decimals, network: o.chainId, isPoints: false },
+      gasFeeToken: {
+        symbol: native.symbol,
+        name: native.name,
+        decimals: native.decimals,
+        network: o.chainId,
+        isPoints: false,
+      },
       ...(o.cooldownSeconds > 0 ? { cooldownPeriod: { seconds: o.cooldownSeconds } } : {}),
       fee: { deposit: 0, withdrawal: 0, performance: 0, management: 0 },
       entryLimits: { minimum: o.minimum, maximum: o.maximum },
       supportsLedgerWalletApi: false,
       arguments: {
         enter: { fields: [amountField(o, "enter")] },
-        exit: { fields: [amountField(o, "exit"), { name: "useMaxAmount", type: "boolean", label: "Exit the whole position", required: false }] },
+        exit: {
+          fields: [
+            amountField(o, "exit"),
+            { name: "useMaxAmount", type: "boolean", label: "Exit the whole position", required: false },
+          ],
+        },
         ...(manage ? { manage } : {}),
       },
-      possibleFeeTakingMechanisms: { depositFee: false, managementFee: false, performanceFee: false, validatorRebates: false },
+      possibleFeeTakingMechanisms: {
+        depositFee: false,
+        managementFee: false,
+        performanceFee: false,
+        validatorRebates: false,
+      },
     },
     providerId: PROVIDER_ID,
   };

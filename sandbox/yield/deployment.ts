@@ -31,15 +31,18 @@ function poolContract(pool: PoolKey): ExtensionContract {
   const spec = POOLS[pool];
   return {
     key: pool,
-    artifact: spec.kind === "vault" ? "YieldVault" : spec.kind === "liquid-staking" ? "LiquidStakingToken" : "CooldownStaking",
+    artifact:
+      spec.kind === "vault" ? "YieldVault" : spec.kind === "liquid-staking" ? "LiquidStakingToken" : "CooldownStaking",
     args(ctx) {
       const { rate, cooldownSeconds } = poolSettings(ctx.chainId, pool);
       const distributor = ctx.addressOf(DISTRIBUTOR_KEY);
       const names = shareTokenNames(ctx.chainId, pool);
       if (spec.kind === "liquid-staking") return [names.name, names.symbol, rateWad(rate), distributor];
-      if (spec.token === "NATIVE") return ["0x0000000000000000000000000000000000000000", rateWad(rate), BigInt(cooldownSeconds), distributor];
+      if (spec.token === "NATIVE")
+        return ["0x0000000000000000000000000000000000000000", rateWad(rate), BigInt(cooldownSeconds), distributor];
       const asset = token(ctx, spec.token);
-      if (spec.kind === "vault") return [names.name, names.symbol, asset.address, asset.decimals, rateWad(rate), distributor];
+      if (spec.kind === "vault")
+        return [names.name, names.symbol, asset.address, asset.decimals, rateWad(rate), distributor];
       return [asset.address, rateWad(rate), BigInt(cooldownSeconds), distributor];
     },
   };
@@ -56,8 +59,10 @@ export const YIELD_CONTRACTS: readonly ExtensionContract[] = [
  */
 export const DISTRIBUTOR_RESERVE = {
   nativeWei: parseEther("100000000"),
-  tokens: { USDC: parseUnits("1000000000", 6), USDT: parseUnits("1000000000", 6), LINK: parseEther("100000000"), WETH: parseEther("1000000") } as Record<
-    TestToken["symbol"],
-    bigint
-  >,
+  tokens: {
+    USDC: parseUnits("1000000000", 6),
+    USDT: parseUnits("1000000000", 6),
+    LINK: parseEther("100000000"),
+    WETH: parseEther("1000000"),
+  } as Record<TestToken["symbol"], bigint>,
 };

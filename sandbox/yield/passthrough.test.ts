@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { PassthroughSigner } from "./passthrough";
 
-const content = { yieldId: "ethereum-sepolia-link-sandbox-staking", address: "0x6e818d8f9b6c53c59a2d957d36c2146e28906195", type: "CLAIM_REWARDS", balanceType: "claimable" };
+const content = {
+  yieldId: "ethereum-sepolia-link-sandbox-staking",
+  address: "0x6e818d8f9b6c53c59a2d957d36c2146e28906195",
+  type: "CLAIM_REWARDS",
+  balanceType: "claimable",
+};
 
 describe("passthrough", () => {
   const signer = new PassthroughSigner("key-1");
@@ -25,6 +30,7 @@ describe("passthrough", () => {
     expect(signer.verify(reencode({ ...decoded, mac: undefined }))).toBeUndefined();
     expect(new PassthroughSigner("key-2").verify(passthrough)).toBeUndefined();
     expect(signer.verify(`${passthrough}\n`)).toBeUndefined();
-    for (const junk of ["", "eyJ", "not base64 at all", reencode([1, 2]), reencode(null)]) expect(signer.verify(junk)).toBeUndefined();
+    for (const junk of ["", "eyJ", "not base64 at all", reencode([1, 2]), reencode(null)])
+      expect(signer.verify(junk)).toBeUndefined();
   });
 });

@@ -23,7 +23,13 @@ export class PassthroughSigner {
   constructor(private readonly key: string) {}
 
   sign(content: PassthroughContent): string {
-    const ordered = { v: 1, yieldId: content.yieldId, address: content.address.toLowerCase(), type: content.type, balanceType: content.balanceType };
+    const ordered = {
+      v: 1,
+      yieldId: content.yieldId,
+      address: content.address.toLowerCase(),
+      type: content.type,
+      balanceType: content.balanceType,
+    };
     return Buffer.from(JSON.stringify({ ...ordered, mac: this.mac(ordered) })).toString("base64");
   }
 
@@ -40,7 +46,13 @@ export class PassthroughSigner {
     }
     if (parsed === null || typeof parsed !== "object") return undefined;
     const { v, mac, ...rest } = parsed as Record<string, unknown>;
-    if (v !== 1 || typeof mac !== "string" || !FIELDS.every((f) => typeof rest[f] === "string") || Object.keys(rest).length !== FIELDS.length) return undefined;
+    if (
+      v !== 1 ||
+      typeof mac !== "string" ||
+      !FIELDS.every((f) => typeof rest[f] === "string") ||
+      Object.keys(rest).length !== FIELDS.length
+    )
+      return undefined;
     const content = rest as unknown as PassthroughContent;
     const expected = Buffer.from(this.mac({ v, ...content }));
     const given = Buffer.from(mac);

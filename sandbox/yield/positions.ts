@@ -38,16 +38,36 @@ export async function readPosition(chains: ChainRegistry, o: Opportunity, addres
   const request: Requester = (method, params) => chains.request(o.reference, method, params);
   const now = await chainTime(request);
   if (o.spec.kind === "staking") {
-    const raw = await call(request, o.pool, encodeFunctionData({ abi: stakingAbi, functionName: "accountOf", args: [address] }));
-    const [staked, cooling, cooldownEnd, rewards] = decodeFunctionResult({ abi: stakingAbi, functionName: "accountOf", data: raw });
+    const raw = await call(
+      request,
+      o.pool,
+      encodeFunctionData({ abi: stakingAbi, functionName: "accountOf", args: [address] }),
+    );
+    const [staked, cooling, cooldownEnd, rewards] = decodeFunctionResult({
+      abi: stakingAbi,
+      functionName: "accountOf",
+      data: raw,
+    });
     return { shares: 0n, active: staked, cooling, cooldownEnd: Number(cooldownEnd), rewards, now };
   }
   const abi = o.spec.kind === "vault" ? vaultAbi : liquidStakingAbi;
-  const shares = decodeFunctionResult({ abi, functionName: "balanceOf", data: await call(request, o.pool, encodeFunctionData({ abi, functionName: "balanceOf", args: [address] })) });
+  const shares = decodeFunctionResult({
+    abi,
+    functionName: "balanceOf",
+    data: await call(request, o.pool, encodeFunctionData({ abi, functionName: "balanceOf", args: [address] })),
+  });
   const active =
     shares === 0n
       ? 0n
-      : decodeFunctionResult({ abi, functionName: "convertToAssets", data: await call(request, o.pool, encodeFunctionData({ abi, functionName: "convertToAssets", args: [shares] })) });
+      : decodeFunctionResult({
+          abi,
+          functionName: "convertToAssets",
+          data: await call(
+            request,
+            o.pool,
+            encodeFunctionData({ abi, functionName: "convertToAssets", args: [shares] }),
+          ),
+        });
   return { shares, active, cooling: 0n, cooldownEnd: 0, rewards: 0n, now };
 }
 
@@ -63,10 +83,21 @@ export function pendingActionTypes(o: Opportunity, balanceType: string): string[
 }
 
 /** The balance objects of a position (api-shapes §4.6): active, exiting, withdrawable, claimable. */
-export function balancesOf(o: Opportunity, address: Address, p: Position, signer: PassthroughSigner, origin: string): YieldBalance[] {
+export function balancesOf(
+  o: Opportunity,
+  address: Address,
+  p: Position,
+  signer: PassthroughSigner,
+  origin: string,
+): YieldBalance[] {
   const token = tokenJson(o.token, o.chainId, origin);
   const out: YieldBalance[] = [];
-  const balance = (type: YieldBalance["type"], raw: bigint, isEarning: boolean, extra: Record<string, unknown> = {}): YieldBalance => {
+  const balance = (
+    type: YieldBalance["type"],
+    raw: bigint,
+    isEarning: boolean,
+    extra: Record<string, unknown> = {},
+  ): YieldBalance => {
     const amount = formatUnits(raw, o.token.decimals);
     return {
       address,
@@ -88,13 +119,21 @@ export function balancesOf(o: Opportunity, address: Address, p: Position, signer
   if (p.active > 0n || p.shares > 0n) {
     const shareFields =
       o.outputToken && p.shares > 0n
-        ? { shareAmount: formatUnits(p.shares, o.outputToken.decimals), shareAmountRaw: p.shares.toString(), shareToken: tokenJson(o.outputToken, o.chainId, origin) }
+        ? {
+            shareAmount: formatUnits(p.shares, o.outputToken.decimals),
+            shareAmountRaw: p.shares.toString(),
+            shareToken: tokenJson(o.outputToken, o.chainId, origin),
+          }
         : {};
     out.push(balance("active", p.active, true, shareFields));
   }
   if (p.cooling > 0n) {
     const ready = p.now >= p.cooldownEnd;
-    out.push(balance(ready ? "withdrawable" : "exiting", p.cooling, false, { date: new Date(p.cooldownEnd * 1000).toISOString() }));
+    out.push(
+      balance(ready ? "withdrawable" : "exiting", p.cooling, false, {
+        date: new Date(p.cooldownEnd * 1000).toISOString(),
+      }),
+    );
   }
   if (p.rewards > 0n) out.push(balance("claimable", p.rewards, false));
   return out;

@@ -3,7 +3,16 @@
  * on the real contracts of a local chain: every route, its 400s, the errors[] path of balances, the
  * transaction and action state machines, and amounts read from the chain as time passes.
  */
-import { type Address, type Hex, decodeFunctionData, encodeFunctionData, erc20Abi, formatUnits, parseAbi, parseUnits } from "viem";
+import {
+  type Address,
+  type Hex,
+  decodeFunctionData,
+  encodeFunctionData,
+  erc20Abi,
+  formatUnits,
+  parseAbi,
+  parseUnits,
+} from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { YIELD_NETWORKS } from "@/lib/chains";
 import {
@@ -26,7 +35,10 @@ const STAKING = "ethereum-sepolia-link-sandbox-staking";
 const REWARDS = "ethereum-sepolia-weth-sandbox-reward-pool";
 const YEAR = 365 * 86_400;
 const [USDC, , LINK] = genesisAddresses().tokens;
-const poolViews = parseAbi(["function rateWad() view returns (uint256)", "function cooldownSeconds() view returns (uint256)"]);
+const poolViews = parseAbi([
+  "function rateWad() view returns (uint256)",
+  "function cooldownSeconds() view returns (uint256)",
+]);
 
 let h: YieldHarness;
 beforeAll(async () => {
@@ -36,12 +48,19 @@ afterAll(() => h.close());
 
 const enter = (client: TestClient, yieldId: string, args: Record<string, unknown>, address: string = client.address) =>
   h.y("/actions/enter", { body: { address, yieldId, arguments: args } }, client);
-const balances = (client: TestClient, queries: Record<string, unknown>[]) => h.y("/yields/balances", { body: { queries } }, client);
+const balances = (client: TestClient, queries: Record<string, unknown>[]) =>
+  h.y("/yields/balances", { body: { queries } }, client);
 const positionOf = async (client: TestClient, yieldId: string): Promise<Json[]> => {
   const res = await balances(client, [{ address: client.address, network: "eip155:11155111", yieldId }]);
   return res.body.data.rawResponse.items.find((i: Json) => i.yieldId === yieldId)?.balances ?? [];
 };
-const tokenBalance = async (token: Address, owner: Address) => BigInt(await h.rpc(SEPOLIA, "eth_call", [{ to: token, data: `0x70a08231${owner.slice(2).toLowerCase().padStart(64, "0")}` }, "latest"]));
+const tokenBalance = async (token: Address, owner: Address) =>
+  BigInt(
+    await h.rpc(SEPOLIA, "eth_call", [
+      { to: token, data: `0x70a08231${owner.slice(2).toLowerCase().padStart(64, "0")}` },
+      "latest",
+    ]),
+  );
 
 describe("authentication", () => {
   it("takes a client API key or session token only", async () => {
@@ -89,11 +108,25 @@ describe("GET /yields", () => {
   it("covers a USDC ERC-4626 vault, native liquid staking, staking with a cooldown, and claimable rewards", async () => {
     const { items } = await list("?limit=100");
     const byId = new Map(items.map((i) => [i.id, i]));
-    expect(byId.get(VAULT)).toMatchObject({ token: { symbol: "USDC" }, outputToken: { symbol: "svUSDC" }, mechanics: { type: "lending" }, metadata: { supportedStandards: ["ERC20", "ERC4626"] } });
-    expect(byId.get(LST)).toMatchObject({ token: { symbol: "ETH" }, outputToken: { symbol: "stETH" }, mechanics: { type: "staking", rewardClaiming: "auto" } });
+    expect(byId.get(VAULT)).toMatchObject({
+      token: { symbol: "USDC" },
+      outputToken: { symbol: "svUSDC" },
+      mechanics: { type: "lending" },
+      metadata: { supportedStandards: ["ERC20", "ERC4626"] },
+    });
+    expect(byId.get(LST)).toMatchObject({
+      token: { symbol: "ETH" },
+      outputToken: { symbol: "stETH" },
+      mechanics: { type: "staking", rewardClaiming: "auto" },
+    });
     expect(byId.get(LST)?.token.address).toBeUndefined();
-    expect(byId.get(STAKING)).toMatchObject({ mechanics: { cooldownPeriod: { seconds: 7 * 86_400 }, rewardClaiming: "manual" } });
-    expect(byId.get(REWARDS)?.mechanics).toMatchObject({ rewardClaiming: "manual", arguments: { manage: { CLAIM_REWARDS: { fields: [] } } } });
+    expect(byId.get(STAKING)).toMatchObject({
+      mechanics: { cooldownPeriod: { seconds: 7 * 86_400 }, rewardClaiming: "manual" },
+    });
+    expect(byId.get(REWARDS)?.mechanics).toMatchObject({
+      rewardClaiming: "manual",
+      arguments: { manage: { CLAIM_REWARDS: { fields: [] } } },
+    });
     expect(byId.get(REWARDS)?.mechanics?.cooldownPeriod).toBeUndefined();
   });
 
@@ -104,13 +137,18 @@ describe("GET /yields", () => {
     expect(page.items.map((i) => i.id)).toEqual(all.slice(5, 10));
     expect((await list()).items).toHaveLength(20);
     const sepolia = await list("?network=eip155:11155111&limit=100");
-    expect(sepolia.items.map((i) => i.id).sort()).toEqual(OPPORTUNITIES.filter((o) => o.reference === SEPOLIA).map((o) => o.id).sort());
+    expect(sepolia.items.map((i) => i.id).sort()).toEqual(
+      OPPORTUNITIES.filter((o) => o.reference === SEPOLIA)
+        .map((o) => o.id)
+        .sort(),
+    );
     expect((await list("?network=ethereum-sepolia&limit=100")).total).toBe(sepolia.total);
     expect((await list("?network=eip155%3A11155111")).total).toBe(sepolia.total);
     for (const item of (await list("?token=usdc&limit=100")).items) expect(item.token.symbol).toBe("USDC");
     expect((await list(`?token=${USDC?.address}&limit=100`)).total).toBe((await list("?token=USDC&limit=100")).total);
     for (const item of (await list("?type=lending&limit=100")).items) expect(item.mechanics?.type).toBe("lending");
-    for (const item of (await list("?hasCooldownPeriod=true&limit=100")).items) expect(item.mechanics?.cooldownPeriod?.seconds).toBeGreaterThan(0);
+    for (const item of (await list("?hasCooldownPeriod=true&limit=100")).items)
+      expect(item.mechanics?.cooldownPeriod?.seconds).toBeGreaterThan(0);
     expect((await list("?network=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp")).items).toEqual([]);
     expect((await list(`?yieldId=${STAKING}`)).items.map((i) => i.id)).toEqual([STAKING]);
   });
@@ -122,7 +160,15 @@ describe("GET /yields", () => {
     expect(desc).toEqual([...asc].reverse());
   });
 
-  it.each(["?limit=0", "?limit=101", "?offset=-1", "?sort=apyDesc", "?network=eip155:56", "?network=Not%20a%20network", "?hasCooldownPeriod=maybe"])("400s %s", async (query) => {
+  it.each([
+    "?limit=0",
+    "?limit=101",
+    "?offset=-1",
+    "?sort=apyDesc",
+    "?network=eip155:56",
+    "?network=Not%20a%20network",
+    "?hasCooldownPeriod=maybe",
+  ])("400s %s", async (query) => {
     const res = await h.y(`/yields${query}`, {}, client);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^(limit|offset|sort|network|hasCooldownPeriod): /);
@@ -131,10 +177,16 @@ describe("GET /yields", () => {
   it("advertises the rate and cooldown each pool contract was deployed with on its network", async () => {
     for (const entry of CATALOGUE) {
       const o = OPPORTUNITIES.find((x) => x.entry === entry);
-      const rate = await h.rpc(entry.reference, "eth_call", [{ to: o?.pool, data: encodeFunctionData({ abi: poolViews, functionName: "rateWad" }) }, "latest"]);
+      const rate = await h.rpc(entry.reference, "eth_call", [
+        { to: o?.pool, data: encodeFunctionData({ abi: poolViews, functionName: "rateWad" }) },
+        "latest",
+      ]);
       expect(BigInt(rate), o?.id).toBe(rateWad(entry.rate));
       if (o?.spec.kind === "staking") {
-        const cooldown = await h.rpc(entry.reference, "eth_call", [{ to: o.pool, data: encodeFunctionData({ abi: poolViews, functionName: "cooldownSeconds" }) }, "latest"]);
+        const cooldown = await h.rpc(entry.reference, "eth_call", [
+          { to: o.pool, data: encodeFunctionData({ abi: poolViews, functionName: "cooldownSeconds" }) },
+          "latest",
+        ]);
         expect(Number(BigInt(cooldown)), o.id).toBe(o.cooldownSeconds);
       }
     }
@@ -155,16 +207,28 @@ describe("POST /actions/enter", () => {
   });
 
   it.each([
-    [{ address: "0x000000000000000000000000000000000000dEaD", yieldId: VAULT, arguments: { amount: "10" } }, /^address: 0x0+dEaD is not this client's wallet/],
+    [
+      { address: "0x000000000000000000000000000000000000dEaD", yieldId: VAULT, arguments: { amount: "10" } },
+      /^address: 0x0+dEaD is not this client's wallet/,
+    ],
     [{ yieldId: "ethereum-sepolia-usdc-nope-lending", arguments: { amount: "10" } }, /^yieldId: no yield/],
     [{ yieldId: VAULT }, /^arguments\.amount: is required/],
     [{ yieldId: VAULT, arguments: { amount: "0" } }, /^arguments\.amount: expected a positive decimal/],
     [{ yieldId: VAULT, arguments: { amount: "1e3" } }, /^arguments\.amount: expected a positive decimal/],
     [{ yieldId: VAULT, arguments: { amount: 10 } }, /^arguments\.amount: /],
-    [{ yieldId: VAULT, arguments: { amount: "10.1234567" } }, /^arguments\.amount: 10\.1234567 has more decimal places than USDC's 6/],
+    [
+      { yieldId: VAULT, arguments: { amount: "10.1234567" } },
+      /^arguments\.amount: 10\.1234567 has more decimal places than USDC's 6/,
+    ],
     [{ yieldId: VAULT, arguments: { amount: "0.5" } }, /^arguments\.amount: 0\.5 is below the entry minimum of 1 USDC/],
-    [{ yieldId: VAULT, arguments: { amount: "1000001" } }, /^arguments\.amount: 1000001 is above the entry maximum of 1000000 USDC/],
-    [{ yieldId: VAULT, arguments: { amount: "20000" } }, /^arguments\.amount: 20000 USDC is more than the wallet holds \(10000\)/],
+    [
+      { yieldId: VAULT, arguments: { amount: "1000001" } },
+      /^arguments\.amount: 1000001 is above the entry maximum of 1000000 USDC/,
+    ],
+    [
+      { yieldId: VAULT, arguments: { amount: "20000" } },
+      /^arguments\.amount: 20000 USDC is more than the wallet holds \(10000\)/,
+    ],
   ])("400s %j", async (body, message) => {
     const res = await h.y("/actions/enter", { body: { address: client.address, ...body } }, client);
     expect(res.status).toBe(400);
@@ -172,7 +236,9 @@ describe("POST /actions/enter", () => {
   });
 
   it("400s a body that is not JSON, and another client's address", async () => {
-    expect((await h.y("/actions/enter", { body: "{not json" }, client)).body).toEqual({ error: "Request body is not valid JSON" });
+    expect((await h.y("/actions/enter", { body: "{not json" }, client)).body).toEqual({
+      error: "Request body is not valid JSON",
+    });
     const res = await enter(client, VAULT, { amount: "10" }, other.address);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/is not this client's wallet/);
@@ -182,10 +248,31 @@ describe("POST /actions/enter", () => {
     const res = await enter(client, VAULT, { amount: "25.5" });
     expect(res.status).toBe(200);
     const action = yieldActionResponseSchema.parse(res.body).data.rawResponse;
-    expect(action).toMatchObject({ intent: "enter", type: "STAKE", yieldId: VAULT, address: client.address, amount: "25.5", amountRaw: "25500000", amountUsd: "25.50", status: "CREATED" });
+    expect(action).toMatchObject({
+      intent: "enter",
+      type: "STAKE",
+      yieldId: VAULT,
+      address: client.address,
+      amount: "25.5",
+      amountRaw: "25500000",
+      amountUsd: "25.50",
+      status: "CREATED",
+    });
     const [approval, supply] = action.transactions;
-    expect(approval).toMatchObject({ stepIndex: 0, type: "APPROVAL", status: "CREATED", title: "Approve USDC", network: "ethereum-sepolia" });
-    expect(supply).toMatchObject({ stepIndex: 1, type: "SUPPLY", status: "CREATED", title: "Supply USDC", network: "ethereum-sepolia" });
+    expect(approval).toMatchObject({
+      stepIndex: 0,
+      type: "APPROVAL",
+      status: "CREATED",
+      title: "Approve USDC",
+      network: "ethereum-sepolia",
+    });
+    expect(supply).toMatchObject({
+      stepIndex: 1,
+      type: "SUPPLY",
+      status: "CREATED",
+      title: "Supply USDC",
+      network: "ethereum-sepolia",
+    });
     const vault = OPPORTUNITIES.find((o) => o.id === VAULT)?.pool as Address;
     const a = unsignedEvmTransactionFromJsonSchema.parse(approval?.unsignedTransaction);
     const s = unsignedEvmTransactionFromJsonSchema.parse(supply?.unsignedTransaction);
@@ -196,9 +283,15 @@ describe("POST /actions/enter", () => {
       expect(tx.maxPriorityFeePerGas).toMatch(/^0x[0-9a-f]+$/);
     }
     expect(a.to).toBe(USDC?.address);
-    expect(decodeFunctionData({ abi: erc20Abi, data: a.data as Hex })).toEqual({ functionName: "approve", args: [vault, 25_500_000n] });
+    expect(decodeFunctionData({ abi: erc20Abi, data: a.data as Hex })).toEqual({
+      functionName: "approve",
+      args: [vault, 25_500_000n],
+    });
     expect(s.to).toBe(vault);
-    expect(decodeFunctionData({ abi: vaultAbi, data: s.data as Hex })).toEqual({ functionName: "deposit", args: [25_500_000n, client.address] });
+    expect(decodeFunctionData({ abi: vaultAbi, data: s.data as Hex })).toEqual({
+      functionName: "deposit",
+      args: [25_500_000n, client.address],
+    });
     expect(Number(s.nonce)).toBe(Number(a.nonce) + 1);
     expect(approval?.id).toBe(approval?.transactionId);
   });
@@ -223,7 +316,10 @@ describe("POST /actions/enter", () => {
     const [stake] = res.body.data.rawResponse.transactions;
     expect(res.body.data.rawResponse.transactions).toHaveLength(1);
     expect(stake).toMatchObject({ stepIndex: 0, type: "STAKE", status: "CREATED" });
-    expect(unsignedEvmTransactionFromJsonSchema.parse(stake.unsignedTransaction)).toMatchObject({ value: "0x1158e460913d0000", data: "0x3a4b66f1" });
+    expect(unsignedEvmTransactionFromJsonSchema.parse(stake.unsignedTransaction)).toMatchObject({
+      value: "0x1158e460913d0000",
+      data: "0x3a4b66f1",
+    });
   });
 });
 
@@ -234,8 +330,12 @@ describe("PUT /transactions/{id}/submit-hash", () => {
     client = await h.newClient();
     action = (await enter(client, VAULT, { amount: "100" })).body.data.rawResponse;
   });
-  const submit = (id: string, hash: unknown, as: TestClient = client) => h.y(`/transactions/${id}/submit-hash`, { method: "PUT", body: { hash } }, as);
-  const history = async () => (await h.y(`/actions?address=${client.address}`, {}, client)).body.data.rawResponse.items.find((a: Json) => a.id === action.id);
+  const submit = (id: string, hash: unknown, as: TestClient = client) =>
+    h.y(`/transactions/${id}/submit-hash`, { method: "PUT", body: { hash } }, as);
+  const history = async () =>
+    (await h.y(`/actions?address=${client.address}`, {}, client)).body.data.rawResponse.items.find(
+      (a: Json) => a.id === action.id,
+    );
 
   it("moves step by step: CREATED → BROADCASTED → CONFIRMED, the action CREATED → PROCESSING → SUCCESS", async () => {
     const [approval, supply] = action.transactions as Json[];
@@ -268,7 +368,9 @@ describe("PUT /transactions/{id}/submit-hash", () => {
 
     const supplyHash = await h.signAndSend(client, supply.unsignedTransaction);
     expect((await submit(supply.id, supplyHash)).body.data.rawResponse.status).toBe("BROADCASTED");
-    const done = listYieldActionsResponseSchema.parse((await h.y(`/actions?address=${client.address}`, {}, client)).body).data.rawResponse.items.find((a) => a.id === action.id);
+    const done = listYieldActionsResponseSchema
+      .parse((await h.y(`/actions?address=${client.address}`, {}, client)).body)
+      .data.rawResponse.items.find((a) => a.id === action.id);
     expect(done).toMatchObject({ status: "SUCCESS" });
     expect(done?.completedAt).toBeTruthy();
     expect(done?.transactions.map((t) => [t.status, t.hash])).toEqual([
@@ -284,24 +386,34 @@ describe("PUT /transactions/{id}/submit-hash", () => {
   it("400s a malformed hash, a hash the chain does not have, and a transaction that is not the expected call", async () => {
     const fresh = await h.newClient();
     const [approval] = (await enter(fresh, VAULT, { amount: "5" })).body.data.rawResponse.transactions;
-    expect((await submit(approval.id, "0x1234", fresh)).body.error).toMatch(/^hash: expected a 0x-prefixed 32-byte transaction hash/);
+    expect((await submit(approval.id, "0x1234", fresh)).body.error).toMatch(
+      /^hash: expected a 0x-prefixed 32-byte transaction hash/,
+    );
     expect((await submit(approval.id, "", fresh)).body.error).toMatch(/^hash: /);
-    expect((await submit(approval.id, `0x${"ab".repeat(32)}`, fresh)).body.error).toMatch(/^hash: no transaction 0x(ab)+ on eip155:11155111/);
+    expect((await submit(approval.id, `0x${"ab".repeat(32)}`, fresh)).body.error).toMatch(
+      /^hash: no transaction 0x(ab)+ on eip155:11155111/,
+    );
 
     // Sent from another wallet.
     const [othersApproval] = (await enter(client, VAULT, { amount: "5" })).body.data.rawResponse.transactions;
     const othersHash = await h.signAndSend(client, othersApproval.unsignedTransaction);
-    expect((await submit(approval.id, othersHash, fresh)).body.error).toMatch(/^hash: the transaction was sent from 0x[0-9a-fA-F]{40}, not from the action's address/);
+    expect((await submit(approval.id, othersHash, fresh)).body.error).toMatch(
+      /^hash: the transaction was sent from 0x[0-9a-fA-F]{40}, not from the action's address/,
+    );
 
     // From the right wallet, to the right token, but another call (approving a different amount).
     const unsigned = JSON.parse(approval.unsignedTransaction);
     const other = JSON.stringify({ ...unsigned, data: unsigned.data.replace(/[0-9a-f]{2}$/, "ff") });
     const wrongCall = await h.signAndSend(fresh, other);
-    expect((await submit(approval.id, wrongCall, fresh)).body.error).toMatch(/^hash: the transaction's calldata is not that of Approve USDC/);
+    expect((await submit(approval.id, wrongCall, fresh)).body.error).toMatch(
+      /^hash: the transaction's calldata is not that of Approve USDC/,
+    );
 
     // To another contract.
     const elsewhere = await h.signAndSend(fresh, JSON.stringify({ ...unsigned, to: LINK?.address, nonce: undefined }));
-    expect((await submit(approval.id, elsewhere, fresh)).body.error).toMatch(/^hash: the transaction was sent to 0x[0-9a-fA-F]{40}, not to /);
+    expect((await submit(approval.id, elsewhere, fresh)).body.error).toMatch(
+      /^hash: the transaction was sent to 0x[0-9a-fA-F]{40}, not to /,
+    );
 
     expect((await h.y(`/transactions/${approval.id}`, {}, fresh)).body.data.rawResponse.status).toBe("CREATED");
   });
@@ -320,7 +432,10 @@ describe("PUT /transactions/{id}/submit-hash", () => {
     await h.signAndSend(fresh, first.transactions[0].unsignedTransaction);
     const second = (await enter(fresh, VAULT, { amount: "10" })).body.data.rawResponse;
     expect((await submit(second.transactions[0].id, `0x${"2".repeat(64)}`, fresh)).body.error).toMatch(/was skipped/);
-    expect((await h.y(`/transactions/${second.transactions[1].id}/submit-hash`, { method: "PUT", body: {} }, fresh)).body.error).toBe("hash: is required");
+    expect(
+      (await h.y(`/transactions/${second.transactions[1].id}/submit-hash`, { method: "PUT", body: {} }, fresh)).body
+        .error,
+    ).toBe("hash: is required");
   });
 
   it("marks a reverted transaction FAILED and its action FAILED", async () => {
@@ -332,7 +447,10 @@ describe("PUT /transactions/{id}/submit-hash", () => {
     expect((await h.receipt(SEPOLIA, hash)).status).toBe("0x0");
     expect((await submit(stake.id, hash, fresh)).body.data.rawResponse.status).toBe("BROADCASTED");
     const [failed] = (await h.y(`/actions?address=${fresh.address}`, {}, fresh)).body.data.rawResponse.items;
-    expect(failed).toMatchObject({ status: "FAILED", transactions: [{ status: "FAILED", error: "The transaction reverted" }] });
+    expect(failed).toMatchObject({
+      status: "FAILED",
+      transactions: [{ status: "FAILED", error: "The transaction reverted" }],
+    });
   });
 });
 
@@ -352,8 +470,21 @@ describe("POST /yields/balances", () => {
     expect(body.data.rawResponse.errors).toEqual([]);
     expect(body.data.rawResponse.items.map((i) => i.yieldId).sort()).toEqual([LST, VAULT].sort());
     const vault = body.data.rawResponse.items.find((i) => i.yieldId === VAULT)?.balances[0];
-    expect(vault).toMatchObject({ address: client.address, type: "active", isEarning: true, pendingActions: [], shareToken: { symbol: "svUSDC" } });
-    expect(vault?.token).toMatchObject({ symbol: "USDC", name: "USD Coin", decimals: 6, network: "eip155:11155111", address: USDC?.address, isPoints: false });
+    expect(vault).toMatchObject({
+      address: client.address,
+      type: "active",
+      isEarning: true,
+      pendingActions: [],
+      shareToken: { symbol: "svUSDC" },
+    });
+    expect(vault?.token).toMatchObject({
+      symbol: "USDC",
+      name: "USD Coin",
+      decimals: 6,
+      network: "eip155:11155111",
+      address: USDC?.address,
+      isPoints: false,
+    });
     expect(vault?.token.logoURI).toMatch(/^http:\/\/localhost\/static\/logos\/usdc\.svg$/);
     // Interest accrues by the second: at least what was put in, a fraction of a cent more at most.
     expect(Number(vault?.amount)).toBeGreaterThanOrEqual(250);
@@ -361,13 +492,19 @@ describe("POST /yields/balances", () => {
     expect(vault?.amountRaw).toBe(parseUnits(vault?.amount as string, 6).toString());
     expect(vault?.amountUsd).toBe(Number(vault?.amount).toFixed(2));
     const lst = body.data.rawResponse.items.find((i) => i.yieldId === LST)?.balances[0];
-    expect(lst).toMatchObject({ type: "active", token: { symbol: "ETH", network: "eip155:11155111" }, isEarning: true });
+    expect(lst).toMatchObject({
+      type: "active",
+      token: { symbol: "ETH", network: "eip155:11155111" },
+      isEarning: true,
+    });
     expect(lst?.token.address).toBeUndefined();
     expect(Number(lst?.amount)).toBeGreaterThanOrEqual(2);
   });
 
   it("answers a query per yield, by CAIP-2 id or slug", async () => {
-    const res = await balances(client, [{ address: client.address.toLowerCase(), network: "ethereum-sepolia", yieldId: VAULT }]);
+    const res = await balances(client, [
+      { address: client.address.toLowerCase(), network: "ethereum-sepolia", yieldId: VAULT },
+    ]);
     expect(res.body.data.rawResponse.items.map((i: Json) => i.yieldId)).toEqual([VAULT]);
   });
 
@@ -394,23 +531,29 @@ describe("POST /yields/balances", () => {
       `Unknown address ${stranger.address}: it is not a wallet of this client`,
       "No yield base-usdc-sandbox-lending on eip155:11155111",
     ]);
-    expect(body.errors[0]).toMatchObject({ network: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", address: client.address });
+    expect(body.errors[0]).toMatchObject({
+      network: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+      address: client.address,
+    });
     expect(body.errors[5]).toMatchObject({ yieldId: "base-usdc-sandbox-lending" });
   });
 
   it("has no items for a wallet without positions", async () => {
     const fresh = await h.newClient();
-    expect((await balances(fresh, [{ address: fresh.address, network: "eip155:11155111" }])).body.data.rawResponse).toEqual({ items: [], errors: [] });
+    expect(
+      (await balances(fresh, [{ address: fresh.address, network: "eip155:11155111" }])).body.data.rawResponse,
+    ).toEqual({ items: [], errors: [] });
   });
 
-  it.each([[{ queries: [] }, /^queries: expected at least one query/], [{ queries: [{ network: "Not A Network" }] }, /^queries\.0\.address: is required; queries\.0\.network: /], [{}, /^queries: is required/]])(
-    "400s %j",
-    async (body, message) => {
-      const res = await h.y("/yields/balances", { body }, client);
-      expect(res.status).toBe(400);
-      expect(res.body.error).toMatch(message);
-    },
-  );
+  it.each([
+    [{ queries: [] }, /^queries: expected at least one query/],
+    [{ queries: [{ network: "Not A Network" }] }, /^queries\.0\.address: is required; queries\.0\.network: /],
+    [{}, /^queries: is required/],
+  ])("400s %j", async (body, message) => {
+    const res = await h.y("/yields/balances", { body }, client);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(message);
+  });
 });
 
 describe("time, rewards and manage", () => {
@@ -426,8 +569,16 @@ describe("time, rewards and manage", () => {
     expect(Number(after - expected)).toBeGreaterThanOrEqual(-2);
     // Exiting everything pays out the grown amount from the chain.
     const usdcBefore = await tokenBalance(USDC?.address as Address, client.address);
-    const exit = await h.y("/actions/exit", { body: { address: client.address, yieldId: VAULT, arguments: { useMaxAmount: true } } }, client);
-    expect(exit.body.data.rawResponse).toMatchObject({ intent: "exit", type: "UNSTAKE", transactions: [{ type: "WITHDRAW", stepIndex: 0 }] });
+    const exit = await h.y(
+      "/actions/exit",
+      { body: { address: client.address, yieldId: VAULT, arguments: { useMaxAmount: true } } },
+      client,
+    );
+    expect(exit.body.data.rawResponse).toMatchObject({
+      intent: "exit",
+      type: "UNSTAKE",
+      transactions: [{ type: "WITHDRAW", stepIndex: 0 }],
+    });
     await h.run(client, exit.body.data.rawResponse);
     const paid = (await tokenBalance(USDC?.address as Address, client.address)) - usdcBefore;
     expect(paid >= after - 1n && paid <= after + 2n).toBe(true);
@@ -460,43 +611,86 @@ describe("time, rewards and manage", () => {
     ]);
     const claim = claimable.pendingActions[0];
     // Balances are deterministic: the same passthrough on every read.
-    expect((await positionOf(client, STAKING)).find((b) => b.type === "claimable").pendingActions[0].passthrough).toBe(claim.passthrough);
+    expect((await positionOf(client, STAKING)).find((b) => b.type === "claimable").pendingActions[0].passthrough).toBe(
+      claim.passthrough,
+    );
 
-    const manage = (body: Record<string, unknown>) => h.y("/actions/manage", { body: { address: client.address, yieldId: STAKING, ...body } }, client);
+    const manage = (body: Record<string, unknown>) =>
+      h.y("/actions/manage", { body: { address: client.address, yieldId: STAKING, ...body } }, client);
     // The passthrough must come back unchanged and match the action.
-    expect((await manage({ action: "CLAIM_REWARDS", passthrough: `${claim.passthrough}x` })).body.error).toMatch(/^passthrough: not a passthrough this provider issued/);
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(claim.passthrough, "base64").toString()), type: "WITHDRAW" })).toString("base64");
-    expect((await manage({ action: "WITHDRAW", passthrough: forged })).body.error).toMatch(/^passthrough: not a passthrough this provider issued/);
-    expect((await manage({ action: "RESTAKE_REWARDS", passthrough: claim.passthrough })).body.error).toBe("action: the passthrough is that of a CLAIM_REWARDS pending action, not RESTAKE_REWARDS");
-    expect((await manage({ action: "CLAIM_REWARDS", passthrough: claim.passthrough, yieldId: REWARDS })).body.error).toMatch(/^passthrough: it belongs to another position/);
+    expect((await manage({ action: "CLAIM_REWARDS", passthrough: `${claim.passthrough}x` })).body.error).toMatch(
+      /^passthrough: not a passthrough this provider issued/,
+    );
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(claim.passthrough, "base64").toString()), type: "WITHDRAW" }),
+    ).toString("base64");
+    expect((await manage({ action: "WITHDRAW", passthrough: forged })).body.error).toMatch(
+      /^passthrough: not a passthrough this provider issued/,
+    );
+    expect((await manage({ action: "RESTAKE_REWARDS", passthrough: claim.passthrough })).body.error).toBe(
+      "action: the passthrough is that of a CLAIM_REWARDS pending action, not RESTAKE_REWARDS",
+    );
+    expect(
+      (await manage({ action: "CLAIM_REWARDS", passthrough: claim.passthrough, yieldId: REWARDS })).body.error,
+    ).toMatch(/^passthrough: it belongs to another position/);
     expect((await manage({ action: "CLAIM_REWARDS" })).body.error).toMatch(/^passthrough: is required/);
 
     const claimed = await manage({ action: "CLAIM_REWARDS", passthrough: claim.passthrough });
     expect(claimed.status).toBe(200);
-    expect(claimed.body.data.rawResponse).toMatchObject({ intent: "manage", type: "CLAIM_REWARDS", transactions: [{ type: "CLAIM_REWARDS", stepIndex: 0, status: "CREATED" }] });
+    expect(claimed.body.data.rawResponse).toMatchObject({
+      intent: "manage",
+      type: "CLAIM_REWARDS",
+      transactions: [{ type: "CLAIM_REWARDS", stepIndex: 0, status: "CREATED" }],
+    });
     await h.run(client, claimed.body.data.rawResponse);
     const linkAfterClaim = await tokenBalance(LINK?.address as Address, client.address);
-    expect(Number(formatUnits(linkAfterClaim - (linkBefore - parseUnits("50", 18)), 18))).toBeGreaterThanOrEqual(expected);
+    expect(Number(formatUnits(linkAfterClaim - (linkBefore - parseUnits("50", 18)), 18))).toBeGreaterThanOrEqual(
+      expected,
+    );
 
     await h.increaseTime(SEPOLIA, 10 * 86_400);
-    const restake = (await positionOf(client, STAKING)).find((b) => b.type === "claimable").pendingActions.find((p: Json) => p.type === "RESTAKE_REWARDS");
-    await h.run(client, (await manage({ action: "RESTAKE_REWARDS", passthrough: restake.passthrough })).body.data.rawResponse);
+    const restake = (await positionOf(client, STAKING))
+      .find((b) => b.type === "claimable")
+      .pendingActions.find((p: Json) => p.type === "RESTAKE_REWARDS");
+    await h.run(
+      client,
+      (await manage({ action: "RESTAKE_REWARDS", passthrough: restake.passthrough })).body.data.rawResponse,
+    );
     const staked = Number((await positionOf(client, STAKING)).find((b) => b.type === "active").amount);
     expect(staked).toBeGreaterThan(50 + (50 * 0.062 * 10) / 365 - 1e-9);
 
     // Exit: the amount cools down for 7 days (exiting), then can be withdrawn.
-    expect((await h.y("/actions/exit", { body: { address: client.address, yieldId: STAKING, arguments: { amount: "1000" } } }, client)).body.error).toMatch(
-      /^arguments\.amount: 1000 LINK is more than the active position/,
-    );
-    expect((await h.y("/actions/exit", { body: { address: client.address, yieldId: STAKING } }, client)).body.error).toMatch(/^arguments\.amount: is required/);
-    const exit = (await h.y("/actions/exit", { body: { address: client.address, yieldId: STAKING, arguments: { amount: "20" } } }, client)).body.data.rawResponse;
+    expect(
+      (
+        await h.y(
+          "/actions/exit",
+          { body: { address: client.address, yieldId: STAKING, arguments: { amount: "1000" } } },
+          client,
+        )
+      ).body.error,
+    ).toMatch(/^arguments\.amount: 1000 LINK is more than the active position/);
+    expect(
+      (await h.y("/actions/exit", { body: { address: client.address, yieldId: STAKING } }, client)).body.error,
+    ).toMatch(/^arguments\.amount: is required/);
+    const exit = (
+      await h.y(
+        "/actions/exit",
+        { body: { address: client.address, yieldId: STAKING, arguments: { amount: "20" } } },
+        client,
+      )
+    ).body.data.rawResponse;
     expect(exit.transactions.map((t: Json) => t.type)).toEqual(["UNSTAKE"]);
-    expect(decodeFunctionData({ abi: stakingAbi, data: JSON.parse(exit.transactions[0].unsignedTransaction).data }).functionName).toBe("unstake");
+    expect(
+      decodeFunctionData({ abi: stakingAbi, data: JSON.parse(exit.transactions[0].unsignedTransaction).data })
+        .functionName,
+    ).toBe("unstake");
     await h.run(client, exit);
     position = await positionOf(client, STAKING);
     const exiting = position.find((b) => b.type === "exiting");
     expect(exiting).toMatchObject({ amount: "20", isEarning: false, pendingActions: [] });
-    expect(Date.parse(exiting.date) / 1000).toBeGreaterThan(Date.now() / 1000 + 40 * 86_400 + (staking?.cooldownSeconds ?? 0) - 60);
+    expect(Date.parse(exiting.date) / 1000).toBeGreaterThan(
+      Date.now() / 1000 + 40 * 86_400 + (staking?.cooldownSeconds ?? 0) - 60,
+    );
 
     await h.increaseTime(SEPOLIA, 7 * 86_400 + 1);
     const withdrawable = (await positionOf(client, STAKING)).find((b) => b.type === "withdrawable");
@@ -504,14 +698,22 @@ describe("time, rewards and manage", () => {
     const passthrough = withdrawable.pendingActions[0].passthrough;
     const linkBeforeWithdraw = await tokenBalance(LINK?.address as Address, client.address);
     await h.run(client, (await manage({ action: "WITHDRAW", passthrough })).body.data.rawResponse);
-    expect((await tokenBalance(LINK?.address as Address, client.address)) - linkBeforeWithdraw).toBe(parseUnits("20", 18));
+    expect((await tokenBalance(LINK?.address as Address, client.address)) - linkBeforeWithdraw).toBe(
+      parseUnits("20", 18),
+    );
     // The same passthrough again: WITHDRAW is no longer a pending action of the position.
-    expect((await manage({ action: "WITHDRAW", passthrough })).body.error).toMatch(/^action: WITHDRAW is not a pending action of this position now \(pending: CLAIM_REWARDS, RESTAKE_REWARDS\)/);
+    expect((await manage({ action: "WITHDRAW", passthrough })).body.error).toMatch(
+      /^action: WITHDRAW is not a pending action of this position now \(pending: CLAIM_REWARDS, RESTAKE_REWARDS\)/,
+    );
   });
 
   it("400s an exit without a position", async () => {
     const client = await h.newClient();
-    const res = await h.y("/actions/exit", { body: { address: client.address, yieldId: REWARDS, arguments: { amount: "1" } } }, client);
+    const res = await h.y(
+      "/actions/exit",
+      { body: { address: client.address, yieldId: REWARDS, arguments: { amount: "1" } } },
+      client,
+    );
     expect(res.body.error).toBe(`address: ${client.address} has no active position in ${REWARDS}`);
   });
 });
@@ -531,15 +733,34 @@ describe("GET /actions", () => {
       [first.id, "CREATED"],
     ]);
     expect(body.data.rawResponse.items[1]?.transactions).toHaveLength(2);
-    expect((await h.y(`/actions?address=${client.address}&yieldId=${VAULT}`, {}, client)).body.data.rawResponse.items.map((a: Json) => a.id)).toEqual([first.id]);
-    expect((await h.y(`/actions?address=${client.address}&status=SUCCESS`, {}, client)).body.data.rawResponse.items.map((a: Json) => a.id)).toEqual([second.id]);
-    expect((await h.y(`/actions?address=${client.address}&limit=1&offset=1`, {}, client)).body.data.rawResponse.items.map((a: Json) => a.id)).toEqual([first.id]);
+    expect(
+      (await h.y(`/actions?address=${client.address}&yieldId=${VAULT}`, {}, client)).body.data.rawResponse.items.map(
+        (a: Json) => a.id,
+      ),
+    ).toEqual([first.id]);
+    expect(
+      (await h.y(`/actions?address=${client.address}&status=SUCCESS`, {}, client)).body.data.rawResponse.items.map(
+        (a: Json) => a.id,
+      ),
+    ).toEqual([second.id]);
+    expect(
+      (await h.y(`/actions?address=${client.address}&limit=1&offset=1`, {}, client)).body.data.rawResponse.items.map(
+        (a: Json) => a.id,
+      ),
+    ).toEqual([first.id]);
     // Another client's history is not visible, even by its address.
     const other = await h.newClient();
-    expect((await h.y(`/actions?address=${client.address}`, {}, other)).body.data.rawResponse).toMatchObject({ items: [], total: 0 });
+    expect((await h.y(`/actions?address=${client.address}`, {}, other)).body.data.rawResponse).toMatchObject({
+      items: [],
+      total: 0,
+    });
   });
 
-  it.each([["", /^address: is required/], ["?address=0xabc&limit=0", /^limit: expected at least 1/], ["?address=0xabc&intent=stake", /^intent: /]])("400s %s", async (query, message) => {
+  it.each([
+    ["", /^address: is required/],
+    ["?address=0xabc&limit=0", /^limit: expected at least 1/],
+    ["?address=0xabc&intent=stake", /^intent: /],
+  ])("400s %s", async (query, message) => {
     const client = await h.newClient();
     const res = await h.y(`/actions${query}`, {}, client);
     expect(res.status).toBe(400);

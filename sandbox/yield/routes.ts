@@ -25,13 +25,20 @@ import { type YieldService, actionJson, transactionJson } from "./service";
 
 export const yieldBasePath = (segment: string) => `/api/v3/clients/me/integrations/${encodeURIComponent(segment)}`;
 
-export function yieldRoutes(options: { service: YieldService; clients: Pick<ClientDirectory, "resolveClientBearer">; segment: string }) {
+export function yieldRoutes(options: {
+  service: YieldService;
+  clients: Pick<ClientDirectory, "resolveClientBearer">;
+  segment: string;
+}) {
   const { service } = options;
   const base = yieldBasePath(options.segment);
   const app = new Hono<SandboxHttpEnv>();
   app.use(`${base}/*`, requireClientBearer(options.clients));
   const origin = (url: string) => new URL(url).origin;
-  const envelope = (rawResponse: unknown, clientId: string, extra: Record<string, string> = {}) => ({ data: { rawResponse }, metadata: { clientId, ...extra } });
+  const envelope = (rawResponse: unknown, clientId: string, extra: Record<string, string> = {}) => ({
+    data: { rawResponse },
+    metadata: { clientId, ...extra },
+  });
 
   app.get(`${base}/yields`, (c) => {
     const query = parseInput(listYieldsQuerySchema, queryObject(c.req.url));

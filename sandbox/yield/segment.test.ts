@@ -9,7 +9,9 @@ let sb: TestSandbox;
 let apiKey: string;
 beforeAll(async () => {
   sb = await startTestSandbox({ YIELD_PROVIDER_SEGMENT: "yield-xyz" });
-  apiKey = ((await (await sb.admin("/api/v3/custodians/me/clients", { method: "POST" })).json()) as { clientApiKey: string }).clientApiKey;
+  apiKey = (
+    (await (await sb.admin("/api/v3/custodians/me/clients", { method: "POST" })).json()) as { clientApiKey: string }
+  ).clientApiKey;
 });
 afterAll(() => sb.close());
 
@@ -19,10 +21,14 @@ describe("YIELD_PROVIDER_SEGMENT", () => {
   it("serves the yield routes under the configured segment only", async () => {
     const res = await get("/api/v3/clients/me/integrations/yield-xyz/yields?limit=2");
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: { rawResponse: { items: unknown[] } } }).data.rawResponse.items).toHaveLength(2);
+    expect(((await res.json()) as { data: { rawResponse: { items: unknown[] } } }).data.rawResponse.items).toHaveLength(
+      2,
+    );
     const other = await get("/api/v3/clients/me/integrations/yield-provider/yields");
     expect(other.status).toBe(404);
-    expect(await other.json()).toEqual({ error: "Not found: GET /api/v3/clients/me/integrations/yield-provider/yields" });
+    expect(await other.json()).toEqual({
+      error: "Not found: GET /api/v3/clients/me/integrations/yield-provider/yields",
+    });
   });
 
   it("names the segment in the OpenAPI document's paths", async () => {

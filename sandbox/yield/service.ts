@@ -5,7 +5,17 @@
  * confirmed one at a time in stepIndex order).
  */
 import { randomUUID } from "node:crypto";
-import { type Address, type Hex, decodeFunctionResult, encodeFunctionData, formatEther, formatUnits, getAddress, parseUnits, toHex } from "viem";
+import {
+  type Address,
+  type Hex,
+  decodeFunctionResult,
+  encodeFunctionData,
+  formatEther,
+  formatUnits,
+  getAddress,
+  parseUnits,
+  toHex,
+} from "viem";
 import { formatCaip2, isCaip2, isYieldNetwork, parseCaip2 } from "@/lib/chains";
 import type {
   EnterYieldBody,
@@ -44,7 +54,14 @@ export interface YieldServiceOptions {
 }
 
 const DEFAULT_LIMIT = 20;
-const SORTS = ["statusEnterAsc", "statusEnterDesc", "statusExitAsc", "statusExitDesc", "rewardRateAsc", "rewardRateDesc"];
+const SORTS = [
+  "statusEnterAsc",
+  "statusEnterDesc",
+  "statusExitAsc",
+  "statusExitDesc",
+  "rewardRateAsc",
+  "rewardRateDesc",
+];
 const EVM_HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /** Extra gas on an estimated limit: an account-abstracted call runs inside execute(), behind the 63/64 rule. */
@@ -72,7 +89,11 @@ export function resolveYieldNetwork(network: string): { caip2: string; reference
 
 function matchesToken(o: Opportunity, token: string): boolean {
   const t = token.toLowerCase();
-  return o.token.symbol.toLowerCase() === t || (o.token.address?.toLowerCase() === t) || (t === "native" && o.token.address === null);
+  return (
+    o.token.symbol.toLowerCase() === t ||
+    o.token.address?.toLowerCase() === t ||
+    (t === "native" && o.token.address === null)
+  );
 }
 
 export class YieldService {
@@ -89,12 +110,19 @@ export class YieldService {
 
   // ---- GET /yields ---------------------------------------------------------------------------
 
-  listYields(query: ListYieldsQuery, origin: string): { items: YieldOpportunity[]; total: number; offset: number; limit: number } {
-    if (query.sort !== undefined && !SORTS.includes(query.sort)) throw badRequest(`sort: expected one of ${SORTS.join(", ")}`);
+  listYields(
+    query: ListYieldsQuery,
+    origin: string,
+  ): { items: YieldOpportunity[]; total: number; offset: number; limit: number } {
+    if (query.sort !== undefined && !SORTS.includes(query.sort))
+      throw badRequest(`sort: expected one of ${SORTS.join(", ")}`);
     let network: ReturnType<typeof resolveYieldNetwork>;
     if (query.network !== undefined) {
       network = resolveYieldNetwork(query.network);
-      if (!network) throw badRequest(`network: ${query.network} is not a yield network (a CAIP-2 id of the spec's yield list, or its slug such as ethereum-sepolia)`);
+      if (!network)
+        throw badRequest(
+          `network: ${query.network} is not a yield network (a CAIP-2 id of the spec's yield list, or its slug such as ethereum-sepolia)`,
+        );
     }
     const search = query.search?.toLowerCase();
     let found = OPPORTUNITIES.filter(
@@ -113,7 +141,12 @@ export class YieldService {
     if (query.sort === "rewardRateDesc") found = [...found].sort((a, b) => b.rate - a.rate);
     const offset = query.offset ?? 0;
     const limit = query.limit ?? DEFAULT_LIMIT;
-    return { items: found.slice(offset, offset + limit).map((o) => opportunityJson(o, origin)), total: found.length, offset, limit };
+    return {
+      items: found.slice(offset, offset + limit).map((o) => opportunityJson(o, origin)),
+      total: found.length,
+      offset,
+      limit,
+    };
   }
 
   // ---- POST /actions/enter, /exit, /manage ------------------------------------------------------
@@ -124,20 +157,33 @@ export class YieldService {
     const amount = body.arguments?.amount;
     if (amount === undefined) throw badRequest("arguments.amount: is required");
     const raw = this.rawAmount(o, amount);
-    if (raw < parseUnits(o.minimum, o.token.decimals)) throw badRequest(`arguments.amount: ${amount} is below the entry minimum of ${o.minimum} ${o.token.symbol}`);
+    if (raw < parseUnits(o.minimum, o.token.decimals))
+      throw badRequest(`arguments.amount: ${amount} is below the entry minimum of ${o.minimum} ${o.token.symbol}`);
     if (o.maximum !== null && raw > parseUnits(o.maximum, o.token.decimals))
       throw badRequest(`arguments.amount: ${amount} is above the entry maximum of ${o.maximum} ${o.token.symbol}`);
     const request = this.requester(o);
     if (body.arguments?.skipPrechecks !== true) {
-      const held = o.token.address === null ? await this.options.chains.nativeBalance(o.reference, address) : await this.options.chains.tokenBalance(o.reference, o.token.address, address);
-      if (held < raw) throw badRequest(`arguments.amount: ${amount} ${o.token.symbol} is more than the wallet holds (${formatUnits(held, o.token.decimals)})`);
+      const held =
+        o.token.address === null
+          ? await this.options.chains.nativeBalance(o.reference, address)
+          : await this.options.chains.tokenBalance(o.reference, o.token.address, address);
+      if (held < raw)
+        throw badRequest(
+          `arguments.amount: ${amount} ${o.token.symbol} is more than the wallet holds (${formatUnits(held, o.token.decimals)})`,
+        );
     }
     const steps: Step[] = [];
     if (o.token.address !== null) {
       const allowance = decodeFunctionResult({
         abi: erc20Abi,
         functionName: "allowance",
-        data: (await request("eth_call", [{ to: o.token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: "allowance", args: [address, o.pool] }) }, "pending"])) as Hex,
+        data: (await request("eth_call", [
+          {
+            to: o.token.address,
+            data: encodeFunctionData({ abi: erc20Abi, functionName: "allowance", args: [address, o.pool] }),
+          },
+          "pending",
+        ])) as Hex,
       });
       steps.push(approvalStep(o, address, raw, allowance));
     }
@@ -152,7 +198,8 @@ export class YieldService {
     if (position.active === 0n) throw badRequest(`address: ${address} has no active position in ${o.id}`);
     const useMax = body.arguments?.useMaxAmount === true;
     const amount = body.arguments?.amount;
-    if (amount === undefined && !useMax) throw badRequest("arguments.amount: is required (or set useMaxAmount to exit the whole position)");
+    if (amount === undefined && !useMax)
+      throw badRequest("arguments.amount: is required (or set useMaxAmount to exit the whole position)");
     let step: Step;
     let raw: bigint;
     if (useMax) {
@@ -161,7 +208,9 @@ export class YieldService {
     } else {
       raw = this.rawAmount(o, amount as string);
       if (raw > position.active)
-        throw badRequest(`arguments.amount: ${amount} ${o.token.symbol} is more than the active position (${formatUnits(position.active, o.token.decimals)})`);
+        throw badRequest(
+          `arguments.amount: ${amount} ${o.token.symbol} is more than the active position (${formatUnits(position.active, o.token.decimals)})`,
+        );
       step = exitStep(o, address, raw);
     }
     return this.createAction(client, o, address, "exit", "UNSTAKE", [step], raw, body.arguments ?? null);
@@ -171,35 +220,62 @@ export class YieldService {
     const o = this.opportunity(body.yieldId);
     const address = this.walletOf(client, body.address);
     const content = this.signer.verify(body.passthrough);
-    if (!content) throw badRequest("passthrough: not a passthrough this provider issued; send the pending action's passthrough back unchanged");
+    if (!content)
+      throw badRequest(
+        "passthrough: not a passthrough this provider issued; send the pending action's passthrough back unchanged",
+      );
     if (content.yieldId !== o.id || content.address !== address.toLowerCase())
       throw badRequest(`passthrough: it belongs to another position (${content.yieldId} of ${content.address})`);
-    if (content.type !== body.action) throw badRequest(`action: the passthrough is that of a ${content.type} pending action, not ${body.action}`);
+    if (content.type !== body.action)
+      throw badRequest(`action: the passthrough is that of a ${content.type} pending action, not ${body.action}`);
     const position = await readPosition(this.options.chains, o, address);
     const balances = balancesOf(o, address, position, this.signer, "");
-    const balance = balances.find((b) => b.pendingActions.some((p) => p.type === body.action && p.passthrough === body.passthrough));
+    const balance = balances.find((b) =>
+      b.pendingActions.some((p) => p.type === body.action && p.passthrough === body.passthrough),
+    );
     if (!balance) {
       const pending = balances.flatMap((b) => b.pendingActions.map((p) => p.type));
-      throw badRequest(`action: ${body.action} is not a pending action of this position now (pending: ${pending.length > 0 ? pending.join(", ") : "none"})`);
+      throw badRequest(
+        `action: ${body.action} is not a pending action of this position now (pending: ${pending.length > 0 ? pending.join(", ") : "none"})`,
+      );
     }
     const raw = BigInt(balance.amountRaw);
-    return this.createAction(client, o, address, "manage", body.action, [manageStep(o, body.action, raw)], raw, body.arguments ?? null);
+    return this.createAction(
+      client,
+      o,
+      address,
+      "manage",
+      body.action,
+      [manageStep(o, body.action, raw)],
+      raw,
+      body.arguments ?? null,
+    );
   }
 
   // ---- POST /yields/balances -------------------------------------------------------------------
 
   async balances(client: ClientRecord, body: YieldBalancesBody, origin: string) {
-    const items: { yieldId: string; balances: ReturnType<typeof balancesOf>; rewardRate: YieldOpportunity["rewardRate"] }[] = [];
+    const items: {
+      yieldId: string;
+      balances: ReturnType<typeof balancesOf>;
+      rewardRate: YieldOpportunity["rewardRate"];
+    }[] = [];
     const errors: { yieldId?: string; network: string; address: string; error: string }[] = [];
     const own = client.namespaces.eip155?.address?.toLowerCase();
     for (const query of body.queries) {
-      const base = { network: query.network, address: query.address, ...(query.yieldId ? { yieldId: query.yieldId } : {}) };
+      const base = {
+        network: query.network,
+        address: query.address,
+        ...(query.yieldId ? { yieldId: query.yieldId } : {}),
+      };
       const network = resolveYieldNetwork(query.network);
       if (!network) {
         errors.push({ ...base, error: `${query.network} is not a yield network` });
         continue;
       }
-      const candidates = OPPORTUNITIES.filter((o) => o.chainId === network.caip2 && (query.yieldId === undefined || o.id === query.yieldId));
+      const candidates = OPPORTUNITIES.filter(
+        (o) => o.chainId === network.caip2 && (query.yieldId === undefined || o.id === query.yieldId),
+      );
       if (candidates.length === 0) {
         errors.push({
           ...base,
@@ -219,9 +295,17 @@ export class YieldService {
         try {
           const position = await readPosition(this.options.chains, o, address);
           if (isEmpty(position)) continue;
-          items.push({ yieldId: o.id, balances: balancesOf(o, address, position, this.signer, origin), rewardRate: opportunityJson(o, origin).rewardRate });
+          items.push({
+            yieldId: o.id,
+            balances: balancesOf(o, address, position, this.signer, origin),
+            rewardRate: opportunityJson(o, origin).rewardRate,
+          });
         } catch (e) {
-          errors.push({ ...base, yieldId: o.id, error: `Could not read the position: ${e instanceof Error ? e.message : String(e)}` });
+          errors.push({
+            ...base,
+            yieldId: o.id,
+            error: `Could not read the position: ${e instanceof Error ? e.message : String(e)}`,
+          });
         }
       }
     }
@@ -249,17 +333,26 @@ export class YieldService {
 
   // ---- PUT /transactions/{id}/submit-hash ------------------------------------------------------
 
-  submitHash(client: ClientRecord, transactionId: string, hash: string): Promise<{ action: StoredAction; tx: StoredTransaction }> {
+  submitHash(
+    client: ClientRecord,
+    transactionId: string,
+    hash: string,
+  ): Promise<{ action: StoredAction; tx: StoredTransaction }> {
     const found = this.store.transaction(transactionId);
-    if (!found || found.action.clientId !== client.id) return Promise.reject(notFound(`Transaction ${transactionId} not found`));
+    if (!found || found.action.clientId !== client.id)
+      return Promise.reject(notFound(`Transaction ${transactionId} not found`));
     // One report at a time per action: two concurrent reports of a step cannot both be accepted.
     return this.locks.run(found.action.id, () => this.submitHashLocked(found, hash));
   }
 
-  private async submitHashLocked(found: { action: StoredAction; tx: StoredTransaction }, hash: string): Promise<{ action: StoredAction; tx: StoredTransaction }> {
+  private async submitHashLocked(
+    found: { action: StoredAction; tx: StoredTransaction },
+    hash: string,
+  ): Promise<{ action: StoredAction; tx: StoredTransaction }> {
     const { action, tx } = found;
     if (!EVM_HASH.test(hash)) throw badRequest("hash: expected a 0x-prefixed 32-byte transaction hash");
-    if (tx.status === "SKIPPED") throw badRequest(`Transaction ${tx.id} (${tx.title}) was skipped: there is nothing to submit`);
+    if (tx.status === "SKIPPED")
+      throw badRequest(`Transaction ${tx.id} (${tx.title}) was skipped: there is nothing to submit`);
     if (tx.status !== "CREATED") {
       // A repeated report of the same hash (a retried PUT) is answered with the transaction as it is.
       if (tx.hash?.toLowerCase() === hash.toLowerCase()) return found;
@@ -268,7 +361,9 @@ export class YieldService {
     const other = this.store.transactionOfHash(action.reference, hash);
     if (other) throw badRequest(`hash: ${hash} was already reported for transaction ${other}`);
     await this.refresh(action);
-    const before = action.transactions.filter((t) => t.stepIndex < tx.stepIndex && t.status !== "SKIPPED").sort((a, b) => b.stepIndex - a.stepIndex)[0];
+    const before = action.transactions
+      .filter((t) => t.stepIndex < tx.stepIndex && t.status !== "SKIPPED")
+      .sort((a, b) => b.stepIndex - a.stepIndex)[0];
     if (before && before.status !== "CONFIRMED")
       throw badRequest(
         `Transaction ${tx.id} (step ${tx.stepIndex}) cannot be submitted before step ${before.stepIndex} (${before.title}) is confirmed; it is ${before.status}`,
@@ -277,7 +372,9 @@ export class YieldService {
     const request: Requester = (method, params) => this.options.chains.request(action.reference, method, params);
     const onChain = (await request("eth_getTransactionByHash", [hash])) as RpcTransaction | null;
     if (!onChain) throw badRequest(`hash: no transaction ${hash} on eip155:${action.reference}`);
-    const userOpHash = action.accountAbstracted ? this.matchUserOperation(action, tx, onChain) : this.matchTransaction(action, tx, onChain);
+    const userOpHash = action.accountAbstracted
+      ? this.matchUserOperation(action, tx, onChain)
+      : this.matchTransaction(action, tx, onChain);
 
     tx.status = "BROADCASTED";
     tx.hash = hash.toLowerCase() as Hex;
@@ -296,15 +393,26 @@ export class YieldService {
       const receipt = (await this.options.chains.request(action.reference, "eth_getTransactionReceipt", [tx.hash])) as {
         status: Hex;
         transactionHash: Hex;
-        logs: { address: Address; topics: Hex[]; data: Hex; logIndex: Hex; transactionHash: Hex; blockHash: Hex; blockNumber: Hex }[];
+        logs: {
+          address: Address;
+          topics: Hex[];
+          data: Hex;
+          logIndex: Hex;
+          transactionHash: Hex;
+          blockHash: Hex;
+          blockNumber: Hex;
+        }[];
       } | null;
       if (!receipt) continue;
       let ok = receipt.status === "0x1";
       let error = ok ? null : "The transaction reverted";
       if (ok && tx.userOpHash) {
-        const event = userOperationEvents(receipt).find((e) => e.userOpHash.toLowerCase() === tx.userOpHash?.toLowerCase());
+        const event = userOperationEvents(receipt).find(
+          (e) => e.userOpHash.toLowerCase() === tx.userOpHash?.toLowerCase(),
+        );
         ok = event?.success === true;
-        if (!ok) error = event ? "The user operation's call reverted" : "The bundle does not include the user operation";
+        if (!ok)
+          error = event ? "The user operation's call reverted" : "The bundle does not include the user operation";
       }
       tx.status = ok ? "CONFIRMED" : "FAILED";
       tx.error = error;
@@ -332,14 +440,17 @@ export class YieldService {
   private walletOf(client: ClientRecord, address: string): Address {
     const own = client.namespaces.eip155?.address;
     if (!own) throw badRequest("address: the client has no EVM wallet yet (POST /v1/generate creates it)");
-    if (address.toLowerCase() !== own.toLowerCase()) throw badRequest(`address: ${address} is not this client's wallet (${own})`);
+    if (address.toLowerCase() !== own.toLowerCase())
+      throw badRequest(`address: ${address} is not this client's wallet (${own})`);
     return getAddress(own);
   }
 
   private rawAmount(o: Opportunity, amount: string): bigint {
     const fraction = amount.split(".")[1] ?? "";
     if (fraction.replace(/0+$/, "").length > o.token.decimals)
-      throw badRequest(`arguments.amount: ${amount} has more decimal places than ${o.token.symbol}'s ${o.token.decimals}`);
+      throw badRequest(
+        `arguments.amount: ${amount} has more decimal places than ${o.token.symbol}'s ${o.token.decimals}`,
+      );
     return parseUnits(amount, o.token.decimals);
   }
 
@@ -366,7 +477,20 @@ export class YieldService {
     const transactions: StoredTransaction[] = [];
     let dependsOnEarlier = false;
     for (const [stepIndex, step] of steps.entries()) {
-      const base = { id: randomUUID(), stepIndex, type: step.type, title: step.title, description: step.description, annotation: step.annotation, hash: null, userOpHash: null, createdAt, broadcastedAt: null, confirmedAt: null, error: null };
+      const base = {
+        id: randomUUID(),
+        stepIndex,
+        type: step.type,
+        title: step.title,
+        description: step.description,
+        annotation: step.annotation,
+        hash: null,
+        userOpHash: null,
+        createdAt,
+        broadcastedAt: null,
+        confirmedAt: null,
+        error: null,
+      };
       if (step.skipped) {
         transactions.push({ ...base, status: "SKIPPED", unsigned: null, expected: null, gasEstimate: null });
         continue;
@@ -374,7 +498,9 @@ export class YieldService {
       let gas = step.fallbackGas;
       if (!dependsOnEarlier) {
         try {
-          gas = (await estimateGas(request, { from: address, to: step.to, data: step.data, value: step.value })) + (accountAbstracted ? AA_CALL_OVERHEAD : 0n);
+          gas =
+            (await estimateGas(request, { from: address, to: step.to, data: step.data, value: step.value })) +
+            (accountAbstracted ? AA_CALL_OVERHEAD : 0n);
         } catch {
           // The call reverts as things stand (e.g. it needs an earlier step): the fallback limit is used.
         }
@@ -396,7 +522,11 @@ export class YieldService {
         status: "CREATED",
         unsigned,
         expected: { to: step.to, data: step.data, value: step.value.toString() },
-        gasEstimate: JSON.stringify({ amount: formatEther(gas * fees.maxFeePerGas), gasLimit: gas.toString(), token: native.symbol }),
+        gasEstimate: JSON.stringify({
+          amount: formatEther(gas * fees.maxFeePerGas),
+          gasLimit: gas.toString(),
+          token: native.symbol,
+        }),
       });
     }
     const amount = formatUnits(raw, o.token.decimals);
@@ -427,12 +557,19 @@ export class YieldService {
     const expected = tx.expected;
     if (!expected) throw badRequest(`Transaction ${tx.id} has nothing to submit`);
     if (onChain.from.toLowerCase() !== action.address.toLowerCase())
-      throw badRequest(`hash: the transaction was sent from ${getAddress(onChain.from)}, not from the action's address ${action.address}`);
+      throw badRequest(
+        `hash: the transaction was sent from ${getAddress(onChain.from)}, not from the action's address ${action.address}`,
+      );
     if (onChain.to?.toLowerCase() !== expected.to.toLowerCase())
-      throw badRequest(`hash: the transaction was sent to ${onChain.to ?? "no address (a deployment)"}, not to ${expected.to} (${tx.title})`);
-    if (onChain.input.toLowerCase() !== expected.data.toLowerCase()) throw badRequest(`hash: the transaction's calldata is not that of ${tx.title} (${tx.annotation.method})`);
+      throw badRequest(
+        `hash: the transaction was sent to ${onChain.to ?? "no address (a deployment)"}, not to ${expected.to} (${tx.title})`,
+      );
+    if (onChain.input.toLowerCase() !== expected.data.toLowerCase())
+      throw badRequest(`hash: the transaction's calldata is not that of ${tx.title} (${tx.annotation.method})`);
     if (BigInt(onChain.value) !== BigInt(expected.value))
-      throw badRequest(`hash: the transaction carries ${BigInt(onChain.value)} wei; ${tx.title} carries ${expected.value}`);
+      throw badRequest(
+        `hash: the transaction carries ${BigInt(onChain.value)} wei; ${tx.title} carries ${expected.value}`,
+      );
     return null;
   }
 
@@ -445,15 +582,26 @@ export class YieldService {
     const expected = tx.expected;
     if (!expected) throw badRequest(`Transaction ${tx.id} has nothing to submit`);
     if (onChain.to?.toLowerCase() !== ENTRY_POINT.toLowerCase())
-      throw badRequest(`hash: for an account-abstracted client the hash is the bundle transaction of a user operation (to the EntryPoint ${ENTRY_POINT}); this one was sent to ${onChain.to}`);
+      throw badRequest(
+        `hash: for an account-abstracted client the hash is the bundle transaction of a user operation (to the EntryPoint ${ENTRY_POINT}); this one was sent to ${onChain.to}`,
+      );
     const ops = decodeHandleOps(onChain.input) ?? [];
     const mine = ops.filter((op) => op.sender.toLowerCase() === action.address.toLowerCase());
-    if (mine.length === 0) throw badRequest(`hash: the bundle has no user operation of the smart account ${action.address}`);
+    if (mine.length === 0)
+      throw badRequest(`hash: the bundle has no user operation of the smart account ${action.address}`);
     const match = mine.find((op) => {
       const call = decodeExecute(op.callData);
-      return call && call.to.toLowerCase() === expected.to.toLowerCase() && call.data.toLowerCase() === expected.data.toLowerCase() && call.value === BigInt(expected.value);
+      return (
+        call &&
+        call.to.toLowerCase() === expected.to.toLowerCase() &&
+        call.data.toLowerCase() === expected.data.toLowerCase() &&
+        call.value === BigInt(expected.value)
+      );
     });
-    if (!match) throw badRequest(`hash: the user operation of ${action.address} in that bundle does not make the call of ${tx.title} (${tx.annotation.method})`);
+    if (!match)
+      throw badRequest(
+        `hash: the user operation of ${action.address} in that bundle does not make the call of ${tx.title} (${tx.annotation.method})`,
+      );
     return userOperationHash(match, ENTRY_POINT, action.reference);
   }
 }

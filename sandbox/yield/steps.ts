@@ -86,7 +86,10 @@ export function exitStep(o: Opportunity, owner: Address, raw: bigint, allShares?
     return {
       type: "WITHDRAW",
       title: `Withdraw ${o.token.symbol}`,
-      description: allShares === undefined ? `Withdraw ${units(o, raw)} from the vault` : `Redeem every vault share (≈ ${units(o, raw)})`,
+      description:
+        allShares === undefined
+          ? `Withdraw ${units(o, raw)} from the vault`
+          : `Redeem every vault share (≈ ${units(o, raw)})`,
       to: o.pool,
       data,
       value: 0n,
@@ -105,18 +108,27 @@ export function exitStep(o: Opportunity, owner: Address, raw: bigint, allShares?
     return {
       type: "UNSTAKE",
       title: `Unstake ${o.token.symbol}`,
-      description: allShares === undefined ? `Unstake ${units(o, raw)}` : `Redeem every ${o.outputToken?.symbol ?? "share"} (≈ ${units(o, raw)})`,
+      description:
+        allShares === undefined
+          ? `Unstake ${units(o, raw)}`
+          : `Redeem every ${o.outputToken?.symbol ?? "share"} (≈ ${units(o, raw)})`,
       to: o.pool,
       data,
       value: 0n,
-      annotation: allShares === undefined ? { method: "unstake", inputs: { assets: raw.toString() } } : { method: "redeem", inputs: { shares: allShares.toString() } },
+      annotation:
+        allShares === undefined
+          ? { method: "unstake", inputs: { assets: raw.toString() } }
+          : { method: "redeem", inputs: { shares: allShares.toString() } },
       fallbackGas: 300_000n,
     };
   }
   return {
     type: "UNSTAKE",
     title: `Unstake ${o.token.symbol}`,
-    description: o.cooldownSeconds > 0 ? `Unstake ${units(o, raw)}; it can be withdrawn after the ${o.cooldownSeconds / 86_400}-day cooldown` : `Unstake ${units(o, raw)}`,
+    description:
+      o.cooldownSeconds > 0
+        ? `Unstake ${units(o, raw)}; it can be withdrawn after the ${o.cooldownSeconds / 86_400}-day cooldown`
+        : `Unstake ${units(o, raw)}`,
     to: o.pool,
     data: encodeFunctionData({ abi: stakingAbi, functionName: "unstake", args: [raw] }),
     value: 0n,
@@ -128,8 +140,29 @@ export function exitStep(o: Opportunity, owner: Address, raw: bigint, allShares?
 export function manageStep(o: Opportunity, action: string, raw: bigint): Step {
   const base = { to: o.pool, value: 0n, fallbackGas: 300_000n };
   if (action === "WITHDRAW")
-    return { ...base, type: "WITHDRAW", title: `Withdraw ${o.token.symbol}`, description: `Withdraw ${units(o, raw)} whose cooldown has passed`, data: encodeFunctionData({ abi: stakingAbi, functionName: "withdraw" }), annotation: { method: "withdraw", inputs: {} } };
+    return {
+      ...base,
+      type: "WITHDRAW",
+      title: `Withdraw ${o.token.symbol}`,
+      description: `Withdraw ${units(o, raw)} whose cooldown has passed`,
+      data: encodeFunctionData({ abi: stakingAbi, functionName: "withdraw" }),
+      annotation: { method: "withdraw", inputs: {} },
+    };
   if (action === "RESTAKE_REWARDS")
-    return { ...base, type: "RESTAKE_REWARDS", title: `Restake ${o.token.symbol} rewards`, description: `Add ${units(o, raw)} of rewards to the stake`, data: encodeFunctionData({ abi: stakingAbi, functionName: "restakeRewards" }), annotation: { method: "restakeRewards", inputs: {} } };
-  return { ...base, type: "CLAIM_REWARDS", title: `Claim ${o.token.symbol} rewards`, description: `Claim ${units(o, raw)} of rewards`, data: encodeFunctionData({ abi: stakingAbi, functionName: "claimRewards" }), annotation: { method: "claimRewards", inputs: {} } };
+    return {
+      ...base,
+      type: "RESTAKE_REWARDS",
+      title: `Restake ${o.token.symbol} rewards`,
+      description: `Add ${units(o, raw)} of rewards to the stake`,
+      data: encodeFunctionData({ abi: stakingAbi, functionName: "restakeRewards" }),
+      annotation: { method: "restakeRewards", inputs: {} },
+    };
+  return {
+    ...base,
+    type: "CLAIM_REWARDS",
+    title: `Claim ${o.token.symbol} rewards`,
+    description: `Claim ${units(o, raw)} of rewards`,
+    data: encodeFunctionData({ abi: stakingAbi, functionName: "claimRewards" }),
+    annotation: { method: "claimRewards", inputs: {} },
+  };
 }

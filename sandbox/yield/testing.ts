@@ -33,7 +33,11 @@ export interface YieldHarness {
   sb: StartedSandbox;
   admin(path: string, init?: RequestInit): Promise<Reply<Json>>;
   /** A yield route with a client credential (`token` null sends none). */
-  y(path: string, init?: { method?: string; body?: unknown; token?: string | null }, client?: TestClient): Promise<Reply<Json>>;
+  y(
+    path: string,
+    init?: { method?: string; body?: unknown; token?: string | null },
+    client?: TestClient,
+  ): Promise<Reply<Json>>;
   mpc(path: string, body: unknown, client: TestClient): Promise<Reply<Json>>;
   rpc(reference: number, method: string, params?: unknown[]): Promise<Json>;
   rpcReply(reference: number, method: string, params?: unknown[]): Promise<Json>;
@@ -49,14 +53,29 @@ export interface YieldHarness {
 
 export async function startYieldHarness(): Promise<YieldHarness> {
   const env = loadSandboxEnv({ SANDBOX_CUSTODIAN_API_KEY: KEY, SANDBOX_SEED_CLIENTS: "3", SANDBOX_SEED_EVENTS: "10" });
-  const sb = await startSandbox({ env, port: 0, mpcPort: 0, bootChains: false, chainLog: () => undefined, mpcLog: () => undefined });
+  const sb = await startSandbox({
+    env,
+    port: 0,
+    mpcPort: 0,
+    bootChains: false,
+    chainLog: () => undefined,
+    mpcLog: () => undefined,
+  });
   const { baseApp, mpcApp } = sb.sandbox;
-  const json = async (res: Response): Promise<Reply<Json>> => ({ status: res.status, body: res.status === 204 ? null : await res.json() });
+  const json = async (res: Response): Promise<Reply<Json>> => ({
+    status: res.status,
+    body: res.status === 204 ? null : await res.json(),
+  });
 
   const h: YieldHarness = {
     sb,
     admin: async (path, init = {}) =>
-      json(await baseApp.request(path, { ...init, headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" } })),
+      json(
+        await baseApp.request(path, {
+          ...init,
+          headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+        }),
+      ),
     y: async (path, init = {}, client) => {
       const token = init.token === undefined ? client?.apiKey : init.token;
       const headers: Record<string, string> = { "content-type": "application/json" };
@@ -65,31 +84,58 @@ export async function startYieldHarness(): Promise<YieldHarness> {
         await baseApp.request(`${YIELD}${path}`, {
           method: init.method ?? (init.body === undefined ? "GET" : "POST"),
           headers,
-          body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
+          body:
+            init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
         }),
       );
     },
     mpc: async (path, body, client) =>
-      json(await mpcApp.request(path, { method: "POST", body: JSON.stringify(body), headers: { authorization: `Bearer ${client.apiKey}`, "content-type": "application/json" } })),
+      json(
+        await mpcApp.request(path, {
+          method: "POST",
+          body: JSON.stringify(body),
+          headers: { authorization: `Bearer ${client.apiKey}`, "content-type": "application/json" },
+        }),
+      ),
     rpcReply: async (reference, method, params = []) =>
-      (await baseApp.request(`/rpc/v1/eip155/${reference}`, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) })).json(),
+      (
+        await baseApp.request(`/rpc/v1/eip155/${reference}`, {
+          method: "POST",
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+        })
+      ).json(),
     rpc: async (reference, method, params = []) => {
       const reply = (await h.rpcReply(reference, method, params)) as { result?: unknown; error?: { message: string } };
       if (reply.error) throw new Error(`${method}: ${reply.error.message}`);
       return reply.result;
     },
     async newClient({ accountAbstracted = false } = {}) {
-      const created = await h.admin("/api/v3/custodians/me/clients", { method: "POST", body: JSON.stringify({ isAccountAbstracted: accountAbstracted }) });
+      const created = await h.admin("/api/v3/custodians/me/clients", {
+        method: "POST",
+        body: JSON.stringify({ isAccountAbstracted: accountAbstracted }),
+      });
       const client = { id: created.body.id, apiKey: created.body.clientApiKey } as TestClient;
       const generated = await h.mpc("/v1/generate", {}, client);
       const read = await h.admin(`/api/v3/custodians/me/clients/${client.id}`);
-      return { ...client, share: generated.body.SECP256K1.share, address: read.body.metadata.namespaces.eip155.address, accountAbstracted };
+      return {
+        ...client,
+        share: generated.body.SECP256K1.share,
+        address: read.body.metadata.namespaces.eip155.address,
+        accountAbstracted,
+      };
     },
     async signAndSend(client, unsignedTransaction, reference = SEPOLIA) {
       const params = unsignedEvmTransactionFromJsonSchema.parse(unsignedTransaction);
       const signed = await h.mpc(
         "/v1/sign",
-        { method: "eth_sendTransaction", params, share: client.share, chainId: `eip155:${reference}`, to: params.to, rpcUrl: `http://127.0.0.1:${sb.base.port}/rpc/v1/eip155/${reference}` },
+        {
+          method: "eth_sendTransaction",
+          params,
+          share: client.share,
+          chainId: `eip155:${reference}`,
+          to: params.to,
+          rpcUrl: `http://127.0.0.1:${sb.base.port}/rpc/v1/eip155/${reference}`,
+        },
         client,
       );
       if (signed.status !== 200) throw new Error(`sign failed: ${JSON.stringify(signed.body)}`);
@@ -102,7 +148,11 @@ export async function startYieldHarness(): Promise<YieldHarness> {
       for (const tx of steps) {
         if (tx.status !== "CREATED" || !tx.unsignedTransaction) continue;
         const hash = await h.signAndSend(client, tx.unsignedTransaction, reference);
-        const submitted = await h.y(`/transactions/${tx.transactionId}/submit-hash`, { method: "PUT", body: { hash } }, client);
+        const submitted = await h.y(
+          `/transactions/${tx.transactionId}/submit-hash`,
+          { method: "PUT", body: { hash } },
+          client,
+        );
         if (submitted.status !== 200) throw new Error(`submit-hash failed: ${JSON.stringify(submitted.body)}`);
         const receipt = await h.receipt(reference, hash);
         if (receipt.status !== "0x1") throw new Error(`${tx.title} reverted`);

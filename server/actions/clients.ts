@@ -11,10 +11,19 @@ export const createClient = defineAction({
   input: createClientSchema,
   run: async (input) => {
     const created = await getAdminClient().clients.create({ isAccountAbstracted: input.isAccountAbstracted });
-    return { id: created.id, clientApiKey: created.clientApiKey, clientSessionToken: created.clientSessionToken, isAccountAbstracted: created.isAccountAbstracted };
+    return {
+      id: created.id,
+      clientApiKey: created.clientApiKey,
+      clientSessionToken: created.clientSessionToken,
+      isAccountAbstracted: created.isAccountAbstracted,
+    };
   },
   target: (_input, result) => result?.id ?? null,
-  auditResult: (r) => ({ clientId: r.id, isAccountAbstracted: r.isAccountAbstracted, issued: ["client API key", "client session token"] }),
+  auditResult: (r) => ({
+    clientId: r.id,
+    isAccountAbstracted: r.isAccountAbstracted,
+    issued: ["client API key", "client session token"],
+  }),
 });
 
 export const mintSessionToken = defineAction({

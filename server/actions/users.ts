@@ -20,7 +20,13 @@ export const createUser = defineAction({
     const generated = input.password ? undefined : generatePassword();
     const [row] = await db
       .insert(tables.users)
-      .values({ email, name: input.name ?? null, role: input.role, passwordHash: await hashPassword(input.password ?? generated ?? ""), createdBy: user.id })
+      .values({
+        email,
+        name: input.name ?? null,
+        role: input.role,
+        passwordHash: await hashPassword(input.password ?? generated ?? ""),
+        createdBy: user.id,
+      })
       .onConflictDoNothing()
       .returning({ id: tables.users.id });
     if (!row) throw conflict(`A user with the e-mail ${email} already exists.`);
@@ -40,13 +46,17 @@ export const updateUser = defineAction({
     if (!target) throw notFound("That user");
     if (input.id === user.id && (input.disabled === true || (input.role && input.role !== "admin")))
       throw new AppError("CONFLICT", "You cannot disable your own account or remove your own admin role.");
-    const losesAdmin = target.role === "admin" && !target.disabledAt && (input.disabled === true || (input.role !== undefined && input.role !== "admin"));
+    const losesAdmin =
+      target.role === "admin" &&
+      !target.disabledAt &&
+      (input.disabled === true || (input.role !== undefined && input.role !== "admin"));
     if (losesAdmin) {
       const [others] = await db
         .select({ n: count() })
         .from(tables.users)
         .where(and(eq(tables.users.role, "admin"), isNull(tables.users.disabledAt), ne(tables.users.id, target.id)));
-      if ((others?.n ?? 0) === 0) throw new AppError("CONFLICT", "This is the last active admin; make someone else an admin first.");
+      if ((others?.n ?? 0) === 0)
+        throw new AppError("CONFLICT", "This is the last active admin; make someone else an admin first.");
     }
     await db
       .update(tables.users)
@@ -56,6 +66,11 @@ export const updateUser = defineAction({
         updatedAt: new Date(),
       })
       .where(eq(tables.users.id, input.id));
-    return { id: input.id, email: target.email, role: input.role ?? target.role, disabled: input.disabled ?? target.disabledAt !== null };
+    return {
+      id: input.id,
+      email: target.email,
+      role: input.role ?? target.role,
+      disabled: input.disabled ?? target.disabledAt !== null,
+    };
   },
 });

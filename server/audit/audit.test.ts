@@ -13,7 +13,17 @@ const actor = { id: "u1", email: "alice@example.com", role: "admin" };
 
 async function fill(handle: DbHandle, n: number) {
   for (let i = 0; i < n; i++)
-    await appendAudit({ actor, action: i % 2 ? "users.create" : "auth.sign-in", target: `t${i}`, input: { i, password: "hunter2-hunter2", nested: { clientApiKey: "ck_live_secret" } }, outcome: i % 3 ? "ok" : "error", errorCode: i % 3 ? null : "FORBIDDEN" }, handle.db);
+    await appendAudit(
+      {
+        actor,
+        action: i % 2 ? "users.create" : "auth.sign-in",
+        target: `t${i}`,
+        input: { i, password: "hunter2-hunter2", nested: { clientApiKey: "ck_live_secret" } },
+        outcome: i % 3 ? "ok" : "error",
+        errorCode: i % 3 ? null : "FORBIDDEN",
+      },
+      handle.db,
+    );
 }
 
 describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
@@ -35,7 +45,11 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
   });
 
   it("keeps the chain consistent under concurrent appends", async () => {
-    await Promise.all(Array.from({ length: 10 }, (_, i) => appendAudit({ actor, action: "audit.verify", outcome: "ok", input: { i } }, handle.db)));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        appendAudit({ actor, action: "audit.verify", outcome: "ok", input: { i } }, handle.db),
+      ),
+    );
     expect(await verifyChain(handle.db)).toMatchObject({ ok: true, count: 22 });
   });
 
@@ -71,7 +85,12 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
   });
 
   it("reports an edited record", async () => {
-    const [victim] = await handle.db.select().from(tables.auditLog).orderBy(asc(tables.auditLog.seq)).offset(4).limit(1);
+    const [victim] = await handle.db
+      .select()
+      .from(tables.auditLog)
+      .orderBy(asc(tables.auditLog.seq))
+      .offset(4)
+      .limit(1);
     await handle.db.update(tables.auditLog).set({ target: "tampered" }).where(eq(tables.auditLog.seq, victim!.seq));
     const verdict = await verifyChain(handle.db);
     expect(verdict).toMatchObject({ ok: false, problem: "edited", seq: victim!.seq });
@@ -115,6 +134,8 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
 
 describe("canonical JSON", () => {
   it("does not depend on key order", () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: null } })).toBe(canonicalJson({ a: { c: null, d: [1, { y: 2, z: 1 }] }, b: 1 }));
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: null } })).toBe(
+      canonicalJson({ a: { c: null, d: [1, { y: 2, z: 1 }] }, b: 1 }),
+    );
   });
 });

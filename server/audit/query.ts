@@ -9,7 +9,11 @@ function where(filters: AuditFilters, beforeSeq?: number): SQL | undefined {
   const parts: (SQL | undefined)[] = [
     filters.actor ? or(ilike(t.actorEmail, `%${escape(filters.actor)}%`), eq(t.actorId, filters.actor)) : undefined,
     // An action filter matches the exact action or every action under a prefix ("auth." matches auth.sign-in).
-    filters.action ? (filters.action.endsWith(".") ? ilike(t.action, `${escape(filters.action)}%`) : eq(t.action, filters.action)) : undefined,
+    filters.action
+      ? filters.action.endsWith(".")
+        ? ilike(t.action, `${escape(filters.action)}%`)
+        : eq(t.action, filters.action)
+      : undefined,
     filters.outcome ? eq(t.outcome, filters.outcome) : undefined,
     filters.from ? gte(t.at, new Date(filters.from).toISOString()) : undefined,
     filters.to ? lte(t.at, new Date(filters.to).toISOString()) : undefined,
@@ -20,14 +24,29 @@ function where(filters: AuditFilters, beforeSeq?: number): SQL | undefined {
 
 function view(row: typeof tables.auditLog.$inferSelect): AuditRecordView {
   return {
-    seq: row.seq, id: row.id, at: new Date(row.at).toISOString(), actorEmail: row.actorEmail, actorRole: row.actorRole,
-    action: row.action, target: row.target, input: row.input, outcome: row.outcome, errorCode: row.errorCode,
-    errorMessage: row.errorMessage, requestId: row.requestId, ip: row.ip, hash: row.hash,
+    seq: row.seq,
+    id: row.id,
+    at: new Date(row.at).toISOString(),
+    actorEmail: row.actorEmail,
+    actorRole: row.actorRole,
+    action: row.action,
+    target: row.target,
+    input: row.input,
+    outcome: row.outcome,
+    errorCode: row.errorCode,
+    errorMessage: row.errorMessage,
+    requestId: row.requestId,
+    ip: row.ip,
+    hash: row.hash,
   };
 }
 
 /** Newest first; the cursor is the seq of the last record shown (keyset paging, stable while records are added). */
-export async function listAudit(db: Db, filters: AuditFilters, page: { cursor?: string; limit: number }): Promise<AuditPage> {
+export async function listAudit(
+  db: Db,
+  filters: AuditFilters,
+  page: { cursor?: string; limit: number },
+): Promise<AuditPage> {
   const rows = await db
     .select()
     .from(tables.auditLog)

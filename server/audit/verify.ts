@@ -25,22 +25,47 @@ export async function verifyChain(db: Db): Promise<ChainVerdict> {
   let count = 0;
   let after = 0;
   for (;;) {
-    const rows = await db.select().from(tables.auditLog).where(gt(tables.auditLog.seq, after)).orderBy(asc(tables.auditLog.seq)).limit(BATCH);
+    const rows = await db
+      .select()
+      .from(tables.auditLog)
+      .where(gt(tables.auditLog.seq, after))
+      .orderBy(asc(tables.auditLog.seq))
+      .limit(BATCH);
     for (const row of rows) {
       if (row.prevHash !== prev) {
         return {
-          ok: false, count, checkedAt, problem: "inserted-or-deleted", seq: row.seq, id: row.id,
+          ok: false,
+          count,
+          checkedAt,
+          problem: "inserted-or-deleted",
+          seq: row.seq,
+          id: row.id,
           message: `Record #${row.seq} does not link to the record before it: a record was inserted here or deleted just before it.`,
         };
       }
       const expected = recordHash(prev, {
-        id: row.id, at: row.at, actorId: row.actorId, actorEmail: row.actorEmail, actorRole: row.actorRole,
-        action: row.action, target: row.target, input: row.input, outcome: row.outcome, errorCode: row.errorCode,
-        errorMessage: row.errorMessage, requestId: row.requestId, ip: row.ip,
+        id: row.id,
+        at: row.at,
+        actorId: row.actorId,
+        actorEmail: row.actorEmail,
+        actorRole: row.actorRole,
+        action: row.action,
+        target: row.target,
+        input: row.input,
+        outcome: row.outcome,
+        errorCode: row.errorCode,
+        errorMessage: row.errorMessage,
+        requestId: row.requestId,
+        ip: row.ip,
       });
       if (expected !== row.hash) {
         return {
-          ok: false, count, checkedAt, problem: "edited", seq: row.seq, id: row.id,
+          ok: false,
+          count,
+          checkedAt,
+          problem: "edited",
+          seq: row.seq,
+          id: row.id,
           message: `Record #${row.seq} was edited after it was written: its content no longer matches its hash.`,
         };
       }
@@ -53,12 +78,25 @@ export async function verifyChain(db: Db): Promise<ChainVerdict> {
   const [head] = await db.select().from(tables.auditHead).limit(1);
   if (head && (head.lastHash !== prev || head.count !== count)) {
     return {
-      ok: false, count, checkedAt, problem: "tail-deleted", seq: null, id: null,
+      ok: false,
+      count,
+      checkedAt,
+      problem: "tail-deleted",
+      seq: null,
+      id: null,
       message: `The log ends at record #${after || 0}, but ${head.count} records were written (the last was #${head.lastSeq}): records were deleted from the end.`,
     };
   }
   if (!head && count > 0) {
-    return { ok: false, count, checkedAt, problem: "tail-deleted", seq: null, id: null, message: "The chain head record is missing." };
+    return {
+      ok: false,
+      count,
+      checkedAt,
+      problem: "tail-deleted",
+      seq: null,
+      id: null,
+      message: "The chain head record is missing.",
+    };
   }
   return { ok: true, count, headHash: prev, checkedAt };
 }

@@ -16,10 +16,15 @@ export function parseRoleEmails(value: string | undefined): Map<string, Role> {
   return map;
 }
 
-export function roleFromOidc(profile: Record<string, unknown>, options: { claim?: string; emails: Map<string, Role> }): Role | null {
+export function roleFromOidc(
+  profile: Record<string, unknown>,
+  options: { claim?: string; emails: Map<string, Role> },
+): Role | null {
   if (options.claim) {
     const raw = profile[options.claim];
-    const values = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === "string").map((v) => v.toLowerCase());
+    const values = (Array.isArray(raw) ? raw : [raw])
+      .filter((v): v is string => typeof v === "string")
+      .map((v) => v.toLowerCase());
     const found = PRECEDENCE.find((role) => values.includes(role));
     if (found) return found;
   }

@@ -25,7 +25,12 @@ const credentialsSchema = z.object({ email: z.string().trim().min(3).max(320), p
 type Headers = Record<string, string | string[] | undefined>;
 
 function headerGetter(h: Headers | undefined) {
-  return { get: (name: string) => { const v = h?.[name]; return (Array.isArray(v) ? v[0] : v) ?? null; } };
+  return {
+    get: (name: string) => {
+      const v = h?.[name];
+      return (Array.isArray(v) ? v[0] : v) ?? null;
+    },
+  };
 }
 
 async function authorizeCredentials(raw: unknown, headers: Headers | undefined) {
@@ -41,13 +46,22 @@ async function authorizeCredentials(raw: unknown, headers: Headers | undefined) 
   const fail = async (code: string, message: string, actor?: { id: string; role: string }) => {
     await appendAuditSafely({
       actor: { id: actor?.id ?? null, email, role: actor?.role ?? null },
-      action: "auth.sign-in-failed", target: email, outcome: "error", errorCode: code, errorMessage: message, requestId, ip,
+      action: "auth.sign-in-failed",
+      target: email,
+      outcome: "error",
+      errorCode: code,
+      errorMessage: message,
+      requestId,
+      ip,
     });
     return new Error(code);
   };
 
   const now = new Date();
-  const [accountLock, addressLock] = await Promise.all([lockedUntil(db, accountKey, now), lockedUntil(db, addressKey, now)]);
+  const [accountLock, addressLock] = await Promise.all([
+    lockedUntil(db, accountKey, now),
+    lockedUntil(db, addressKey, now),
+  ]);
   if (accountLock || addressLock) {
     const until = [accountLock, addressLock].filter((d): d is Date => d !== null).sort((a, b) => +b - +a)[0];
     throw await fail(SIGN_IN_ERRORS.locked, `Locked out until ${until?.toISOString()}`);
@@ -57,17 +71,39 @@ async function authorizeCredentials(raw: unknown, headers: Headers | undefined) 
   const valid = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !valid) {
     const [account, address] = await Promise.all([
-      registerFailure(db, accountKey, { limit: env.CONSOLE_SIGNIN_ACCOUNT_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES }, now),
-      registerFailure(db, addressKey, { limit: env.CONSOLE_SIGNIN_ADDRESS_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES }, now),
+      registerFailure(
+        db,
+        accountKey,
+        { limit: env.CONSOLE_SIGNIN_ACCOUNT_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES },
+        now,
+      ),
+      registerFailure(
+        db,
+        addressKey,
+        { limit: env.CONSOLE_SIGNIN_ADDRESS_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES },
+        now,
+      ),
     ]);
     const locked = account.locked || address.locked;
-    throw await fail(locked ? SIGN_IN_ERRORS.locked : SIGN_IN_ERRORS.invalid, locked ? "Wrong e-mail or password; locked out" : "Wrong e-mail or password", user ? { id: user.id, role: user.role } : undefined);
+    throw await fail(
+      locked ? SIGN_IN_ERRORS.locked : SIGN_IN_ERRORS.invalid,
+      locked ? "Wrong e-mail or password; locked out" : "Wrong e-mail or password",
+      user ? { id: user.id, role: user.role } : undefined,
+    );
   }
   if (user.disabledAt) throw await fail(SIGN_IN_ERRORS.disabled, "Account disabled", { id: user.id, role: user.role });
 
   await clearFailures(db, accountKey);
   await db.update(tables.users).set({ lastSignInAt: now }).where(eq(tables.users.id, user.id));
-  await appendAuditSafely({ actor: { id: user.id, email: user.email, role: user.role }, action: "auth.sign-in", target: user.email, outcome: "ok", input: { method: "password" }, requestId, ip });
+  await appendAuditSafely({
+    actor: { id: user.id, email: user.email, role: user.role },
+    action: "auth.sign-in",
+    target: user.email,
+    outcome: "ok",
+    input: { method: "password" },
+    requestId,
+    ip,
+  });
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 
@@ -96,7 +132,12 @@ export function authOptions(): AuthOptions {
       idToken: true,
       checks: ["pkce", "state"],
       profile(profile: Record<string, unknown>) {
-        return { id: String(profile.sub), email: String(profile.email ?? ""), name: typeof profile.name === "string" ? profile.name : null, oidcProfile: profile };
+        return {
+          id: String(profile.sub),
+          email: String(profile.email ?? ""),
+          name: typeof profile.name === "string" ? profile.name : null,
+          oidcProfile: profile,
+        };
       },
     });
   }
@@ -113,22 +154,45 @@ export function authOptions(): AuthOptions {
       async signIn({ user, account, profile }) {
         if (account?.provider !== "oidc") return true;
         // SSO users get the role their identity provider (or the e-mail list) gives them, or no access.
-        const role = roleFromOidc((profile ?? {}) as Record<string, unknown>, { claim: env.OIDC_ROLE_CLAIM, emails: roleEmails });
+        const role = roleFromOidc((profile ?? {}) as Record<string, unknown>, {
+          claim: env.OIDC_ROLE_CLAIM,
+          emails: roleEmails,
+        });
         const email = normalizeEmail(user.email ?? "");
         if (!role || !email) {
-          await appendAuditSafely({ actor: { id: null, email, role: null }, action: "auth.sign-in-failed", target: email, outcome: "error", errorCode: "NO_ROLE", errorMessage: "SSO user has no console role" });
+          await appendAuditSafely({
+            actor: { id: null, email, role: null },
+            action: "auth.sign-in-failed",
+            target: email,
+            outcome: "error",
+            errorCode: "NO_ROLE",
+            errorMessage: "SSO user has no console role",
+          });
           return `/signin?error=NoRole`;
         }
         const db = await getDb();
         const existing = await findUserByEmail(db, email);
         if (existing?.disabledAt) return `/signin?error=${SIGN_IN_ERRORS.disabled}`;
         const [row] = existing
-          ? await db.update(tables.users).set({ role, lastSignInAt: new Date(), updatedAt: new Date() }).where(eq(tables.users.id, existing.id)).returning()
-          : await db.insert(tables.users).values({ email, name: user.name ?? null, role, source: "sso", lastSignInAt: new Date() }).returning();
+          ? await db
+              .update(tables.users)
+              .set({ role, lastSignInAt: new Date(), updatedAt: new Date() })
+              .where(eq(tables.users.id, existing.id))
+              .returning()
+          : await db
+              .insert(tables.users)
+              .values({ email, name: user.name ?? null, role, source: "sso", lastSignInAt: new Date() })
+              .returning();
         if (!row) return false;
         user.id = row.id;
         (user as { role?: string }).role = role;
-        await appendAuditSafely({ actor: { id: row.id, email, role }, action: "auth.sign-in", target: email, outcome: "ok", input: { method: "oidc" } });
+        await appendAuditSafely({
+          actor: { id: row.id, email, role },
+          action: "auth.sign-in",
+          target: email,
+          outcome: "ok",
+          input: { method: "oidc" },
+        });
         return true;
       },
       async jwt({ token, user }) {
@@ -142,7 +206,12 @@ export function authOptions(): AuthOptions {
       async session({ session, token }) {
         return {
           ...session,
-          user: { id: token.sub ?? "", email: token.email ?? "", name: session.user?.name ?? null, role: isRole(token.role) ? token.role : undefined },
+          user: {
+            id: token.sub ?? "",
+            email: token.email ?? "",
+            name: session.user?.name ?? null,
+            role: isRole(token.role) ? token.role : undefined,
+          },
         };
       },
     },
@@ -150,11 +219,20 @@ export function authOptions(): AuthOptions {
       async signOut({ token }) {
         const db = await getDb();
         const user = token?.sub ? await findUserById(db, token.sub) : undefined;
-        await appendAuditSafely({ actor: { id: user?.id ?? token?.sub ?? null, email: user?.email ?? null, role: user?.role ?? null }, action: "auth.sign-out", target: user?.email ?? null, outcome: "ok" });
+        await appendAuditSafely({
+          actor: { id: user?.id ?? token?.sub ?? null, email: user?.email ?? null, role: user?.role ?? null },
+          action: "auth.sign-out",
+          target: user?.email ?? null,
+          outcome: "ok",
+        });
       },
     },
     logger: {
-      error: (code, metadata) => logger.error({ code, metadata: metadata instanceof Error ? { message: metadata.message } : undefined }, "next-auth error"),
+      error: (code, metadata) =>
+        logger.error(
+          { code, metadata: metadata instanceof Error ? { message: metadata.message } : undefined },
+          "next-auth error",
+        ),
       warn: (code) => logger.warn({ code }, "next-auth warning"),
       debug: () => {},
     },

@@ -29,7 +29,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [, n, rr, pp, saltText, keyText] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(keyText, "base64url");
-  const key = await derive(password, Buffer.from(saltText, "base64url"), { N: Number(n), r: Number(rr), p: Number(pp), maxmem: MAXMEM }, expected.length);
+  const key = await derive(
+    password,
+    Buffer.from(saltText, "base64url"),
+    { N: Number(n), r: Number(rr), p: Number(pp), maxmem: MAXMEM },
+    expected.length,
+  );
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

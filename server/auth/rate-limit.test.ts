@@ -13,7 +13,8 @@ describe.each<TestDbKind>(["pglite", "postgres"])("sign-in throttling on %s", (k
 
   it("locks a key for 15 minutes at the fifth failure within a minute", async () => {
     const t0 = new Date("2026-01-01T00:00:00Z");
-    for (let i = 0; i < 4; i++) expect((await registerFailure(handle.db, "account:a", throttle, new Date(+t0 + i * 1000))).locked).toBe(false);
+    for (let i = 0; i < 4; i++)
+      expect((await registerFailure(handle.db, "account:a", throttle, new Date(+t0 + i * 1000))).locked).toBe(false);
     expect(await lockedUntil(handle.db, "account:a", new Date(+t0 + 5000))).toBeNull();
     const fifth = await registerFailure(handle.db, "account:a", throttle, new Date(+t0 + 5000));
     expect(fifth.locked).toBe(true);
@@ -24,7 +25,10 @@ describe.each<TestDbKind>(["pglite", "postgres"])("sign-in throttling on %s", (k
 
   it("starts a new window after a minute, so slow failures never lock", async () => {
     const t0 = new Date("2026-01-01T01:00:00Z");
-    for (let i = 0; i < 10; i++) expect((await registerFailure(handle.db, "account:slow", throttle, new Date(+t0 + i * 20_000))).locked).toBe(false);
+    for (let i = 0; i < 10; i++)
+      expect((await registerFailure(handle.db, "account:slow", throttle, new Date(+t0 + i * 20_000))).locked).toBe(
+        false,
+      );
   });
 
   it("keeps keys apart and clears on success", async () => {

@@ -27,7 +27,12 @@ export async function lockedUntil(db: Db, key: string, now = new Date()): Promis
 }
 
 /** Counts one failure; returns whether this failure locked the key (or it was locked already). */
-export async function registerFailure(db: Db, key: string, throttle: Throttle, now = new Date()): Promise<{ locked: boolean; until: Date | null }> {
+export async function registerFailure(
+  db: Db,
+  key: string,
+  throttle: Throttle,
+  now = new Date(),
+): Promise<{ locked: boolean; until: Date | null }> {
   const nowIso = now.toISOString();
   const rows = rowsOf<Row>(
     await db.execute(sql`

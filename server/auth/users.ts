@@ -8,7 +8,11 @@ export type UserRow = typeof tables.users.$inferSelect;
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(tables.users).where(eq(tables.users.email, normalizeEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(tables.users)
+    .where(eq(tables.users.email, normalizeEmail(email)))
+    .limit(1);
   return row;
 }
 

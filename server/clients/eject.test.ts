@@ -13,12 +13,33 @@ const upstream = {
 };
 vi.mock("@/server/upstream", () => ({ getAdminClient: () => ({ clients: upstream }) }));
 
-const { createEjectRequest, decideEjectRequest, executeEjectRequest, fetchEjectShares, listEjectRequests } = await import("./eject");
+const { createEjectRequest, decideEjectRequest, executeEjectRequest, fetchEjectShares, listEjectRequests } =
+  await import("./eject");
 
-const alice: StaffUser = { id: "11111111-1111-4111-8111-111111111111", email: "alice@example.com", name: null, role: "support" };
-const bob: StaffUser = { id: "22222222-2222-4222-8222-222222222222", email: "bob@example.com", name: null, role: "compliance" };
-const client = { id: "cclient000000000000000001", ejectedAt: null, wallets: [{ id: "cwallet000000000000000001", curve: "SECP256K1" }] };
-const input = { clientId: client.id, walletId: client.wallets[0]!.id, reason: "User leaves the platform", ticket: "SUP-1", windowMinutes: 2 };
+const alice: StaffUser = {
+  id: "11111111-1111-4111-8111-111111111111",
+  email: "alice@example.com",
+  name: null,
+  role: "support",
+};
+const bob: StaffUser = {
+  id: "22222222-2222-4222-8222-222222222222",
+  email: "bob@example.com",
+  name: null,
+  role: "compliance",
+};
+const client = {
+  id: "cclient000000000000000001",
+  ejectedAt: null,
+  wallets: [{ id: "cwallet000000000000000001", curve: "SECP256K1" }],
+};
+const input = {
+  clientId: client.id,
+  walletId: client.wallets[0]!.id,
+  reason: "User leaves the platform",
+  ticket: "SUP-1",
+  windowMinutes: 2,
+};
 
 describe("eject dual control", () => {
   let handle: DbHandle;
@@ -32,18 +53,28 @@ describe("eject dual control", () => {
   });
   beforeEach(() => {
     upstream.retrieve.mockReset().mockResolvedValue(client);
-    upstream.enableEject.mockReset().mockImplementation(async (_id: string, body: { ejectableUntil: string }) => ({ ejectableUntil: body.ejectableUntil }));
-    upstream.ejectableBackupShares.mockReset().mockResolvedValue({ encryptedClientBackupShare: null, custodianBackupShare: "{\"share\":\"secret\"}" });
+    upstream.enableEject
+      .mockReset()
+      .mockImplementation(async (_id: string, body: { ejectableUntil: string }) => ({
+        ejectableUntil: body.ejectableUntil,
+      }));
+    upstream.ejectableBackupShares
+      .mockReset()
+      .mockResolvedValue({ encryptedClientBackupShare: null, custodianBackupShare: '{"share":"secret"}' });
   });
 
   it("refuses a wallet that is not the client's", async () => {
-    await expect(createEjectRequest({ ...input, walletId: "cotherwallet0000000000001" }, alice)).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(createEjectRequest({ ...input, walletId: "cotherwallet0000000000001" }, alice)).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
   });
 
   it("refuses self-approval, then lets someone else approve, execute and fetch once inside the window", async () => {
     const request = await createEjectRequest(input, alice);
     expect(request.status).toBe("pending");
-    await expect(decideEjectRequest(request.id, "approved", undefined, alice)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(decideEjectRequest(request.id, "approved", undefined, alice)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     await expect(executeEjectRequest(request.id, alice)).rejects.toMatchObject({ code: "CONFLICT" });
     const approved = await decideEjectRequest(request.id, "approved", "checked ticket", bob);
     expect(approved).toMatchObject({ status: "approved", decidedByEmail: "bob@example.com" });
@@ -53,7 +84,10 @@ describe("eject dual control", () => {
     expect(executed.status).toBe("executed");
     const until = new Date(executed.ejectableUntil!).getTime();
     expect(until - Date.now()).toBeGreaterThan(100_000);
-    expect(upstream.enableEject).toHaveBeenCalledWith(client.id, { walletId: input.walletId, ejectableUntil: expect.any(String) });
+    expect(upstream.enableEject).toHaveBeenCalledWith(client.id, {
+      walletId: input.walletId,
+      ejectableUntil: expect.any(String),
+    });
 
     await expect(fetchEjectShares(request.id, "wrong", alice)).rejects.toMatchObject({ code: "VALIDATION" });
     const { shares } = await fetchEjectShares(request.id, client.id, alice);
@@ -65,21 +99,35 @@ describe("eject dual control", () => {
 
     // After the window the console refuses by itself, without asking the upstream.
     upstream.ejectableBackupShares.mockClear();
-    await expect(fetchEjectShares(request.id, client.id, alice, new Date(until + 1000))).rejects.toMatchObject({ code: "CONFLICT", userMessage: expect.stringContaining("window has closed") });
+    await expect(fetchEjectShares(request.id, client.id, alice, new Date(until + 1000))).rejects.toMatchObject({
+      code: "CONFLICT",
+      userMessage: expect.stringContaining("window has closed"),
+    });
     expect(upstream.ejectableBackupShares).not.toHaveBeenCalled();
   });
 
   it("lets pending requests lapse after the approval period", async () => {
     const request = await createEjectRequest(input, alice);
-    await handle.db.update(tables.ejectRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(tables.ejectRequests.id, request.id));
-    await expect(decideEjectRequest(request.id, "approved", undefined, bob)).rejects.toMatchObject({ code: "CONFLICT", userMessage: expect.stringContaining("expired") });
+    await handle.db
+      .update(tables.ejectRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(tables.ejectRequests.id, request.id));
+    await expect(decideEjectRequest(request.id, "approved", undefined, bob)).rejects.toMatchObject({
+      code: "CONFLICT",
+      userMessage: expect.stringContaining("expired"),
+    });
     expect((await listEjectRequests(client.id)).find((r) => r.id === request.id)?.status).toBe("expired");
   });
 
   it("explains an upstream refusal to open the window in words", async () => {
     const request = await createEjectRequest(input, alice);
     await decideEjectRequest(request.id, "approved", undefined, bob);
-    upstream.enableEject.mockRejectedValueOnce(errorFromResponse(400, { error: "Custodian does not use managed backups" }, { service: "admin" }));
-    await expect(executeEjectRequest(request.id, alice)).rejects.toMatchObject({ code: "VALIDATION", userMessage: expect.stringContaining("Custodian does not use managed backups") });
+    upstream.enableEject.mockRejectedValueOnce(
+      errorFromResponse(400, { error: "Custodian does not use managed backups" }, { service: "admin" }),
+    );
+    await expect(executeEjectRequest(request.id, alice)).rejects.toMatchObject({
+      code: "VALIDATION",
+      userMessage: expect.stringContaining("Custodian does not use managed backups"),
+    });
   });
 });

@@ -13,16 +13,28 @@ describe.each<TestDbKind>(["pglite", "postgres"])("console database on %s", (kin
   afterAll(async () => handle?.close());
 
   it("creates every table through the migrations", async () => {
-    const rows = (await handle.db.execute(sql`select table_name from information_schema.tables where table_schema = current_schema() order by table_name`)) as unknown as { rows: { table_name: string }[] };
-    expect(rows.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(["audit_head", "audit_log", "rate_limits", "users"]));
+    const rows = (await handle.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = current_schema() order by table_name`,
+    )) as unknown as { rows: { table_name: string }[] };
+    expect(rows.rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(["audit_head", "audit_log", "rate_limits", "users"]),
+    );
   });
 
   it("stores users with a unique e-mail and reads them back", async () => {
-    const [row] = await handle.db.insert(tables.users).values({ email: `a-${kind}@example.com`, role: "support" }).returning();
+    const [row] = await handle.db
+      .insert(tables.users)
+      .values({ email: `a-${kind}@example.com`, role: "support" })
+      .returning();
     expect(row?.role).toBe("support");
     expect(row?.disabledAt).toBeNull();
-    await expect(handle.db.insert(tables.users).values({ email: `a-${kind}@example.com`, role: "admin" })).rejects.toThrow();
-    const [found] = await handle.db.select().from(tables.users).where(eq(tables.users.email, `a-${kind}@example.com`));
+    await expect(
+      handle.db.insert(tables.users).values({ email: `a-${kind}@example.com`, role: "admin" }),
+    ).rejects.toThrow();
+    const [found] = await handle.db
+      .select()
+      .from(tables.users)
+      .where(eq(tables.users.email, `a-${kind}@example.com`));
     expect(found?.id).toBe(row?.id);
   });
 });

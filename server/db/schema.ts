@@ -7,26 +7,22 @@ import { sql } from "drizzle-orm";
 import { ROLES } from "../../lib/permissions";
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-
-export const users = pgTable(
-  "users",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    /** Always stored lower-case; the unique index makes sign-in case-insensitive. */
-    email: text("email").notNull().unique(),
-    name: text("name"),
-    role: text("role", { enum: ROLES }).notNull(),
-    /** scrypt hash (see server/auth/password.ts); null for SSO-only accounts. */
-    passwordHash: text("password_hash"),
-    /** How the account was made: "bootstrap", "admin" (by a user), "sso". */
-    source: text("source").notNull().default("admin"),
-    disabledAt: timestamp("disabled_at", { withTimezone: true }),
-    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
-    createdBy: uuid("created_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Always stored lower-case; the unique index makes sign-in case-insensitive. */
+  email: text("email").notNull().unique(),
+  name: text("name"),
+  role: text("role", { enum: ROLES }).notNull(),
+  /** scrypt hash (see server/auth/password.ts); null for SSO-only accounts. */
+  passwordHash: text("password_hash"),
+  /** How the account was made: "bootstrap", "admin" (by a user), "sso". */
+  source: text("source").notNull().default("admin"),
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  createdBy: uuid("created_by"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Fixed-window counters for sign-in throttling, shared by every console instance. */
 export const rateLimits = pgTable("rate_limits", {
@@ -74,7 +70,9 @@ export const auditHead = pgTable("audit_head", {
   lastSeq: bigint("last_seq", { mode: "number" }).notNull(),
   lastHash: text("last_hash").notNull(),
   count: integer("count").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const EJECT_STATUSES = ["pending", "approved", "rejected", "expired", "executed"] as const;

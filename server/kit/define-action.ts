@@ -46,7 +46,9 @@ export function defineAction<S extends z.ZodType, R>(config: ActionConfig<S, R>)
           action: config.action,
           target: input !== undefined ? (config.target?.(input, extra.result) ?? null) : null,
           input: {
-            ...(input !== undefined ? { input: config.auditInput ? config.auditInput(input) : input } : { rejectedInput: raw }),
+            ...(input !== undefined
+              ? { input: config.auditInput ? config.auditInput(input) : input }
+              : { rejectedInput: raw }),
             ...(extra.result !== undefined && config.auditResult ? { result: config.auditResult(extra.result) } : {}),
           },
           outcome,
@@ -71,9 +73,21 @@ export function defineAction<S extends z.ZodType, R>(config: ActionConfig<S, R>)
     } catch (caught) {
       const appError = toAppError(caught);
       if (appError.code === "INTERNAL" || appError.code === "UPSTREAM" || appError.code === "UPSTREAM_UNAVAILABLE")
-        logger.error({ err: caught, requestId: ctx.requestId, action: config.action, userId: user?.id }, "action failed");
-      else logger.info({ code: appError.code, requestId: ctx.requestId, action: config.action, userId: user?.id }, "action refused");
-      const error: ActionError = { code: appError.code, message: appError.userMessage, requestId: ctx.requestId, ...(appError.fields ? { fields: appError.fields } : {}) };
+        logger.error(
+          { err: caught, requestId: ctx.requestId, action: config.action, userId: user?.id },
+          "action failed",
+        );
+      else
+        logger.info(
+          { code: appError.code, requestId: ctx.requestId, action: config.action, userId: user?.id },
+          "action refused",
+        );
+      const error: ActionError = {
+        code: appError.code,
+        message: appError.userMessage,
+        requestId: ctx.requestId,
+        ...(appError.fields ? { fields: appError.fields } : {}),
+      };
       await audit("error", { error });
       return { ok: false, error };
     }

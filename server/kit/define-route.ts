@@ -26,7 +26,10 @@ export function defineRoute<Q extends z.ZodType, R>(config: {
   query: Q;
   run: (query: z.infer<Q>, ctx: RouteContext) => Promise<R | Response>;
 }) {
-  return async function handler(request: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
+  return async function handler(
+    request: NextRequest,
+    segment: { params: Promise<Record<string, string | string[]>> },
+  ): Promise<Response> {
     const ctx = await requestContext();
     try {
       const user = await authorize(config.permission);
@@ -36,12 +39,22 @@ export function defineRoute<Q extends z.ZodType, R>(config: {
       if (!parsed.success) throw validationError(parsed.error);
       const result = await config.run(parsed.data, { ...ctx, user, request, params });
       if (result instanceof Response) return result;
-      return NextResponse.json(result, { headers: { "cache-control": "private, no-store", "x-request-id": ctx.requestId } });
+      return NextResponse.json(result, {
+        headers: { "cache-control": "private, no-store", "x-request-id": ctx.requestId },
+      });
     } catch (caught) {
       const error = toAppError(caught);
-      if (HTTP_STATUS[error.code] >= 500) logger.error({ err: caught, requestId: ctx.requestId, path: request.nextUrl.pathname }, "route failed");
+      if (HTTP_STATUS[error.code] >= 500)
+        logger.error({ err: caught, requestId: ctx.requestId, path: request.nextUrl.pathname }, "route failed");
       return NextResponse.json(
-        { error: { code: error.code, message: error.userMessage, requestId: ctx.requestId, ...(error.fields ? { fields: error.fields } : {}) } },
+        {
+          error: {
+            code: error.code,
+            message: error.userMessage,
+            requestId: ctx.requestId,
+            ...(error.fields ? { fields: error.fields } : {}),
+          },
+        },
         { status: HTTP_STATUS[error.code], headers: { "cache-control": "no-store", "x-request-id": ctx.requestId } },
       );
     }

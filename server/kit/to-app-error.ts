@@ -17,23 +17,58 @@ export function toAppError(error: unknown): AppError {
       case "InvalidRequestError": {
         const issues = (error as InvalidRequestError).issues;
         const fields = Object.fromEntries(issues.map((i) => [i.path || "input", i.message]));
-        return new AppError("VALIDATION", `Please check the form. ${issues[0]?.path ?? "input"}: ${issues[0]?.message ?? "not valid"}`, fields, cause);
+        return new AppError(
+          "VALIDATION",
+          `Please check the form. ${issues[0]?.path ?? "input"}: ${issues[0]?.message ?? "not valid"}`,
+          fields,
+          cause,
+        );
       }
       case "BadRequestError":
-        return new AppError("VALIDATION", `The upstream refused the request: ${error.upstreamMessage ?? "it gave no reason"}.`, undefined, cause);
+        return new AppError(
+          "VALIDATION",
+          `The upstream refused the request: ${error.upstreamMessage ?? "it gave no reason"}.`,
+          undefined,
+          cause,
+        );
       case "NotFoundError":
         return new AppError("NOT_FOUND", `The upstream has no such record${ref}.`, undefined, cause);
       case "UnauthorizedError":
-        return new AppError("UPSTREAM", `The upstream rejected the console's credentials${ref}. An administrator should check the configured API key.`, undefined, cause);
+        return new AppError(
+          "UPSTREAM",
+          `The upstream rejected the console's credentials${ref}. An administrator should check the configured API key.`,
+          undefined,
+          cause,
+        );
       case "RateLimitedError":
-        return new AppError("RATE_LIMITED", "The upstream is rate limiting the console; try again shortly.", undefined, cause);
+        return new AppError(
+          "RATE_LIMITED",
+          "The upstream is rate limiting the console; try again shortly.",
+          undefined,
+          cause,
+        );
       case "ConnectionError":
       case "TimeoutError":
-        return new AppError("UPSTREAM_UNAVAILABLE", "The upstream could not be reached in time; try again.", undefined, cause);
+        return new AppError(
+          "UPSTREAM_UNAVAILABLE",
+          "The upstream could not be reached in time; try again.",
+          undefined,
+          cause,
+        );
       case "InvalidResponseError":
-        return new AppError("UPSTREAM", `The upstream answered in an unexpected shape (field “${(error as InvalidResponseError).fieldPath || "body"}”)${ref}.`, undefined, cause);
+        return new AppError(
+          "UPSTREAM",
+          `The upstream answered in an unexpected shape (field “${(error as InvalidResponseError).fieldPath || "body"}”)${ref}.`,
+          undefined,
+          cause,
+        );
       default:
-        return new AppError("UPSTREAM", `The upstream reported an error${error.status ? ` (${error.status})` : ""}${ref}.`, undefined, cause);
+        return new AppError(
+          "UPSTREAM",
+          `The upstream reported an error${error.status ? ` (${error.status})` : ""}${ref}.`,
+          undefined,
+          cause,
+        );
     }
   }
   return new AppError("INTERNAL", "Something went wrong on the server.", undefined, { cause: error });

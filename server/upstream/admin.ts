@@ -58,7 +58,11 @@ class Clients {
 
   /** Every page from `query.cursor` on, following metadata.cursor until the upstream says there is no more. */
   async *pages(query: ListClientsQuery = {}, options?: RequestOptions): AsyncGenerator<ListClientsResponse> {
-    yield* paginate((cursor) => this.list({ ...query, cursor }, options), query.cursor, (page) => page.results.length);
+    yield* paginate(
+      (cursor) => this.list({ ...query, cursor }, options),
+      query.cursor,
+      (page) => page.results.length,
+    );
   }
 
   assets(clientId: string, chain: AssetsParams["chain"], options?: RequestOptions) {
@@ -66,7 +70,12 @@ class Clients {
   }
 
   /** Checked against the shape of the chain's family (EIP-155, Solana, Bitcoin), so a bad field is named precisely. */
-  buildTransaction(clientId: string, chain: BuildTransactionParams["chain"], body: BuildTransactionBody, options?: RequestOptions) {
+  buildTransaction(
+    clientId: string,
+    chain: BuildTransactionParams["chain"],
+    body: BuildTransactionBody,
+    options?: RequestOptions,
+  ) {
     const resolved = resolveBuildTransactionChain(chain);
     const family = resolved ? chainFamily(resolved) : undefined;
     const responseSchema = family ? buildTransactionResponseSchemaFor(family) : undefined;
@@ -94,8 +103,16 @@ class Webhooks {
   }
 
   /** Every page of a filtered event list, for exports of the whole set. */
-  async *eventPages(alertWebhookId: string, query: ListAlertEventsQuery, options?: RequestOptions): AsyncGenerator<ListAlertEventsResponse> {
-    yield* paginate((cursor) => this.events(alertWebhookId, { ...query, cursor }, options), query.cursor, (page) => page.data.length);
+  async *eventPages(
+    alertWebhookId: string,
+    query: ListAlertEventsQuery,
+    options?: RequestOptions,
+  ): AsyncGenerator<ListAlertEventsResponse> {
+    yield* paginate(
+      (cursor) => this.events(alertWebhookId, { ...query, cursor }, options),
+      query.cursor,
+      (page) => page.data.length,
+    );
   }
 
   /** Re-delivers events whose status is failed; the rest come back in data.failed. */

@@ -34,17 +34,21 @@ describe("admin client", () => {
       if (url.includes("/assets/send/build-transaction")) return ok(evmBuildTransactionFixture);
       if (url.includes("/assets")) return ok(assetsFixture);
       if (url.includes("/enable-eject")) return ok({ ejectableUntil: "2030-01-01T00:00:00.000Z" });
-      if (url.includes("/ejectable-backup-shares")) return ok({ encryptedClientBackupShare: null, custodianBackupShare: "{}" });
+      if (url.includes("/ejectable-backup-shares"))
+        return ok({ encryptedClientBackupShare: null, custodianBackupShare: "{}" });
       if (url.includes("/sessions")) return ok({ id: "c1", clientSessionToken: "cst", isAccountAbstracted: false });
       if (url.includes("/web-otp")) return ok({ id: "c1", otp: "123456" });
       if (url.includes("/events/failed/replay")) return ok({ data: { replaying: ["e1"], failed: [] } });
       if (url.includes("/events")) return ok(alertEventsFixture);
       if (url.endsWith("/alerts/webhooks")) return ok({ data: [] });
-      if (url.includes("/alerts/wallets/format")) return ok({ chainId: "eip155:1", from: "0x1", to: "0x2", amount: "1", metadata: { transactionHash: "0x3" } });
+      if (url.includes("/alerts/wallets/format"))
+        return ok({ chainId: "eip155:1", from: "0x1", to: "0x2", amount: "1", metadata: { transactionHash: "0x3" } });
       if (url.includes("/alerts/format")) return ok([]);
       if (url.includes("/retry-by-block-number")) return { status: 204 };
-      if (req.method === "POST") return ok({ id: "c1", clientApiKey: "k", clientSessionToken: "t", isAccountAbstracted: true });
-      if (url.startsWith("/api/v3/custodians/me/clients?") || url === "/api/v3/custodians/me/clients") return ok(listClientsFixture);
+      if (req.method === "POST")
+        return ok({ id: "c1", clientApiKey: "k", clientSessionToken: "t", isAccountAbstracted: true });
+      if (url.startsWith("/api/v3/custodians/me/clients?") || url === "/api/v3/custodians/me/clients")
+        return ok(listClientsFixture);
       return ok(clientFixture);
     });
     const admin = new AdminClient({ baseURL: upstream.url, apiKey: "key-12345", ...quiet() });
@@ -92,7 +96,11 @@ describe("admin client", () => {
     const pages = [];
     for await (const p of admin.clients.pages({ take: 1 })) pages.push(p);
     expect(pages).toHaveLength(3);
-    expect(upstream.requests.map((r) => new URL(r.url, "http://x").searchParams.get("cursor"))).toEqual([null, "c1", "c2"]);
+    expect(upstream.requests.map((r) => new URL(r.url, "http://x").searchParams.get("cursor"))).toEqual([
+      null,
+      "c1",
+      "c2",
+    ]);
   });
 });
 
@@ -111,7 +119,14 @@ describe("MPC client", () => {
     await mpc.recover({ backupResponse: JSON.stringify(shares) });
     const share = shares.SECP256K1.share;
     const rpcUrl = "http://127.0.0.1:4010/rpc/v1/eip155/11155111";
-    await mpc.sign({ method: "eth_sendTransaction", params: { to: "0x1", value: "0x0" }, share, chainId: "eip155:11155111", to: "0x1", rpcUrl });
+    await mpc.sign({
+      method: "eth_sendTransaction",
+      params: { to: "0x1", value: "0x0" },
+      share,
+      chainId: "eip155:11155111",
+      to: "0x1",
+      rpcUrl,
+    });
     await mpc.rawSign("ED25519", { params: "ab".repeat(32), share: shares.ED25519.share });
     await mpc.assetsSend({ share, chain: "sepolia", to: "0x1", token: "NATIVE", amount: "0.1", rpcUrl, nonce: "0x01" });
     expect(upstream.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
@@ -128,7 +143,10 @@ describe("MPC client", () => {
   it("never resends a signing request after a server error", async () => {
     upstream = await mockUpstream([{ status: 500, body: { id: "INTERNAL_ERROR" } }]);
     const mpc = new MpcClient({ baseURL: upstream.url, apiKey: "client-key", ...quiet() });
-    await expect(mpc.rawSign("SECP256K1", { params: "ab", share: "s123" })).rejects.toMatchObject({ code: "INTERNAL_ERROR", status: 500 });
+    await expect(mpc.rawSign("SECP256K1", { params: "ab", share: "s123" })).rejects.toMatchObject({
+      code: "INTERNAL_ERROR",
+      status: 500,
+    });
     expect(upstream.requests).toHaveLength(1);
   });
 });
@@ -145,7 +163,12 @@ describe("yield client", () => {
       if (req.url.includes("/actions/")) return ok(yieldActionFixture);
       return ok(listYieldsFixture);
     });
-    const y = new YieldClient({ baseURL: upstream.url, apiKey: "client-key", yieldProviderSegment: "yield-xyz", ...quiet() });
+    const y = new YieldClient({
+      baseURL: upstream.url,
+      apiKey: "client-key",
+      yieldProviderSegment: "yield-xyz",
+      ...quiet(),
+    });
     await y.yields({ limit: 5, network: "eip155:11155111" });
     const action = await y.enter({ address, yieldId, arguments: { amount: "0.001" } });
     await y.exit({ address, yieldId, arguments: { amount: "0.001" } });
@@ -167,7 +190,9 @@ describe("yield client", () => {
   });
 
   it("resends a balances read after 503 (a POST the registry marks idempotent) but not an enter", async () => {
-    upstream = await mockUpstream((req, i) => (i === 0 || req.url.includes("/enter") ? { status: 503 } : ok(yieldBalancesFixture)));
+    upstream = await mockUpstream((req, i) =>
+      i === 0 || req.url.includes("/enter") ? { status: 503 } : ok(yieldBalancesFixture),
+    );
     const y = new YieldClient({ baseURL: upstream.url, apiKey: "client-key", ...quiet() });
     await y.balances({ queries: [{ address, network: "eip155:11155111" }] });
     expect(upstream.requests).toHaveLength(2);
@@ -181,7 +206,8 @@ describe("session tokens for client-scoped calls", () => {
   function scripted(reject: (req: RecordedRequest, token: string) => boolean) {
     let minted = 0;
     return mockUpstream((req) => {
-      if (req.url.endsWith("/sessions")) return ok({ id: "c1", clientSessionToken: `cst-${++minted}-secret`, isAccountAbstracted: false });
+      if (req.url.endsWith("/sessions"))
+        return ok({ id: "c1", clientSessionToken: `cst-${++minted}-secret`, isAccountAbstracted: false });
       const token = String(req.headers.authorization).replace(/^Bearer /, "");
       if (reject(req, token)) return { status: 401, body: { error: "Invalid session token" } };
       return ok(req.url.includes("/actions/enter") ? yieldActionFixture : listYieldsFixture);
@@ -211,9 +237,8 @@ describe("session tokens for client-scoped calls", () => {
     const { attempts } = await y.enter({ address: "0x1", yieldId: "y" }).withResponse();
     expect(attempts).toBe(2);
     expect(upstream.requests.filter((r) => r.url.endsWith("/sessions"))).toHaveLength(2);
-    expect(upstream.requests.filter((r) => r.url.includes("/actions/enter")).map((r) => r.headers.authorization)).toEqual([
-      "Bearer cst-1-secret",
-      "Bearer cst-2-secret",
-    ]);
+    expect(
+      upstream.requests.filter((r) => r.url.includes("/actions/enter")).map((r) => r.headers.authorization),
+    ).toEqual(["Bearer cst-1-secret", "Bearer cst-2-secret"]);
   });
 });

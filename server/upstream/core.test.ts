@@ -54,7 +54,11 @@ describe("requests", () => {
   });
 
   it("keeps unknown fields of the response", async () => {
-    const body = { ...clientFixture, riskScore: 3, wallets: clientFixture.wallets.map((w) => ({ ...w, label: "main" })) };
+    const body = {
+      ...clientFixture,
+      riskScore: 3,
+      wallets: clientFixture.wallets.map((w) => ({ ...w, label: "main" })),
+    };
     const { admin } = await adminAgainst([ok(body)]);
     const client = await admin.clients.retrieve(clientFixture.id);
     expect(client).toMatchObject({ riskScore: 3 });
@@ -62,7 +66,9 @@ describe("requests", () => {
   });
 
   it("encodes path segments: eip155:1 becomes eip155%3A1", async () => {
-    const { admin, upstream } = await adminAgainst([ok({ address: "0x1", chainId: "eip155:1", usageData: [], totalUsage: "0", totalTxsSponsored: 0 })]);
+    const { admin, upstream } = await adminAgainst([
+      ok({ address: "0x1", chainId: "eip155:1", usageData: [], totalUsage: "0", totalTxsSponsored: 0 }),
+    ]);
     await admin.gas.usage("eip155:1");
     expect(upstream.requests[0]?.url).toBe("/api/v3/custodians/me/gas-sponsors/chains/eip155%3A1/usage");
   });
@@ -74,9 +80,16 @@ describe("requests", () => {
   });
 
   it("serialises lists comma-delimited in the query", async () => {
-    const events = { data: [], metadata: { alertWebhook: { id: "w1", url: "https://x" }, cursor: null, limit: 100, total: 0 } };
+    const events = {
+      data: [],
+      metadata: { alertWebhook: { id: "w1", url: "https://x" }, cursor: null, limit: 100, total: 0 },
+    };
     const { admin, upstream } = await adminAgainst([ok(events)]);
-    await admin.alerts.webhooks.events("w1", { eventTypes: "EIP_155_TX_V1", deliveryStatuses: ["failed", "pending"], limit: 50 });
+    await admin.alerts.webhooks.events("w1", {
+      eventTypes: "EIP_155_TX_V1",
+      deliveryStatuses: ["failed", "pending"],
+      limit: 50,
+    });
     const url = new URL(upstream.requests[0]?.url ?? "", "http://x");
     expect(url.searchParams.get("deliveryStatuses")).toBe("failed,pending");
     expect(url.searchParams.get("limit")).toBe("50");
@@ -105,7 +118,10 @@ describe("retries", () => {
 
   it("does not retry a POST after 503 or 429", async () => {
     for (const status of [503, 429]) {
-      const { admin, upstream } = await adminAgainst([{ status, body: {} }, ok({ id: "c1", clientApiKey: "k", clientSessionToken: "t", isAccountAbstracted: false })]);
+      const { admin, upstream } = await adminAgainst([
+        { status, body: {} },
+        ok({ id: "c1", clientApiKey: "k", clientSessionToken: "t", isAccountAbstracted: false }),
+      ]);
       const error = await admin.clients.create().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(status === 503 ? ServerError : RateLimitedError);
       expect(upstream.requests).toHaveLength(1);
@@ -173,7 +189,12 @@ describe("retries", () => {
   it("reports a refused connection as ConnectionError once retries run out", async () => {
     const port = await unusedPort();
     const { sleep, waits } = recordingSleep();
-    const admin = new AdminClient({ baseURL: `http://127.0.0.1:${port}`, apiKey: CUSTODIAN_KEY, sleep, logger: captureLogs().logger });
+    const admin = new AdminClient({
+      baseURL: `http://127.0.0.1:${port}`,
+      apiKey: CUSTODIAN_KEY,
+      sleep,
+      logger: captureLogs().logger,
+    });
     const error = await admin.clients.create().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).beforeSend).toBe(true);
@@ -189,7 +210,9 @@ describe("retries", () => {
   });
 
   it("resends a GET after a timeout", async () => {
-    const { admin, upstream } = await adminAgainst([{ status: 200, delayMs: 1000, body: {} }, ok(clientFixture)], { timeout: 100 });
+    const { admin, upstream } = await adminAgainst([{ status: 200, delayMs: 1000, body: {} }, ok(clientFixture)], {
+      timeout: 100,
+    });
     await admin.clients.retrieve(clientFixture.id);
     expect(upstream.requests).toHaveLength(2);
   });
@@ -207,9 +230,15 @@ describe("retries", () => {
 describe("errors", () => {
   it("maps a 400 { error } to BadRequestError with the upstream's message and request id", async () => {
     const { admin } = await adminAgainst([
-      { status: 400, body: { error: "ejectableUntil must be a date must be at least 1 minute from now." }, headers: { "x-request-id": "req_400" } },
+      {
+        status: 400,
+        body: { error: "ejectableUntil must be a date must be at least 1 minute from now." },
+        headers: { "x-request-id": "req_400" },
+      },
     ]);
-    const error = (await admin.clients.enableEject("c1", { walletId: "w1" }).catch((e: unknown) => e)) as BadRequestError;
+    const error = (await admin.clients
+      .enableEject("c1", { walletId: "w1" })
+      .catch((e: unknown) => e)) as BadRequestError;
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.status).toBe(400);
     expect(error.requestId).toBe("req_400");
@@ -225,10 +254,15 @@ describe("errors", () => {
   });
 
   it("maps the MPC { id, message } and { error: { id } } bodies to BadRequestError with the id as code", async () => {
-    for (const body of [{ id: "RPC_OP_FAILED", message: "nonce too low" }, { error: { id: "SIGN_FAILED", message: "bad share", code: 3 } }]) {
+    for (const body of [
+      { id: "RPC_OP_FAILED", message: "nonce too low" },
+      { error: { id: "SIGN_FAILED", message: "bad share", code: 3 } },
+    ]) {
       upstream = await mockUpstream([{ status: 400, body }]);
       const mpc = new MpcClient({ baseURL: upstream.url, apiKey: "client-key", logger: captureLogs().logger });
-      const error = (await mpc.rawSign("SECP256K1", { params: "ab".repeat(32), share: "s1234" }).catch((e: unknown) => e)) as BadRequestError;
+      const error = (await mpc
+        .rawSign("SECP256K1", { params: "ab".repeat(32), share: "s1234" })
+        .catch((e: unknown) => e)) as BadRequestError;
       expect(error).toBeInstanceOf(BadRequestError);
       expect(error.code).toBe("id" in body ? "RPC_OP_FAILED" : "SIGN_FAILED");
       expect(error.message).toMatch("id" in body ? /nonce too low$/ : /bad share$/);
@@ -255,8 +289,14 @@ describe("errors", () => {
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error.fieldPath).toBe("wallets.0.curve");
     expect(error.requestId).toBe("req_bad");
-    expect(error.message).toMatch(/^Invalid response from admin GET \/api\/v3\/custodians\/me\/clients\/\{clientId\}: wallets\.0\.curve: /);
-    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: "InvalidResponseError", fieldPath: "wallets.0.curve", status: 200 });
+    expect(error.message).toMatch(
+      /^Invalid response from admin GET \/api\/v3\/custodians\/me\/clients\/\{clientId\}: wallets\.0\.curve: /,
+    );
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({
+      name: "InvalidResponseError",
+      fieldPath: "wallets.0.curve",
+      status: 200,
+    });
   });
 
   it("reports a body that is not JSON", async () => {
@@ -271,14 +311,20 @@ describe("errors", () => {
     const evmShaped = { transaction: { from: "0x1", to: "0x2" }, metadata: { rawAmount: "1", tokenDecimals: 9 } };
     const { admin } = await adminAgainst([ok(evmShaped)]);
     const error = (await admin.clients
-      .buildTransaction("c1", "solana-devnet", { to: "8pb5w7NTiYnwdeGu4RBB6SXrCNTL1D8nkBjEFNST4KDz", token: "NATIVE", amount: "0.1" })
+      .buildTransaction("c1", "solana-devnet", {
+        to: "8pb5w7NTiYnwdeGu4RBB6SXrCNTL1D8nkBjEFNST4KDz",
+        token: "NATIVE",
+        amount: "0.1",
+      })
       .catch((e: unknown) => e)) as InvalidResponseError;
     expect(error.fieldPath).toBe("transaction");
   });
 
   it("treats a 204 as no content", async () => {
     const { admin } = await adminAgainst([{ status: 204 }]);
-    await expect(admin.alerts.retryByBlockNumber({ chainReferenceId: "11155111", blockNumber: 7313326, streamId: "s1" })).resolves.toBeUndefined();
+    await expect(
+      admin.alerts.retryByBlockNumber({ chainReferenceId: "11155111", blockNumber: 7313326, streamId: "s1" }),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -288,7 +334,11 @@ describe("rate limiting", () => {
     const { admin, upstream } = await adminAgainst([ok(clientFixture)], { rateLimiter: limiter });
     const started = performance.now();
     const done: number[] = [];
-    await Promise.all(Array.from({ length: 4 }, () => admin.clients.retrieve(clientFixture.id).then(() => done.push(performance.now() - started))));
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        admin.clients.retrieve(clientFixture.id).then(() => done.push(performance.now() - started)),
+      ),
+    );
     expect(upstream.requests).toHaveLength(4);
     done.sort((a, b) => a - b);
     expect(done[1]).toBeLessThan(150);
@@ -302,13 +352,26 @@ describe("secrets", () => {
     const clientKey = "client-api-key-77f0a1";
     upstream = await mockUpstream((request) =>
       request.url === "/v1/sign"
-        ? { status: 400, body: { id: "SIGN_FAILED", message: `share ${share} does not match key ${clientKey} (Bearer ${clientKey})` } }
+        ? {
+            status: 400,
+            body: {
+              id: "SIGN_FAILED",
+              message: `share ${share} does not match key ${clientKey} (Bearer ${clientKey})`,
+            },
+          }
         : ok({ id: "c1", otp: "904213" }),
     );
     const { logger, lines } = captureLogs();
     const mpc = new MpcClient({ baseURL: upstream.url, apiKey: clientKey, logger, maxRetries: 0 });
     const error = (await mpc
-      .sign({ method: "personal_sign", params: '["0x48656c6c6f"]', share, chainId: "eip155:11155111", to: "0x6e81", rpcUrl: "http://127.0.0.1:4010/rpc/v1/eip155/11155111" })
+      .sign({
+        method: "personal_sign",
+        params: '["0x48656c6c6f"]',
+        share,
+        chainId: "eip155:11155111",
+        to: "0x6e81",
+        rpcUrl: "http://127.0.0.1:4010/rpc/v1/eip155/11155111",
+      })
       .catch((e: unknown) => e)) as BadRequestError;
     expect(error).toBeInstanceOf(BadRequestError);
 

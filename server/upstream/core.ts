@@ -120,10 +120,15 @@ export class UpstreamClient {
   }
 
   /** Calls one endpoint of the registry; resource methods are thin typed wrappers around this. */
-  call<E extends Endpoint>(endpoint: E, input: CallInput = {}, options: RequestOptions = {}): UpstreamPromise<ResponseOf<E>> {
+  call<E extends Endpoint>(
+    endpoint: E,
+    input: CallInput = {},
+    options: RequestOptions = {},
+  ): UpstreamPromise<ResponseOf<E>> {
     const sent = this.#send(endpoint, input, options).catch((error: unknown) => {
       // An abort while waiting (rate limit, backoff) surfaces as the signal's reason; report it like one mid-request.
-      if (options.signal?.aborted && !(error instanceof UpstreamError)) throw connectionError(error, this.#context(endpoint), this.timeout, options.signal);
+      if (options.signal?.aborted && !(error instanceof UpstreamError))
+        throw connectionError(error, this.#context(endpoint), this.timeout, options.signal);
       throw error;
     });
     return new UpstreamPromise(sent as Promise<UpstreamResponse<ResponseOf<E>>>);
@@ -180,16 +185,39 @@ export class UpstreamClient {
         const schema = input.responseSchema ?? endpoint.response;
         const data = parseResponse(endpoint, schema, response.status, text, { ...ctx, requestId });
         this.#log("info", { ...log, status: response.status, durationMs: elapsed(), requestId });
-        return { data, status: response.status, requestId, durationMs: Math.round(performance.now() - started), attempts: attempt };
+        return {
+          data,
+          status: response.status,
+          requestId,
+          durationMs: Math.round(performance.now() - started),
+          attempts: attempt,
+        };
       }
 
       const retryAfterMs = parseRetryAfter(response.headers);
-      const error = errorFromResponse(response.status, parseErrorBody(text), { ...ctx, requestId, retryAfterMs, secrets });
-      if (response.status === 401 && !renewedCredential && typeof this.#credential !== "string" && this.#credential.invalidate) {
+      const error = errorFromResponse(response.status, parseErrorBody(text), {
+        ...ctx,
+        requestId,
+        retryAfterMs,
+        secrets,
+      });
+      if (
+        response.status === 401 &&
+        !renewedCredential &&
+        typeof this.#credential !== "string" &&
+        this.#credential.invalidate
+      ) {
         // The upstream refused the credential before doing anything, so any method may be resent once with a fresh one.
         renewedCredential = true;
         this.#credential.invalidate(token);
-        this.#log("warn", { ...log, status: 401, durationMs: elapsed(), requestId, error: error.code, renewingCredential: true });
+        this.#log("warn", {
+          ...log,
+          status: 401,
+          durationMs: elapsed(),
+          requestId,
+          error: error.code,
+          renewingCredential: true,
+        });
         continue;
       }
       let delay: number | undefined;
@@ -197,7 +225,14 @@ export class UpstreamClient {
         delay = retryAfterMs ?? backoffDelay(retries, this.#delays);
         if (delay > this.#delays.maxRetryAfterMs) delay = undefined;
       }
-      this.#log("warn", { ...log, status: response.status, durationMs: elapsed(), requestId, error: error.code, retryInMs: delay });
+      this.#log("warn", {
+        ...log,
+        status: response.status,
+        durationMs: elapsed(),
+        requestId,
+        error: error.code,
+        retryInMs: delay,
+      });
       if (delay === undefined) throw error;
       retries++;
       await this.#sleep(delay, options.signal);
@@ -209,7 +244,10 @@ export class UpstreamClient {
   }
 
   #url(endpoint: Endpoint, input: CallInput, ctx: UpstreamErrorContext): string {
-    const template = endpoint.area === "yield" && this.#yieldSegment ? withYieldProvider(endpoint.path, this.#yieldSegment) : endpoint.path;
+    const template =
+      endpoint.area === "yield" && this.#yieldSegment
+        ? withYieldProvider(endpoint.path, this.#yieldSegment)
+        : endpoint.path;
     const params: Record<string, string | number | EncodedSegment> = {};
     for (const [name, value] of Object.entries(input.params ?? {}))
       params[name] = CHAIN_PARAMS.has(name) ? chainSegment(String(value)) : value;
@@ -218,7 +256,11 @@ export class UpstreamClient {
       path = fillPath(template, params);
     } catch (error) {
       if (error instanceof InvalidRequestError)
-        throw new InvalidRequestError(`Invalid request for ${describeRequest(ctx)}: ${error.message}`, { ...ctx, code: error.code, issues: error.issues });
+        throw new InvalidRequestError(`Invalid request for ${describeRequest(ctx)}: ${error.message}`, {
+          ...ctx,
+          code: error.code,
+          issues: error.issues,
+        });
       throw error;
     }
     const search = searchParams(input.query);
@@ -277,16 +319,25 @@ function validateInput(endpoint: Endpoint, input: CallInput, ctx: UpstreamErrorC
     });
 }
 
-function parseResponse(endpoint: Endpoint, schema: z.ZodType, status: number, text: string, ctx: UpstreamErrorContext): unknown {
+function parseResponse(
+  endpoint: Endpoint,
+  schema: z.ZodType,
+  status: number,
+  text: string,
+  ctx: UpstreamErrorContext,
+): unknown {
   if (endpoint.status === 204 || status === 204) return undefined;
   const fail = (issues: FieldIssue[]) => {
     const first = issues[0] as FieldIssue;
-    return new InvalidResponseError(`Invalid response from ${describeRequest(ctx)}: ${first.path || "(body)"}: ${first.message}`, {
-      ...ctx,
-      status,
-      code: "invalid_response",
-      issues,
-    });
+    return new InvalidResponseError(
+      `Invalid response from ${describeRequest(ctx)}: ${first.path || "(body)"}: ${first.message}`,
+      {
+        ...ctx,
+        status,
+        code: "invalid_response",
+        issues,
+      },
+    );
   };
   let body: unknown;
   try {
@@ -307,7 +358,12 @@ function parseErrorBody(text: string): unknown {
   }
 }
 
-function connectionError(cause: unknown, ctx: UpstreamErrorContext, timeoutMs: number, signal: AbortSignal | undefined): ConnectionError {
+function connectionError(
+  cause: unknown,
+  ctx: UpstreamErrorContext,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): ConnectionError {
   const where = describeRequest(ctx);
   if (cause instanceof TimeoutSignal)
     return new TimeoutError(`No response from ${where} within ${timeoutMs} ms`, { ...ctx, code: "timeout" });

@@ -211,7 +211,8 @@ export function errorFromResponse(
   const base = { ...context, status, upstreamMessage };
   if (status === 400 || status === 409 || status === 422)
     return new BadRequestError(message, { ...base, code: upstreamCode ?? "bad_request" });
-  if (status === 401 || status === 403) return new UnauthorizedError(message, { ...base, code: upstreamCode ?? "unauthorized" });
+  if (status === 401 || status === 403)
+    return new UnauthorizedError(message, { ...base, code: upstreamCode ?? "unauthorized" });
   if (status === 404) return new NotFoundError(message, { ...base, code: upstreamCode ?? "not_found" });
   if (status === 429)
     return new RateLimitedError(message, { ...base, code: upstreamCode ?? "rate_limited", retryAfterMs });

@@ -10,7 +10,13 @@ import { YieldClient } from "./yield";
 export { AdminClient } from "./admin";
 export { MpcClient } from "./mpc";
 export { YieldClient } from "./yield";
-export { UpstreamClient, type BearerProvider, type Credential, type RequestOptions, type UpstreamClientOptions } from "./core";
+export {
+  UpstreamClient,
+  type BearerProvider,
+  type Credential,
+  type RequestOptions,
+  type UpstreamClientOptions,
+} from "./core";
 export { UpstreamPromise, type UpstreamResponse } from "./upstream-promise";
 export * from "./errors";
 export { SessionTokenCache, DEFAULT_SESSION_TOKEN_TTL_MS } from "./session-tokens";
@@ -41,9 +47,13 @@ function singletons(config: UpstreamConfig): Singletons {
   const admin = new AdminClient({
     baseURL: config.baseUrl,
     apiKey: config.custodianApiKey,
-    rateLimiter: sharedRateLimiter(rateLimitKey("custodian", config.custodianApiKey), { limit: getEnv().CUSTODIAN_RATE_LIMIT }),
+    rateLimiter: sharedRateLimiter(rateLimitKey("custodian", config.custodianApiKey), {
+      limit: getEnv().CUSTODIAN_RATE_LIMIT,
+    }),
   });
-  const sessions = new SessionTokenCache(async (clientId) => (await admin.clients.createSession(clientId)).clientSessionToken);
+  const sessions = new SessionTokenCache(
+    async (clientId) => (await admin.clients.createSession(clientId)).clientSessionToken,
+  );
   store.upstreamClients = { key, admin, sessions };
   return store.upstreamClients;
 }
@@ -59,9 +69,11 @@ export function getSessionTokens(): SessionTokenCache {
 }
 
 function clientOptions(credential: ClientCredential, baseURL: string, overrides: Overrides): UpstreamClientOptions {
-  const apiKey: Credential = "clientId" in credential ? getSessionTokens().bearerFor(credential.clientId) : credential.clientApiKey;
+  const apiKey: Credential =
+    "clientId" in credential ? getSessionTokens().bearerFor(credential.clientId) : credential.clientApiKey;
   // One limiter per acting client, shared by its MPC and yield clients.
-  const limiterKey = "clientId" in credential ? `client:${credential.clientId}` : rateLimitKey("client-key", credential.clientApiKey);
+  const limiterKey =
+    "clientId" in credential ? `client:${credential.clientId}` : rateLimitKey("client-key", credential.clientApiKey);
   return {
     baseURL,
     apiKey,
@@ -77,5 +89,8 @@ export function createMpcClient(credential: ClientCredential, overrides: Overrid
 
 export function createYieldClient(credential: ClientCredential, overrides: Overrides = {}): YieldClient {
   const config = getUpstreamConfig();
-  return new YieldClient({ yieldProviderSegment: config.yieldSegment, ...clientOptions(credential, config.baseUrl, overrides) });
+  return new YieldClient({
+    yieldProviderSegment: config.yieldSegment,
+    ...clientOptions(credential, config.baseUrl, overrides),
+  });
 }

@@ -21,7 +21,9 @@ describe("path tag", () => {
 
 describe("fillPath", () => {
   it("fills registry templates with the same encoding", () => {
-    expect(fillPath("/clients/{clientId}/wallets/{walletId}", { clientId: "c 1", walletId: "w:1" })).toBe("/clients/c%201/wallets/w%3A1");
+    expect(fillPath("/clients/{clientId}/wallets/{walletId}", { clientId: "c 1", walletId: "w:1" })).toBe(
+      "/clients/c%201/wallets/w%3A1",
+    );
   });
 
   it("names the bad or missing parameter", () => {

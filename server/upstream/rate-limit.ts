@@ -104,12 +104,15 @@ export class SlidingWindowRateLimiter implements RateLimiter {
 }
 
 function checkLimit(limit: number) {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`rate limit must be a positive whole number, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`rate limit must be a positive whole number, got ${limit}`);
   return limit;
 }
 
 // On globalThis so that Next.js dev reloads and separate module instances share one limiter per key.
-const registry = ((globalThis as { upstreamRateLimiters?: Map<string, SlidingWindowRateLimiter> }).upstreamRateLimiters ??= new Map());
+const registry = ((
+  globalThis as { upstreamRateLimiters?: Map<string, SlidingWindowRateLimiter> }
+).upstreamRateLimiters ??= new Map());
 
 /**
  * The process-wide limiter for `key`. The first caller creates it; a later caller with different

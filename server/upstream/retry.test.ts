@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RETRY_DELAYS, backoffDelay, failedBeforeSend, isIdempotentMethod, isRetryableStatus, parseRetryAfter } from "./retry";
+import {
+  DEFAULT_RETRY_DELAYS,
+  backoffDelay,
+  failedBeforeSend,
+  isIdempotentMethod,
+  isRetryableStatus,
+  parseRetryAfter,
+} from "./retry";
 
 describe("retry rules", () => {
   it("treats GET, PUT and DELETE as idempotent, POST and PATCH not", () => {
@@ -31,10 +38,17 @@ describe("retry rules", () => {
   });
 
   it("knows which connection failures happened before sending", () => {
-    const refused = new TypeError("fetch failed", { cause: Object.assign(new Error("connect"), { code: "ECONNREFUSED" }) });
-    const reset = new TypeError("fetch failed", { cause: Object.assign(new Error("other side closed"), { code: "ECONNRESET" }) });
+    const refused = new TypeError("fetch failed", {
+      cause: Object.assign(new Error("connect"), { code: "ECONNREFUSED" }),
+    });
+    const reset = new TypeError("fetch failed", {
+      cause: Object.assign(new Error("other side closed"), { code: "ECONNRESET" }),
+    });
     const happyEyeballs = new TypeError("fetch failed", {
-      cause: new AggregateError([Object.assign(new Error("a"), { code: "ECONNREFUSED" }), Object.assign(new Error("b"), { code: "EHOSTUNREACH" })]),
+      cause: new AggregateError([
+        Object.assign(new Error("a"), { code: "ECONNREFUSED" }),
+        Object.assign(new Error("b"), { code: "EHOSTUNREACH" }),
+      ]),
     });
     expect(failedBeforeSend(refused)).toBe(true);
     expect(failedBeforeSend(happyEyeballs)).toBe(true);

@@ -43,7 +43,8 @@ export async function mockUpstream(script: Script, port = 0): Promise<MockUpstre
     const recorded = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body };
     requests.push(recorded);
     const index = requests.length - 1;
-    const reply = typeof script === "function" ? script(recorded, index) : (script[Math.min(index, script.length - 1)] as Reply);
+    const reply =
+      typeof script === "function" ? script(recorded, index) : (script[Math.min(index, script.length - 1)] as Reply);
     if (reply.delayMs) await delay(reply.delayMs);
     if (res.destroyed) return;
     res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });

@@ -9,7 +9,12 @@
  */
 import { type Address, type Hex, formatUnits, parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unsignedEvmTransactionFromJsonSchema, type YieldAction, type YieldBalance, type YieldOpportunity } from "@/lib/contracts";
+import {
+  unsignedEvmTransactionFromJsonSchema,
+  type YieldAction,
+  type YieldBalance,
+  type YieldOpportunity,
+} from "@/lib/contracts";
 import { captureLogs } from "./testing";
 import { DESTRUCTIVE, REAL_UPSTREAM, eventually, startUpstream, type Upstream } from "./conformance/harness";
 import { YieldClient } from "./yield";
@@ -25,14 +30,23 @@ afterAll(() => up?.close());
 
 /** A JSON-RPC call on the upstream's gateway for the chain. */
 async function rpc<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(up.rpcUrl(CHAIN_ID), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(up.rpcUrl(CHAIN_ID), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   const body = (await res.json()) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
 }
 
 const erc20Balance = async (token: string, owner: string) =>
-  BigInt(await rpc<Hex>("eth_call", [{ to: token, data: `0x70a08231${owner.slice(2).toLowerCase().padStart(64, "0")}` }, "latest"]));
+  BigInt(
+    await rpc<Hex>("eth_call", [
+      { to: token, data: `0x70a08231${owner.slice(2).toLowerCase().padStart(64, "0")}` },
+      "latest",
+    ]),
+  );
 
 interface FlowClient {
   id: string;
@@ -56,7 +70,12 @@ async function createFlowClient(accountAbstracted: boolean): Promise<FlowClient>
   expect(read.isAccountAbstracted).toBe(accountAbstracted);
   const address = read.metadata.namespaces.eip155?.address as Address;
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-  const yields = new YieldClient({ baseURL: up.baseUrl, apiKey: credential, logger: captureLogs().logger, retryDelays: { initialMs: 20, maxMs: 100 } });
+  const yields = new YieldClient({
+    baseURL: up.baseUrl,
+    apiKey: credential,
+    logger: captureLogs().logger,
+    retryDelays: { initialMs: 20, maxMs: 100 },
+  });
   return { id: created.id, address, share: shares.SECP256K1.share, accountAbstracted, yields, mpc, userOperations: 0 };
 }
 
@@ -72,18 +91,31 @@ async function process(client: FlowClient, action: YieldAction, { stripGas = fal
   for (const tx of steps) {
     if (tx.status !== "CREATED" || !tx.unsignedTransaction) continue;
     const params = unsignedEvmTransactionFromJsonSchema.parse(tx.unsignedTransaction);
-    if (stripGas) for (const field of ["gas", "gasLimit", "gasPrice", "maxFeePerGas", "maxPriorityFeePerGas"] as const) delete params[field];
-    const { data } = await client.mpc.sign({ method: "eth_sendTransaction", params, share: client.share, chainId: CHAIN_ID, to: params.to, rpcUrl: up.rpcUrl(CHAIN_ID) });
+    if (stripGas)
+      for (const field of ["gas", "gasLimit", "gasPrice", "maxFeePerGas", "maxPriorityFeePerGas"] as const)
+        delete params[field];
+    const { data } = await client.mpc.sign({
+      method: "eth_sendTransaction",
+      params,
+      share: client.share,
+      chainId: CHAIN_ID,
+      to: params.to,
+      rpcUrl: up.rpcUrl(CHAIN_ID),
+    });
     let hash = data as Hex;
     if (client.accountAbstracted) {
       client.userOperations++;
-      const receipt = await eventually("the user operation's receipt", () => rpc<{ success: boolean; receipt: { transactionHash: Hex } } | null>("eth_getUserOperationReceipt", [data]));
+      const receipt = await eventually("the user operation's receipt", () =>
+        rpc<{ success: boolean; receipt: { transactionHash: Hex } } | null>("eth_getUserOperationReceipt", [data]),
+      );
       expect(receipt.success).toBe(true);
       hash = receipt.receipt.transactionHash;
     }
     const submitted = await client.yields.submitHash(tx.transactionId, { hash });
     expect(submitted.data.rawResponse.status).toBe("BROADCASTED");
-    const receipt = await eventually("the transaction's receipt", () => rpc<{ status: Hex } | null>("eth_getTransactionReceipt", [hash]));
+    const receipt = await eventually("the transaction's receipt", () =>
+      rpc<{ status: Hex } | null>("eth_getTransactionReceipt", [hash]),
+    );
     expect(receipt.status, tx.title).toBe("0x1");
   }
 }
@@ -103,7 +135,10 @@ async function yieldFlow(client: FlowClient): Promise<void> {
   const items = list.data.rawResponse.items;
   expect(items.length).toBeGreaterThanOrEqual(4);
   const vault = items.find((i) => i.mechanics?.type === "lending" && i.token.symbol === "USDC") as YieldOpportunity;
-  const staking = items.find((i) => (i.mechanics?.cooldownPeriod?.seconds ?? 0) > 0 && i.mechanics?.rewardClaiming === "manual" && i.token.address) as YieldOpportunity;
+  const staking = items.find(
+    (i) =>
+      (i.mechanics?.cooldownPeriod?.seconds ?? 0) > 0 && i.mechanics?.rewardClaiming === "manual" && i.token.address,
+  ) as YieldOpportunity;
   expect(vault?.metadata.supportedStandards).toContain("ERC4626");
   expect(staking).toBeDefined();
   const usdc = vault.token.address as string;
@@ -112,20 +147,29 @@ async function yieldFlow(client: FlowClient): Promise<void> {
 
   // Enter the vault: APPROVAL (0) then SUPPLY (1).
   const usdcBefore = await erc20Balance(usdc, client.address);
-  const entered = (await client.yields.enter({ address: client.address, yieldId: vault.id, arguments: { amount: "250" } })).data.rawResponse;
+  const entered = (
+    await client.yields.enter({ address: client.address, yieldId: vault.id, arguments: { amount: "250" } })
+  ).data.rawResponse;
   expect(entered.transactions.map((t) => [t.stepIndex, t.type, t.status])).toEqual([
     [0, "APPROVAL", "CREATED"],
     [1, "SUPPLY", "CREATED"],
   ]);
   await process(client, entered, { stripGas: client.accountAbstracted });
   const active = byType(await positions(client, vault.id), "active");
-  expect(active).toMatchObject({ address: client.address, type: "active", isEarning: true, token: { symbol: "USDC", network: CHAIN_ID } });
+  expect(active).toMatchObject({
+    address: client.address,
+    type: "active",
+    isEarning: true,
+    token: { symbol: "USDC", network: CHAIN_ID },
+  });
   expect(Number(active?.amount)).toBeGreaterThanOrEqual(250);
   expect(Number(active?.amount)).toBeLessThan(250.001);
   expect(usdcBefore - (await erc20Balance(usdc, client.address))).toBe(parseUnits("250", 6));
 
   // Stake: APPROVAL then STAKE.
-  const staked = (await client.yields.enter({ address: client.address, yieldId: staking.id, arguments: { amount: "40" } })).data.rawResponse;
+  const staked = (
+    await client.yields.enter({ address: client.address, yieldId: staking.id, arguments: { amount: "40" } })
+  ).data.rawResponse;
   expect(staked.transactions.map((t) => t.type)).toEqual(["APPROVAL", "STAKE"]);
   await process(client, staked);
   expect(byType(await positions(client, staking.id), "active")?.amount).toBe("40");
@@ -141,14 +185,24 @@ async function yieldFlow(client: FlowClient): Promise<void> {
   const claim = claimable.pendingActions.find((p) => p.type === "CLAIM_REWARDS");
   expect(claim).toMatchObject({ intent: "manage", passthrough: expect.any(String) });
   const tokenBeforeClaim = await erc20Balance(stakeToken, client.address);
-  const claimed = (await client.yields.manage({ address: client.address, yieldId: staking.id, action: "CLAIM_REWARDS", passthrough: claim?.passthrough as string })).data.rawResponse;
+  const claimed = (
+    await client.yields.manage({
+      address: client.address,
+      yieldId: staking.id,
+      action: "CLAIM_REWARDS",
+      passthrough: claim?.passthrough as string,
+    })
+  ).data.rawResponse;
   expect(claimed).toMatchObject({ intent: "manage", type: "CLAIM_REWARDS" });
   await process(client, claimed);
-  const paid = Number(formatUnits((await erc20Balance(stakeToken, client.address)) - tokenBeforeClaim, staking.token.decimals));
+  const paid = Number(
+    formatUnits((await erc20Balance(stakeToken, client.address)) - tokenBeforeClaim, staking.token.decimals),
+  );
   expect(paid).toBeGreaterThanOrEqual(Number(claimable.amount));
 
   // Exit: the stake cools down (exiting), then becomes withdrawable, then is withdrawn.
-  const exit = (await client.yields.exit({ address: client.address, yieldId: staking.id, arguments: { amount: "40" } })).data.rawResponse;
+  const exit = (await client.yields.exit({ address: client.address, yieldId: staking.id, arguments: { amount: "40" } }))
+    .data.rawResponse;
   expect(exit.transactions.map((t) => t.type)).toEqual(["UNSTAKE"]);
   await process(client, exit);
   expect(byType(await positions(client, staking.id), "exiting")).toMatchObject({ amount: "40", pendingActions: [] });
@@ -156,16 +210,29 @@ async function yieldFlow(client: FlowClient): Promise<void> {
   const withdrawable = byType(await positions(client, staking.id), "withdrawable") as YieldBalance;
   const withdraw = withdrawable.pendingActions.find((p) => p.type === "WITHDRAW");
   const tokenBeforeWithdraw = await erc20Balance(stakeToken, client.address);
-  const withdrawn = (await client.yields.manage({ address: client.address, yieldId: staking.id, action: "WITHDRAW", passthrough: withdraw?.passthrough as string })).data.rawResponse;
+  const withdrawn = (
+    await client.yields.manage({
+      address: client.address,
+      yieldId: staking.id,
+      action: "WITHDRAW",
+      passthrough: withdraw?.passthrough as string,
+    })
+  ).data.rawResponse;
   await process(client, withdrawn);
-  expect((await erc20Balance(stakeToken, client.address)) - tokenBeforeWithdraw).toBe(parseUnits("40", staking.token.decimals));
+  expect((await erc20Balance(stakeToken, client.address)) - tokenBeforeWithdraw).toBe(
+    parseUnits("40", staking.token.decimals),
+  );
   expect(byType(await positions(client, staking.id), "withdrawable")).toBeUndefined();
 
   // Leave the vault entirely: the grown amount comes back.
-  const left = (await client.yields.exit({ address: client.address, yieldId: vault.id, arguments: { useMaxAmount: true } })).data.rawResponse;
+  const left = (
+    await client.yields.exit({ address: client.address, yieldId: vault.id, arguments: { useMaxAmount: true } })
+  ).data.rawResponse;
   await process(client, left);
   expect(await positions(client, vault.id)).toEqual([]);
-  expect(Number(formatUnits(await erc20Balance(usdc, client.address), 6))).toBeGreaterThan(Number(formatUnits(usdcBefore, 6)));
+  expect(Number(formatUnits(await erc20Balance(usdc, client.address), 6))).toBeGreaterThan(
+    Number(formatUnits(usdcBefore, 6)),
+  );
 
   // History: newest first, every action settled.
   const history = (await client.yields.actions({ address: client.address })).data.rawResponse.items;

@@ -34,7 +34,10 @@ export default async function ClientPage({ params }: { params: Params }) {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
     throw error;
   }
-  await queryClient.prefetchQuery({ queryKey: queryKeys.clients.ejects(clientId), queryFn: async () => ({ requests: await listEjectRequests(clientId) }) });
+  await queryClient.prefetchQuery({
+    queryKey: queryKeys.clients.ejects(clientId),
+    queryFn: async () => ({ requests: await listEjectRequests(clientId) }),
+  });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <ClientDetail clientId={clientId} permissions={permissionsOf(user.role)} currentUserEmail={user.email} />

@@ -42,7 +42,8 @@ export interface UnsignedTx {
 
 /** Outpoints carry the txid in little-endian byte order. */
 const outpoint = (input: UnsignedTx["inputs"][number]) => [...hexToBytes(input.txid).reverse(), ...u32le(input.vout)];
-const outputBytes = (tx: UnsignedTx) => tx.outputs.flatMap((o) => [...u64le(o.value), ...varint(o.script.length), ...o.script]);
+const outputBytes = (tx: UnsignedTx) =>
+  tx.outputs.flatMap((o) => [...u64le(o.value), ...varint(o.script.length), ...o.script]);
 
 /** BIP-143: the digest a P2WPKH input's signature commits to (SIGHASH_ALL), as hex without 0x. */
 export function bip143SignatureHash(tx: UnsignedTx, index: number, keyHash: Uint8Array, value: bigint): string {
@@ -89,7 +90,8 @@ export function buildBitcoinTransfer(input: BitcoinBuildInput): BitcoinBuildTran
   const { chainId, network, from, publicKey, to, token, amount, utxos } = input;
   const recipientScript = bitcoinOutputScript(to, network);
   if (!recipientScript) throw badRequest(`to: ${JSON.stringify(to)} is not a Bitcoin ${network} address`);
-  if (!isNativeToken(token, "BTC")) throw badRequest(`token: unknown token ${JSON.stringify(token)} on ${chainId}; Bitcoin has only BTC (or NATIVE)`);
+  if (!isNativeToken(token, "BTC"))
+    throw badRequest(`token: unknown token ${JSON.stringify(token)} on ${chainId}; Bitcoin has only BTC (or NATIVE)`);
   const raw = rawAmountOf(amount, 8, "BTC");
   if (raw < DUST_SATS) throw badRequest(`amount: ${amount} BTC is below the dust limit of ${DUST_SATS} satoshis`);
   const keyHash = p2wpkhKeyHash(from, network);
@@ -106,7 +108,9 @@ export function buildBitcoinTransfer(input: BitcoinBuildInput): BitcoinBuildTran
   }
   if (inputTotal < raw + fee) {
     const balance = utxos.reduce((sum, u) => sum + u.value, 0n);
-    throw badRequest(`amount: insufficient funds: the wallet holds ${balance} satoshis, the transfer needs ${raw} plus a fee of about ${fee}`);
+    throw badRequest(
+      `amount: insufficient funds: the wallet holds ${balance} satoshis, the transfer needs ${raw} plus a fee of about ${fee}`,
+    );
   }
   let change = inputTotal - raw - fee;
   if (change < DUST_SATS) {
@@ -118,7 +122,10 @@ export function buildBitcoinTransfer(input: BitcoinBuildInput): BitcoinBuildTran
   const tx: UnsignedTx = {
     version: 2,
     inputs: chosen.map((u) => ({ txid: u.txid, vout: u.vout, sequence: SEQUENCE })),
-    outputs: [{ value: raw, script: recipientScript }, ...(change > 0n ? [{ value: change, script: changeScript }] : [])],
+    outputs: [
+      { value: raw, script: recipientScript },
+      ...(change > 0n ? [{ value: change, script: changeScript }] : []),
+    ],
     locktime: 0,
   };
   const signatureHashes = chosen.map((utxo, k) => bip143SignatureHash(tx, k, keyHash, utxo.value));

@@ -1,7 +1,11 @@
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeFunctionData, erc20Abi, hexToBigInt } from "viem";
-import { bitcoinBuildTransactionResponseSchema, evmBuildTransactionResponseSchema, solanaBuildTransactionResponseSchema } from "@/lib/contracts";
+import {
+  bitcoinBuildTransactionResponseSchema,
+  evmBuildTransactionResponseSchema,
+  solanaBuildTransactionResponseSchema,
+} from "@/lib/contracts";
 import { FAKE_TOKENS, startTestSandbox, type TestSandbox } from "../../seed/test-sandbox";
 import { base58Decode } from "../../state/encoding/base58";
 import type { ClientRecord } from "../../types";
@@ -16,7 +20,9 @@ let btcClient: ClientRecord;
 beforeAll(async () => {
   sb = await startTestSandbox();
   client = sb.clients.all()[0] as ClientRecord;
-  btcClient = sb.clients.all().find((c) => simulatedUtxos(c.id, "bip122:000000000019d6689c085ae165831e93-p2wpkh").length >= 2) as ClientRecord;
+  btcClient = sb.clients
+    .all()
+    .find((c) => simulatedUtxos(c.id, "bip122:000000000019d6689c085ae165831e93-p2wpkh").length >= 2) as ClientRecord;
 });
 afterAll(() => sb.close());
 
@@ -25,7 +31,10 @@ const SOL_RECIPIENT = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 const BTC_RECIPIENT = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
 
 const build = (chain: string, body: unknown, clientId = client.id) =>
-  sb.admin(`/api/v3/custodians/me/clients/${clientId}/chains/${chain}/assets/send/build-transaction`, { method: "POST", body: JSON.stringify(body) });
+  sb.admin(`/api/v3/custodians/me/clients/${clientId}/chains/${chain}/assets/send/build-transaction`, {
+    method: "POST",
+    body: JSON.stringify(body),
+  });
 const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
 
 describe("build-transaction, EIP-155", () => {
@@ -33,32 +42,56 @@ describe("build-transaction, EIP-155", () => {
     const res = await build("sepolia", { to: RECIPIENT, token: "ETH", amount: "0.25" });
     expect(res.status).toBe(200);
     const body = evmBuildTransactionResponseSchema.parse(await res.json());
-    expect(body.transaction).toEqual({ from: client.namespaces.eip155?.address, to: RECIPIENT, value: "0x3782dace9d90000" });
+    expect(body.transaction).toEqual({
+      from: client.namespaces.eip155?.address,
+      to: RECIPIENT,
+      value: "0x3782dace9d90000",
+    });
     expect(hexToBigInt(body.transaction.value as `0x${string}`)).toBe(250_000_000_000_000_000n);
-    expect(body.metadata).toMatchObject({ amount: "0.25", formattedAmount: "0.25", rawAmount: "250000000000000000", tokenDecimals: 18, tokenSymbol: "ETH", tokenAddress: null, fromAddress: client.namespaces.eip155?.address, toAddress: RECIPIENT });
+    expect(body.metadata).toMatchObject({
+      amount: "0.25",
+      formattedAmount: "0.25",
+      rawAmount: "250000000000000000",
+      tokenDecimals: 18,
+      tokenSymbol: "ETH",
+      tokenAddress: null,
+      fromAddress: client.namespaces.eip155?.address,
+      toAddress: RECIPIENT,
+    });
   });
 
   it("accepts NATIVE and a lower-case recipient", async () => {
-    const body = evmBuildTransactionResponseSchema.parse(await (await build("eip155:11155111", { to: RECIPIENT.toLowerCase(), token: "NATIVE", amount: "1" })).json());
+    const body = evmBuildTransactionResponseSchema.parse(
+      await (await build("eip155:11155111", { to: RECIPIENT.toLowerCase(), token: "NATIVE", amount: "1" })).json(),
+    );
     expect(body.transaction.to).toBe(RECIPIENT);
   });
 
   it("builds ERC-20 transfer calldata to the token contract, by symbol or address", async () => {
     for (const token of ["USDC", "usdc", FAKE_TOKENS[0]?.address.toLowerCase() as string]) {
-      const body = evmBuildTransactionResponseSchema.parse(await (await build("sepolia", { to: RECIPIENT, token, amount: "12.5" })).json());
+      const body = evmBuildTransactionResponseSchema.parse(
+        await (await build("sepolia", { to: RECIPIENT, token, amount: "12.5" })).json(),
+      );
       expect(body.transaction.to).toBe(FAKE_TOKENS[0]?.address);
       expect(body.transaction.value).toBeUndefined();
       expect(body.transaction.data?.startsWith("0xa9059cbb")).toBe(true);
       const decoded = decodeFunctionData({ abi: erc20Abi, data: body.transaction.data as `0x${string}` });
       expect(decoded).toEqual({ functionName: "transfer", args: [RECIPIENT, 12_500_000n] });
-      expect(body.metadata).toMatchObject({ rawAmount: "12500000", tokenDecimals: 6, tokenSymbol: "USDC", tokenAddress: FAKE_TOKENS[0]?.address });
+      expect(body.metadata).toMatchObject({
+        rawAmount: "12500000",
+        tokenDecimals: 6,
+        tokenSymbol: "USDC",
+        tokenAddress: FAKE_TOKENS[0]?.address,
+      });
     }
   });
 
   it("maps base-sepolia to eip155:84531 here", async () => {
     expect((await build("base-sepolia", { to: RECIPIENT, token: "ETH", amount: "1" })).status).toBe(200);
     expect((await build("eip155:84531", { to: RECIPIENT, token: "ETH", amount: "1" })).status).toBe(200);
-    expect(await errorOf(await build("eip155%3A84532", { to: RECIPIENT, token: "ETH", amount: "1" }))).toMatch(/^chain: unknown chain/);
+    expect(await errorOf(await build("eip155%3A84532", { to: RECIPIENT, token: "ETH", amount: "1" }))).toMatch(
+      /^chain: unknown chain/,
+    );
   });
 
   it.each([
@@ -81,9 +114,15 @@ describe("build-transaction, EIP-155", () => {
   });
 
   it("400s a client with no wallet yet and an unknown chain", async () => {
-    const created = (await (await sb.admin("/api/v3/custodians/me/clients", { method: "POST" })).json()) as { id: string };
-    expect(await errorOf(await build("sepolia", { to: RECIPIENT, token: "ETH", amount: "1" }, created.id))).toMatch(/has no eip155 wallet yet/);
-    expect(await errorOf(await build("polygon-amoy", { to: RECIPIENT, token: "ETH", amount: "1" }))).toMatch(/^chain: unknown chain "polygon-amoy" for build-transaction/);
+    const created = (await (await sb.admin("/api/v3/custodians/me/clients", { method: "POST" })).json()) as {
+      id: string;
+    };
+    expect(await errorOf(await build("sepolia", { to: RECIPIENT, token: "ETH", amount: "1" }, created.id))).toMatch(
+      /has no eip155 wallet yet/,
+    );
+    expect(await errorOf(await build("polygon-amoy", { to: RECIPIENT, token: "ETH", amount: "1" }))).toMatch(
+      /^chain: unknown chain "polygon-amoy" for build-transaction/,
+    );
   });
 });
 
@@ -97,28 +136,49 @@ describe("build-transaction, Solana", () => {
     expect(tx[0]).toBe(1); // one signature slot
     expect(tx.subarray(1, 65).every((b) => b === 0)).toBe(true);
     const message = body.metadata.unsignedTransaction?.message;
-    expect(message?.header).toEqual({ numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 });
+    expect(message?.header).toEqual({
+      numRequiredSignatures: 1,
+      numReadonlySignedAccounts: 0,
+      numReadonlyUnsignedAccounts: 1,
+    });
     expect(message?.accountKeys).toEqual([from, SOL_RECIPIENT, SYSTEM_PROGRAM]);
     expect(message?.instructions).toHaveLength(1);
     const data = base58Decode(message?.instructions[0]?.data as string) as Uint8Array;
     expect([...data.subarray(0, 4)]).toEqual([2, 0, 0, 0]);
     expect(Buffer.from(data.subarray(4)).readBigUInt64LE()).toBe(500_000_000n);
-    expect(body.metadata).toMatchObject({ amount: "0.5", rawAmount: "500000000", mintAddress: null, fromAddress: from, toAddress: SOL_RECIPIENT, tokenDecimals: 9 });
+    expect(body.metadata).toMatchObject({
+      amount: "0.5",
+      rawAmount: "500000000",
+      mintAddress: null,
+      fromAddress: from,
+      toAddress: SOL_RECIPIENT,
+      tokenDecimals: 9,
+    });
     expect(body.metadata.lastValidBlockHeight).toMatch(/^\d+$/);
     expect(Buffer.from(body.metadata.serializedTransactionBase64Encoded as string, "base64")).toEqual(tx);
     expect(base58Decode(message?.recentBlockhash as string)).toHaveLength(32);
   });
 
   it("builds an SPL transfer to the recipient's associated token account", async () => {
-    const body = solanaBuildTransactionResponseSchema.parse(await (await build("solana", { to: SOL_RECIPIENT, token: "USDC", amount: "2.5" })).json());
+    const body = solanaBuildTransactionResponseSchema.parse(
+      await (await build("solana", { to: SOL_RECIPIENT, token: "USDC", amount: "2.5" })).json(),
+    );
     const mint = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
     const message = body.metadata.unsignedTransaction?.message;
-    expect(body.metadata).toMatchObject({ mintAddress: mint, tokenMintAddress: mint, tokenProgramId: TOKEN_PROGRAM, rawAmount: "2500000", tokenDecimals: 6 });
+    expect(body.metadata).toMatchObject({
+      mintAddress: mint,
+      tokenMintAddress: mint,
+      tokenProgramId: TOKEN_PROGRAM,
+      rawAmount: "2500000",
+      tokenDecimals: 6,
+    });
     expect(message?.accountKeys).toContain(associatedTokenAddress(SOL_RECIPIENT, mint));
     const transfer = message?.instructions.at(-1);
     expect(message?.accountKeys[transfer?.programIdIndex as number]).toBe(TOKEN_PROGRAM);
     expect(base58Decode(transfer?.data as string)?.[0]).toBe(12); // transferChecked
-    expect(associatedTokenAddress("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", mint)).toMatch(/^[1-9A-HJ-NP-Za-km-z]{43,44}$/);
+    expect(associatedTokenAddress("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", mint)).toMatch(
+      /^[1-9A-HJ-NP-Za-km-z]{43,44}$/,
+    );
   });
 
   it.each([
@@ -140,14 +200,23 @@ describe("build-transaction, Bitcoin", () => {
     expect(res.status).toBe(200);
     const body = bitcoinBuildTransactionResponseSchema.parse(await res.json());
     const { metadata, transaction } = body;
-    expect(metadata).toMatchObject({ chainId: "bip122:000000000019d6689c085ae165831e93-p2wpkh", amount, fromAddress: btcClient.namespaces.bip122?.bitcoin.p2wpkh.mainnet, toAddress: BTC_RECIPIENT, tokenDecimals: 8, tokenSymbol: "BTC" });
+    expect(metadata).toMatchObject({
+      chainId: "bip122:000000000019d6689c085ae165831e93-p2wpkh",
+      amount,
+      fromAddress: btcClient.namespaces.bip122?.bitcoin.p2wpkh.mainnet,
+      toAddress: BTC_RECIPIENT,
+      tokenDecimals: 8,
+      tokenSymbol: "BTC",
+    });
     expect(BigInt(metadata.rawAmount)).toBe(BigInt(Math.round(Number(amount) * 1e8)));
     const raw = hexToBytes(transaction.rawTxHex);
     const inputs = raw[4] as number;
     expect(transaction.signatureHashes).toHaveLength(inputs);
     for (const h of transaction.signatureHashes) expect(h).toMatch(/^[0-9a-f]{64}$/);
     // Value conservation: the inputs spent = amount + change + fee.
-    const spentTxids = Array.from({ length: inputs }, (_, k) => bytesToHex(raw.subarray(5 + 41 * k, 5 + 41 * k + 32).reverse()));
+    const spentTxids = Array.from({ length: inputs }, (_, k) =>
+      bytesToHex(raw.subarray(5 + 41 * k, 5 + 41 * k + 32).reverse()),
+    );
     const spent = utxos.filter((u) => spentTxids.includes(u.txid)).reduce((s, u) => s + u.value, 0n);
     expect(spent).toBe(BigInt(metadata.rawAmount) + BigInt(metadata.changeInSatoshis) + BigInt(metadata.feeInSatoshis));
     expect(transaction.publicKey).toBe(btcClient.wallets.find((w) => w.curve === "SECP256K1")?.publicKey);
@@ -155,10 +224,22 @@ describe("build-transaction, Bitcoin", () => {
   });
 
   it.each([
-    ["bitcoin-segwit", { to: "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx", token: "BTC", amount: "0.0001" }, /^to: .* is not a Bitcoin mainnet address/],
-    ["bitcoin-segwit-testnet", { to: BTC_RECIPIENT, token: "BTC", amount: "0.0001" }, /^to: .* is not a Bitcoin testnet address/],
+    [
+      "bitcoin-segwit",
+      { to: "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx", token: "BTC", amount: "0.0001" },
+      /^to: .* is not a Bitcoin mainnet address/,
+    ],
+    [
+      "bitcoin-segwit-testnet",
+      { to: BTC_RECIPIENT, token: "BTC", amount: "0.0001" },
+      /^to: .* is not a Bitcoin testnet address/,
+    ],
     ["bitcoin-segwit", { to: BTC_RECIPIENT, token: "USDC", amount: "0.0001" }, /^token: unknown token "USDC"/],
-    ["bitcoin-segwit", { to: BTC_RECIPIENT, token: "BTC", amount: "0.000000001" }, /has 9 decimal places but BTC has 8/],
+    [
+      "bitcoin-segwit",
+      { to: BTC_RECIPIENT, token: "BTC", amount: "0.000000001" },
+      /has 9 decimal places but BTC has 8/,
+    ],
     ["bitcoin-segwit", { to: BTC_RECIPIENT, token: "BTC", amount: "0.000001" }, /below the dust limit/],
     ["bitcoin-segwit", { to: BTC_RECIPIENT, token: "BTC", amount: "21000000" }, /insufficient funds/],
   ])("400s on %s %j", async (chain, body, message) => {

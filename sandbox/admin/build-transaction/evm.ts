@@ -22,8 +22,19 @@ export interface EvmBuildInput {
   tokens: Pick<TestToken, "symbol" | "name" | "decimals" | "address">[];
 }
 
-export function buildEvmTransfer({ chainId, from, to, token, amount, native, tokens }: EvmBuildInput): EvmBuildTransactionResponse {
-  if (!isEvmAddress(to)) throw badRequest(`to: ${JSON.stringify(to)} is not an EVM address (0x followed by 40 hex digits, EIP-55 checksum if mixed case)`);
+export function buildEvmTransfer({
+  chainId,
+  from,
+  to,
+  token,
+  amount,
+  native,
+  tokens,
+}: EvmBuildInput): EvmBuildTransactionResponse {
+  if (!isEvmAddress(to))
+    throw badRequest(
+      `to: ${JSON.stringify(to)} is not an EVM address (0x followed by 40 hex digits, EIP-55 checksum if mixed case)`,
+    );
   const recipient = getAddress(to);
   const common = { amount, formattedAmount: amount, fromAddress: from, toAddress: recipient };
 
@@ -31,18 +42,38 @@ export function buildEvmTransfer({ chainId, from, to, token, amount, native, tok
     const raw = rawAmountOf(amount, native.decimals, native.symbol);
     return {
       transaction: { from, to: recipient, value: toHex(raw) },
-      metadata: { ...common, tokenAddress: null, tokenSymbol: native.symbol, tokenDecimals: native.decimals, rawAmount: raw.toString() },
+      metadata: {
+        ...common,
+        tokenAddress: null,
+        tokenSymbol: native.symbol,
+        tokenDecimals: native.decimals,
+        rawAmount: raw.toString(),
+      },
     };
   }
 
-  const match = tokens.find((t) => (isEvmAddress(token) || /^0x[0-9a-fA-F]{40}$/.test(token) ? t.address.toLowerCase() === token.toLowerCase() : t.symbol.toUpperCase() === token.toUpperCase()));
+  const match = tokens.find((t) =>
+    isEvmAddress(token) || /^0x[0-9a-fA-F]{40}$/.test(token)
+      ? t.address.toLowerCase() === token.toLowerCase()
+      : t.symbol.toUpperCase() === token.toUpperCase(),
+  );
   if (!match)
     throw badRequest(
       `token: unknown token ${JSON.stringify(token)} on ${chainId}; this chain has ${[native.symbol, ...tokens.map((t) => t.symbol)].join(", ")} (by symbol or contract address) or NATIVE`,
     );
   const raw = rawAmountOf(amount, match.decimals, match.symbol);
   return {
-    transaction: { from, to: match.address, data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [recipient, raw] }) },
-    metadata: { ...common, tokenAddress: match.address, tokenSymbol: match.symbol, tokenDecimals: match.decimals, rawAmount: raw.toString() },
+    transaction: {
+      from,
+      to: match.address,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [recipient, raw] }),
+    },
+    metadata: {
+      ...common,
+      tokenAddress: match.address,
+      tokenSymbol: match.symbol,
+      tokenDecimals: match.decimals,
+      rawAmount: raw.toString(),
+    },
   };
 }

@@ -6,7 +6,13 @@
  */
 import { Hono } from "hono";
 import type { Address } from "viem";
-import { BITCOIN_MAINNET_P2WPKH, chainFamily, evmChainReference, resolveBuildTransactionChain, type ChainFamily } from "@/lib/chains";
+import {
+  BITCOIN_MAINNET_P2WPKH,
+  chainFamily,
+  evmChainReference,
+  resolveBuildTransactionChain,
+  type ChainFamily,
+} from "@/lib/chains";
 import { buildTransactionBodySchema, type BuildTransactionResponse } from "@/lib/contracts";
 import { badRequest, readJsonObject } from "../../http/errors";
 import type { SandboxHttpEnv } from "../../http/types";
@@ -34,13 +40,19 @@ export function buildTransactionRoutes({ store, chains, now = Date.now }: BuildT
     const client = requireClient(store, c.req.param("clientId"));
     const chainInput = c.req.param("chain");
     const chainId = resolveBuildTransactionChain(chainInput);
-    if (!chainId) throw badRequest(`chain: unknown chain ${JSON.stringify(chainInput)} for build-transaction (a name such as sepolia or a CAIP-2 id such as eip155:11155111)`);
+    if (!chainId)
+      throw badRequest(
+        `chain: unknown chain ${JSON.stringify(chainInput)} for build-transaction (a name such as sepolia or a CAIP-2 id such as eip155:11155111)`,
+      );
     const body = parseInput(buildTransactionBodySchema, await readJsonObject(c));
     const family = chainFamily(chainId) as ChainFamily;
     if (family === "tron" || family === "stellar")
-      throw badRequest(`build-transaction on ${chainId} is not available in the sandbox: the API's ${family === "tron" ? "Tron" : "Stellar"} transaction shape is not documented`);
+      throw badRequest(
+        `build-transaction on ${chainId} is not available in the sandbox: the API's ${family === "tron" ? "Tron" : "Stellar"} transaction shape is not documented`,
+      );
     const from = clientAddressOn(client, family, chainId);
-    if (!from) throw badRequest(`Client ${client.id} has no ${family} wallet yet; generate one with POST {mpc_url}/v1/generate`);
+    if (!from)
+      throw badRequest(`Client ${client.id} has no ${family} wallet yet; generate one with POST {mpc_url}/v1/generate`);
     const native = nativeTokenOf(chainId);
 
     let response: BuildTransactionResponse;

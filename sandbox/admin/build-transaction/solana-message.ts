@@ -51,11 +51,20 @@ function compactU16(n: number): number[] {
   }
 }
 
-export function compileMessage(feePayer: string, instructions: Instruction[], recentBlockhash: string): CompiledMessage {
+export function compileMessage(
+  feePayer: string,
+  instructions: Instruction[],
+  recentBlockhash: string,
+): CompiledMessage {
   const metas = new Map<string, AccountMeta>([[feePayer, { pubkey: feePayer, isSigner: true, isWritable: true }]]);
   const merge = (meta: AccountMeta) => {
     const seen = metas.get(meta.pubkey);
-    metas.set(meta.pubkey, seen ? { ...seen, isSigner: seen.isSigner || meta.isSigner, isWritable: seen.isWritable || meta.isWritable } : meta);
+    metas.set(
+      meta.pubkey,
+      seen
+        ? { ...seen, isSigner: seen.isSigner || meta.isSigner, isWritable: seen.isWritable || meta.isWritable }
+        : meta,
+    );
   };
   for (const ix of instructions) {
     for (const key of ix.keys) merge(key);
@@ -72,21 +81,39 @@ export function compileMessage(feePayer: string, instructions: Instruction[], re
     numReadonlyUnsignedAccounts: ordered.filter((m) => !m.isSigner && !m.isWritable).length,
   };
   const index = (key: string) => accountKeys.indexOf(key);
-  const compiled = instructions.map((ix) => ({ programIdIndex: index(ix.programId), accounts: ix.keys.map((k) => index(k.pubkey)), raw: ix.data }));
+  const compiled = instructions.map((ix) => ({
+    programIdIndex: index(ix.programId),
+    accounts: ix.keys.map((k) => index(k.pubkey)),
+    raw: ix.data,
+  }));
 
-  const bytes: number[] = [header.numRequiredSignatures, header.numReadonlySignedAccounts, header.numReadonlyUnsignedAccounts];
+  const bytes: number[] = [
+    header.numRequiredSignatures,
+    header.numReadonlySignedAccounts,
+    header.numReadonlyUnsignedAccounts,
+  ];
   bytes.push(...compactU16(accountKeys.length));
   for (const key of accountKeys) bytes.push(...keyBytes(key));
   bytes.push(...keyBytes(recentBlockhash));
   bytes.push(...compactU16(compiled.length));
   for (const ix of compiled) {
-    bytes.push(ix.programIdIndex, ...compactU16(ix.accounts.length), ...ix.accounts, ...compactU16(ix.raw.length), ...ix.raw);
+    bytes.push(
+      ix.programIdIndex,
+      ...compactU16(ix.accounts.length),
+      ...ix.accounts,
+      ...compactU16(ix.raw.length),
+      ...ix.raw,
+    );
   }
   return {
     header,
     accountKeys,
     recentBlockhash,
-    instructions: compiled.map(({ programIdIndex, accounts, raw }) => ({ programIdIndex, accounts, data: base58Encode(raw) })),
+    instructions: compiled.map(({ programIdIndex, accounts, raw }) => ({
+      programIdIndex,
+      accounts,
+      data: base58Encode(raw),
+    })),
     bytes: Uint8Array.from(bytes),
   };
 }

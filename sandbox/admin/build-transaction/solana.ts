@@ -47,7 +47,16 @@ export function recentBlockhash(chainId: string, now: number): { blockhash: stri
   };
 }
 
-export function buildSolanaTransfer({ chainId, from, to, token, amount, native, tokens, now }: SolanaBuildInput): SolanaBuildTransactionResponse {
+export function buildSolanaTransfer({
+  chainId,
+  from,
+  to,
+  token,
+  amount,
+  native,
+  tokens,
+  now,
+}: SolanaBuildInput): SolanaBuildTransactionResponse {
   if (!isSolanaAddress(to)) throw badRequest(`to: ${JSON.stringify(to)} is not a Solana address (32 bytes, base58)`);
   const { blockhash, lastValidBlockHeight } = recentBlockhash(chainId, now);
 
@@ -69,7 +78,9 @@ export function buildSolanaTransfer({ chainId, from, to, token, amount, native, 
   } else {
     mint = tokens.find((t) => t.address === token || t.symbol.toUpperCase() === token.toUpperCase());
     if (!mint)
-      throw badRequest(`token: unknown token ${JSON.stringify(token)} on ${chainId}; this chain has ${[native.symbol, ...tokens.map((t) => t.symbol)].join(", ")} (by symbol or mint address) or NATIVE`);
+      throw badRequest(
+        `token: unknown token ${JSON.stringify(token)} on ${chainId}; this chain has ${[native.symbol, ...tokens.map((t) => t.symbol)].join(", ")} (by symbol or mint address) or NATIVE`,
+      );
     raw = rawAmountOf(amount, mint.decimals, mint.symbol);
     const source = associatedTokenAddress(from, mint.address);
     const destination = associatedTokenAddress(to, mint.address);

@@ -34,7 +34,11 @@ export function tronAddressOf(uncompressed: Uint8Array): string {
 }
 
 /** The client-read namespaces for one secp256k1 key and one ed25519 key. */
-export function namespacesOf(secpUncompressed: Uint8Array, secpCompressed: Uint8Array, edPublicKey: Uint8Array): NamespaceAddresses {
+export function namespacesOf(
+  secpUncompressed: Uint8Array,
+  secpCompressed: Uint8Array,
+  edPublicKey: Uint8Array,
+): NamespaceAddresses {
   const keyHash = hash160(secpCompressed);
   return {
     eip155: { address: evmAddressOf(secpUncompressed), curve: "SECP256K1" },
@@ -43,7 +47,9 @@ export function namespacesOf(secpUncompressed: Uint8Array, secpCompressed: Uint8
       // The API leaves the generic address empty and lists the bitcoin addresses per network.
       address: "",
       curve: "SECP256K1",
-      bitcoin: { p2wpkh: { mainnet: encodeSegwitAddress("bc", 0, keyHash), testnet: encodeSegwitAddress("tb", 0, keyHash) } },
+      bitcoin: {
+        p2wpkh: { mainnet: encodeSegwitAddress("bc", 0, keyHash), testnet: encodeSegwitAddress("tb", 0, keyHash) },
+      },
     },
     tron: { address: tronAddressOf(secpUncompressed), curve: "SECP256K1" },
     stellar: { address: stellarAccountId(edPublicKey), curve: "ED25519" },

@@ -21,7 +21,13 @@ export function base58Encode(bytes: Uint8Array): string {
       carry = (carry / 58) | 0;
     }
   }
-  return "1".repeat(zeros) + digits.reverse().map((d) => ALPHABET[d]).join("");
+  return (
+    "1".repeat(zeros) +
+    digits
+      .reverse()
+      .map((d) => ALPHABET[d])
+      .join("")
+  );
 }
 
 /** The bytes of a base58 string, or undefined if it holds a character outside the alphabet. */

@@ -15,7 +15,11 @@ function polymod(values: number[]): number {
   return chk >>> 0;
 }
 
-const hrpExpand = (hrp: string) => [...[...hrp].map((c) => c.charCodeAt(0) >> 5), 0, ...[...hrp].map((c) => c.charCodeAt(0) & 31)];
+const hrpExpand = (hrp: string) => [
+  ...[...hrp].map((c) => c.charCodeAt(0) >> 5),
+  0,
+  ...[...hrp].map((c) => c.charCodeAt(0) & 31),
+];
 
 function convertBits(data: ArrayLike<number>, from: number, to: number, pad: boolean): number[] | undefined {
   let acc = 0;
@@ -34,7 +38,7 @@ function convertBits(data: ArrayLike<number>, from: number, to: number, pad: boo
   }
   if (pad) {
     if (bits > 0) out.push((acc << (to - bits)) & maxv);
-  } else if (bits >= from || ((acc << (to - bits)) & maxv)) {
+  } else if (bits >= from || (acc << (to - bits)) & maxv) {
     return undefined;
   }
   return out;
@@ -49,7 +53,10 @@ export function encodeSegwitAddress(hrp: string, version: number, program: Uint8
 }
 
 /** Version and witness program of a segwit address of network `hrp` ("bc" or "tb"), or undefined. */
-export function decodeSegwitAddress(hrp: string, address: string): { version: number; program: Uint8Array } | undefined {
+export function decodeSegwitAddress(
+  hrp: string,
+  address: string,
+): { version: number; program: Uint8Array } | undefined {
   if (address !== address.toLowerCase() && address !== address.toUpperCase()) return undefined;
   const text = address.toLowerCase();
   const sep = text.lastIndexOf("1");

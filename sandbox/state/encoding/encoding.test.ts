@@ -10,7 +10,11 @@ import { bitcoinOutputScript, isSolanaAddress, isStellarAddress, isTronAddress, 
 describe("address encodings", () => {
   it("derives the EVM address viem derives", () => {
     const sk = new Uint8Array(32).fill(7);
-    const ns = namespacesOf(secp256k1.getPublicKey(sk, false), secp256k1.getPublicKey(sk, true), ed25519.getPublicKey(sk));
+    const ns = namespacesOf(
+      secp256k1.getPublicKey(sk, false),
+      secp256k1.getPublicKey(sk, true),
+      ed25519.getPublicKey(sk),
+    );
     expect(ns.eip155?.address).toBe(privateKeyToAccount(`0x${bytesToHex(sk)}`).address);
     expect(isSolanaAddress(ns.solana?.address ?? "")).toBe(true);
     expect(isTronAddress(ns.tron?.address ?? "")).toBe(true);
@@ -21,11 +25,13 @@ describe("address encodings", () => {
 
   it("matches BIP-173/BIP-350 test vectors", () => {
     // BIP-173: P2WPKH of the generator point's compressed key.
-    expect(bytesToHex(decodeSegwitAddress("bc", "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4")?.program ?? new Uint8Array())).toBe(
-      "751e76e8199196d454941c45d1b3a323f1433bd6",
-    );
+    expect(
+      bytesToHex(decodeSegwitAddress("bc", "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4")?.program ?? new Uint8Array()),
+    ).toBe("751e76e8199196d454941c45d1b3a323f1433bd6");
     // BIP-350: a v1 (taproot-style) address uses bech32m.
-    expect(decodeSegwitAddress("bc", "bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y")?.version).toBe(1);
+    expect(
+      decodeSegwitAddress("bc", "bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y")?.version,
+    ).toBe(1);
     expect(decodeSegwitAddress("bc", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5")).toBeUndefined();
   });
 

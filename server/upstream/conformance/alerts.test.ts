@@ -9,7 +9,16 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertEvent, AlertWebhook, ListAlertEventsQuery } from "@/lib/contracts";
 import { UpstreamError } from "../errors";
-import { badRequest, createWalletClient, DESTRUCTIVE, eventually, rejection, SANDBOX, startUpstream, type Upstream } from "./harness";
+import {
+  badRequest,
+  createWalletClient,
+  DESTRUCTIVE,
+  eventually,
+  rejection,
+  SANDBOX,
+  startUpstream,
+  type Upstream,
+} from "./harness";
 
 const TYPES = { eventTypes: "EIP_155_TX_V1" } as const;
 /** Sends need funded wallets: the sandbox's faucet funds every new wallet; a real upstream does not. */
@@ -40,7 +49,11 @@ const events = (webhook: AlertWebhook | undefined, query: Omit<ListAlertEventsQu
   up.admin.alerts.webhooks.events(required(webhook).id, { ...TYPES, ...query });
 
 /** Every event of a filtered list, walked with the cursor. */
-async function walk(webhook: AlertWebhook | undefined, query: Omit<ListAlertEventsQuery, "eventTypes">, maxPages = 100): Promise<AlertEvent[]> {
+async function walk(
+  webhook: AlertWebhook | undefined,
+  query: Omit<ListAlertEventsQuery, "eventTypes">,
+  maxPages = 100,
+): Promise<AlertEvent[]> {
   const all: AlertEvent[] = [];
   let pages = 0;
   for await (const page of up.admin.alerts.webhooks.eventPages(required(webhook).id, { ...TYPES, ...query })) {
@@ -51,11 +64,14 @@ async function walk(webhook: AlertWebhook | undefined, query: Omit<ListAlertEven
 }
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
-const newestFirst = (list: AlertEvent[]) => list.every((e, i) => i === 0 || Date.parse(e.createdAt) <= Date.parse((list[i - 1] as AlertEvent).createdAt));
+const newestFirst = (list: AlertEvent[]) =>
+  list.every((e, i) => i === 0 || Date.parse(e.createdAt) <= Date.parse((list[i - 1] as AlertEvent).createdAt));
 
 /** The one event of a webhook for a transaction hash, once `ready` holds for it. */
 const eventFor = (webhook: AlertWebhook | undefined, hash: string, ready: (e: AlertEvent) => boolean, what: string) =>
-  eventually(what, async () => (await events(webhook, { transactionHash: hash })).data.find(ready), { timeoutMs: 15_000 });
+  eventually(what, async () => (await events(webhook, { transactionHash: hash })).data.find(ready), {
+    timeoutMs: 15_000,
+  });
 
 describe("GET /api/v3/custodians/me/alerts/webhooks", () => {
   it("lists the custodian's webhooks with their events and settings", () => {
@@ -66,10 +82,14 @@ describe("GET /api/v3/custodians/me/alerts/webhooks", () => {
     }
   });
 
-  it.skipIf(!SANDBOX)("has the three seeded webhooks: accepting, failing and slow receivers on loopback (sandbox)", () => {
-    expect(webhooks).toHaveLength(3);
-    for (const w of [accepting, failing, slow]) expect(w?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks\/(accepting|failing|slow)$/);
-  });
+  it.skipIf(!SANDBOX)(
+    "has the three seeded webhooks: accepting, failing and slow receivers on loopback (sandbox)",
+    () => {
+      expect(webhooks).toHaveLength(3);
+      for (const w of [accepting, failing, slow])
+        expect(w?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks\/(accepting|failing|slow)$/);
+    },
+  );
 });
 
 describe("GET .../alerts/webhooks/{alertWebhookId}/events", () => {
@@ -109,7 +129,9 @@ describe("GET .../alerts/webhooks/{alertWebhookId}/events", () => {
     if (recent.data.length < 600) return;
     const since = seconds((recent.data[500] as AlertEvent).createdAt);
     const until = seconds((recent.data[100] as AlertEvent).createdAt);
-    const expected = recent.data.filter((e) => Date.parse(e.createdAt) >= since * 1000 && Date.parse(e.createdAt) < until * 1000);
+    const expected = recent.data.filter(
+      (e) => Date.parse(e.createdAt) >= since * 1000 && Date.parse(e.createdAt) < until * 1000,
+    );
     const windowed = await walk(accepting, { since, until, limit: 150 });
     expect(windowed.map((e) => e.id)).toEqual(expected.map((e) => e.id));
     expect((await events(accepting, { since, until, limit: 1 })).metadata.total).toBe(expected.length);
@@ -139,7 +161,10 @@ describe("GET .../alerts/webhooks/{alertWebhookId}/events", () => {
     const byHash = await events(accepting, { transactionHash: hash });
     expect(byHash.data.map((e) => e.id)).toContain(first.id);
     for (const e of byHash.data) expect(e.transactionHashes.map((h) => h.toLowerCase())).toContain(hash.toLowerCase());
-    if (SANDBOX) expect((await events(accepting, { transactionHash: hash.toUpperCase().replace(/^0X/, "0x") })).data.map((e) => e.id)).toContain(first.id);
+    if (SANDBOX)
+      expect(
+        (await events(accepting, { transactionHash: hash.toUpperCase().replace(/^0X/, "0x") })).data.map((e) => e.id),
+      ).toContain(first.id);
 
     const blocks = [first.blockNumber, second.blockNumber];
     const blockList = blocks.map(String);
@@ -155,7 +180,10 @@ describe("GET .../alerts/webhooks/{alertWebhookId}/events", () => {
     expect(walked.length).toBe(total);
     expect(new Set(walked.map((e) => e.id)).size).toBe(walked.length);
     expect(newestFirst(walked)).toBe(true);
-    if (total <= 1000) expect(walked.map((e) => e.id)).toEqual((await events(accepting, { ...query, limit: 1000 })).data.map((e) => e.id));
+    if (total <= 1000)
+      expect(walked.map((e) => e.id)).toEqual(
+        (await events(accepting, { ...query, limit: 1000 })).data.map((e) => e.id),
+      );
     const [second] = (await events(accepting, { ...query, limit: 1, cursor: walked[0]?.id })).data;
     if (walked.length > 1) expect(second?.id).toBe(walked[1]?.id);
   });
@@ -174,15 +202,24 @@ describe("GET .../alerts/webhooks/{alertWebhookId}/events", () => {
     ["a chain id that is not CAIP-2", { chainIds: "sepolia" }, /chainIds/],
   ] as const)("answers %s with 400", async (_label, change, message) => {
     const query = { ...TYPES, ...change };
-    await badRequest(up.admin.alerts.webhooks.events(required(accepting).id, query as ListAlertEventsQuery, { validateInput: false }), message);
+    await badRequest(
+      up.admin.alerts.webhooks.events(required(accepting).id, query as ListAlertEventsQuery, { validateInput: false }),
+      message,
+    );
   });
 
-  it.skipIf(!SANDBOX)("caps limit at 1000 and refuses a cursor that is not an event of this webhook (sandbox)", async () => {
-    expect((await events(accepting, { limit: 1000 })).data).toHaveLength(1000);
-    await badRequest(up.admin.alerts.webhooks.events(required(accepting).id, { ...TYPES, limit: 1001 }, { validateInput: false }), /limit/);
-    const otherWebhooksEvent = (await events(failing, { limit: 1 })).data[0]?.id as string;
-    await badRequest(events(accepting, { cursor: otherWebhooksEvent }), /cursor/);
-  });
+  it.skipIf(!SANDBOX)(
+    "caps limit at 1000 and refuses a cursor that is not an event of this webhook (sandbox)",
+    async () => {
+      expect((await events(accepting, { limit: 1000 })).data).toHaveLength(1000);
+      await badRequest(
+        up.admin.alerts.webhooks.events(required(accepting).id, { ...TYPES, limit: 1001 }, { validateInput: false }),
+        /limit/,
+      );
+      const otherWebhooksEvent = (await events(failing, { limit: 1 })).data[0]?.id as string;
+      await badRequest(events(accepting, { cursor: otherWebhooksEvent }), /cursor/);
+    },
+  );
 
   it("refuses an unknown webhook", async () => {
     const error = await rejection(up.admin.alerts.webhooks.events("whk0nowebhookwiththisid00", TYPES), UpstreamError);
@@ -196,7 +233,11 @@ describe.skipIf(!DESTRUCTIVE)("POST .../alerts/webhooks/{alertWebhookId}/events/
     const successful = (await events(accepting, { deliveryStatuses: "success", limit: 1 })).data[0];
     if (failedEvents.length < 2 || !successful) return;
     const unknown = "00000000-0000-4000-8000-000000000000";
-    const others = [successful.id, unknown, ...(failing ? [(await events(failing, { deliveryStatuses: "failed", limit: 1 })).data[0]?.id as string] : [])];
+    const others = [
+      successful.id,
+      unknown,
+      ...(failing ? [(await events(failing, { deliveryStatuses: "failed", limit: 1 })).data[0]?.id as string] : []),
+    ];
     const ids = failedEvents.map((e) => e.id);
 
     const result = await up.admin.alerts.webhooks.replay(required(accepting).id, { eventIds: [...ids, ...others] });
@@ -204,7 +245,12 @@ describe.skipIf(!DESTRUCTIVE)("POST .../alerts/webhooks/{alertWebhookId}/events/
     expect(result.data.failed.sort()).toEqual([...others].sort());
 
     for (const before of failedEvents) {
-      const after = await eventFor(accepting, before.transactionHashes[0] as string, (e) => e.id === before.id && e.deliveryStatus === "success", `replayed event ${before.id} delivered`);
+      const after = await eventFor(
+        accepting,
+        before.transactionHashes[0] as string,
+        (e) => e.id === before.id && e.deliveryStatus === "success",
+        `replayed event ${before.id} delivered`,
+      );
       expect(after.retries).toBe(before.retries + 1);
       expect(after.errorMessage).toBeNull();
       expect(after.confirmed).toBe(1);
@@ -220,14 +266,25 @@ describe.skipIf(!DESTRUCTIVE)("POST .../alerts/webhooks/{alertWebhookId}/events/
     if (!before) throw new Error("no failed event on the failing webhook");
     const result = await up.admin.alerts.webhooks.replay(required(failing).id, { eventIds: [before.id] });
     expect(result.data.replaying).toEqual([before.id]);
-    const after = await eventFor(failing, before.transactionHashes[0] as string, (e) => e.id === before.id && e.deliveryStatus === "failed" && e.retries === before.retries + 1, "the replay's outcome");
+    const after = await eventFor(
+      failing,
+      before.transactionHashes[0] as string,
+      (e) => e.id === before.id && e.deliveryStatus === "failed" && e.retries === before.retries + 1,
+      "the replay's outcome",
+    );
     expect(after.errorMessage).toBe("Request failed with status code 500");
     expect(Date.parse(after.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
   });
 
   it("answers an empty or missing eventIds with 400", async () => {
-    await badRequest(up.admin.alerts.webhooks.replay(required(accepting).id, { eventIds: [] }, { validateInput: false }), /eventIds/);
-    await badRequest(up.admin.alerts.webhooks.replay(required(accepting).id, {} as never, { validateInput: false }), /eventIds/);
+    await badRequest(
+      up.admin.alerts.webhooks.replay(required(accepting).id, { eventIds: [] }, { validateInput: false }),
+      /eventIds/,
+    );
+    await badRequest(
+      up.admin.alerts.webhooks.replay(required(accepting).id, {} as never, { validateInput: false }),
+      /eventIds/,
+    );
   });
 });
 
@@ -238,30 +295,74 @@ describe.skipIf(!(DESTRUCTIVE && FUNDED))("a transfer on the chain", () => {
   beforeAll(async () => {
     const sender = await createWalletClient(up);
     const to = privateKeyToAccount(generatePrivateKey()).address;
-    const sent = await sender.mpc.assetsSend({ share: sender.shares.SECP256K1.share, chain: "sepolia", to, token: "USDC", amount: "5", rpcUrl: up.rpcUrl("eip155:11155111") });
+    const sent = await sender.mpc.assetsSend({
+      share: sender.shares.SECP256K1.share,
+      chain: "sepolia",
+      to,
+      token: "USDC",
+      amount: "5",
+      rpcUrl: up.rpcUrl("eip155:11155111"),
+    });
     hash = sent.transactionHash as Hex;
-    const receipt = await eventually("the receipt", () => up.chain("eip155:11155111").getTransactionReceipt({ hash }).catch(() => undefined));
+    const receipt = await eventually("the receipt", () =>
+      up
+        .chain("eip155:11155111")
+        .getTransactionReceipt({ hash })
+        .catch(() => undefined),
+    );
     blockNumber = Number(receipt.blockNumber);
   });
 
   it("produces an EIP_155_TX_V1 event per webhook: delivered to the accepting one, failed on the failing and slow ones", async () => {
-    const delivered = await eventFor(accepting, hash, (e) => e.deliveryStatus === "success", "delivery to the accepting webhook");
-    expect(delivered).toMatchObject({ type: "EIP_155_TX_V1", chainId: "eip155:11155111", blockNumber, transactionHashes: [hash], retries: 0, errorMessage: null, confirmed: 1 });
-    const refused = await eventFor(failing, hash, (e) => e.deliveryStatus === "failed", "the failing webhook's outcome");
-    expect(refused).toMatchObject({ errorMessage: "Request failed with status code 500", confirmed: null, blockNumber });
+    const delivered = await eventFor(
+      accepting,
+      hash,
+      (e) => e.deliveryStatus === "success",
+      "delivery to the accepting webhook",
+    );
+    expect(delivered).toMatchObject({
+      type: "EIP_155_TX_V1",
+      chainId: "eip155:11155111",
+      blockNumber,
+      transactionHashes: [hash],
+      retries: 0,
+      errorMessage: null,
+      confirmed: 1,
+    });
+    const refused = await eventFor(
+      failing,
+      hash,
+      (e) => e.deliveryStatus === "failed",
+      "the failing webhook's outcome",
+    );
+    expect(refused).toMatchObject({
+      errorMessage: "Request failed with status code 500",
+      confirmed: null,
+      blockNumber,
+    });
     const late = await eventFor(slow, hash, (e) => e.deliveryStatus === "failed", "the slow webhook's outcome");
     expect(late.errorMessage).toBe("timeout of 1000ms exceeded");
   });
 
   it("raises one event per webhook for a transfer between two clients, holding both sides (sandbox)", async () => {
     const [from, to] = await Promise.all([createWalletClient(up), createWalletClient(up)]);
-    const sent = await from.mpc.assetsSend({ share: from.shares.SECP256K1.share, chain: "sepolia", to: to.address, token: "NATIVE", amount: "0.01", rpcUrl: up.rpcUrl("eip155:11155111") });
+    const sent = await from.mpc.assetsSend({
+      share: from.shares.SECP256K1.share,
+      chain: "sepolia",
+      to: to.address,
+      token: "NATIVE",
+      amount: "0.01",
+      rpcUrl: up.rpcUrl("eip155:11155111"),
+    });
     for (const webhook of [accepting, failing, slow]) {
       await eventFor(webhook, sent.transactionHash, (e) => e.deliveryStatus !== "pending", "the delivery outcome");
       expect((await events(webhook, { transactionHash: sent.transactionHash })).data).toHaveLength(1);
     }
     const delivery = up.sandbox?.sandbox.receivers.received.find(
-      (r) => r.role === "accepting" && (r.body as { data?: { metadata?: { transactionHash?: string } }[] }).data?.[0]?.metadata?.transactionHash === sent.transactionHash,
+      (r) =>
+        r.role === "accepting" &&
+        (r.body as { data?: { metadata?: { transactionHash?: string } }[] }).data?.[0]?.metadata?.transactionHash ===
+          sent.transactionHash,
     );
     const items = (delivery?.body as { data: { direction: string; from: string; to: string }[] }).data;
     expect(items.map((t) => t.direction).sort()).toEqual(["INBOUND", "OUTBOUND"]);
@@ -270,36 +371,71 @@ describe.skipIf(!(DESTRUCTIVE && FUNDED))("a transfer on the chain", () => {
 
   it("POSTs the transfer to the receiver with X-WEBHOOK-SECRET (sandbox)", () => {
     const received = up.sandbox?.sandbox.receivers.received.filter(
-      (r) => r.role === "accepting" && (r.body as { data?: { metadata?: { transactionHash?: string } }[] }).data?.some((t) => t.metadata?.transactionHash === hash),
+      (r) =>
+        r.role === "accepting" &&
+        (r.body as { data?: { metadata?: { transactionHash?: string } }[] }).data?.some(
+          (t) => t.metadata?.transactionHash === hash,
+        ),
     );
     expect(received?.length).toBeGreaterThan(0);
     const delivery = received?.[0];
     expect(delivery?.secret).toMatch(/^whsec_/);
-    const body = delivery?.body as { type: string; data: { direction: string; amount: string; tokenSymbol: string; metadata: { rawAmount: string; blockNumber: string } }[] };
+    const body = delivery?.body as {
+      type: string;
+      data: {
+        direction: string;
+        amount: string;
+        tokenSymbol: string;
+        metadata: { rawAmount: string; blockNumber: string };
+      }[];
+    };
     expect(body.type).toBe("EIP_155_TX_V1");
-    expect(body.data[0]).toMatchObject({ direction: "OUTBOUND", amount: "5", tokenSymbol: "USDC", metadata: { rawAmount: parseUnits("5", 6).toString(), blockNumber: String(blockNumber) } });
+    expect(body.data[0]).toMatchObject({
+      direction: "OUTBOUND",
+      amount: "5",
+      tokenSymbol: "USDC",
+      metadata: { rawAmount: parseUnits("5", 6).toString(), blockNumber: String(blockNumber) },
+    });
   });
 
   it("POST .../alerts/retry-by-block-number answers 204 and re-delivers that block's events", async () => {
     await eventFor(accepting, hash, (e) => e.deliveryStatus === "success", "the first delivery");
     await eventFor(slow, hash, (e) => e.deliveryStatus === "failed", "the slow webhook's first outcome");
-    const response = await up.admin.alerts.retryByBlockNumber({ chainReferenceId: "11155111", blockNumber, streamId: "conformance-stream" }).withResponse();
+    const response = await up.admin.alerts
+      .retryByBlockNumber({ chainReferenceId: "11155111", blockNumber, streamId: "conformance-stream" })
+      .withResponse();
     expect(response.status).toBe(204);
     expect(response.data).toBeUndefined();
-    const redelivered = await eventFor(accepting, hash, (e) => e.retries === 1 && e.deliveryStatus === "success", "the re-delivery");
+    const redelivered = await eventFor(
+      accepting,
+      hash,
+      (e) => e.retries === 1 && e.deliveryStatus === "success",
+      "the re-delivery",
+    );
     expect(redelivered.blockNumber).toBe(blockNumber);
-    await eventFor(failing, hash, (e) => e.retries === 1 && e.deliveryStatus === "failed", "the failing webhook's re-delivery");
+    await eventFor(
+      failing,
+      hash,
+      (e) => e.retries === 1 && e.deliveryStatus === "failed",
+      "the failing webhook's re-delivery",
+    );
   });
 });
 
 describe("POST .../alerts/retry-by-block-number (deprecated): input", () => {
   it.skipIf(!DESTRUCTIVE)("answers 204 for a block without events", async () => {
-    const response = await up.admin.alerts.retryByBlockNumber({ chainReferenceId: "11155111", blockNumber: 999_999_999, streamId: "conformance-stream" }).withResponse();
+    const response = await up.admin.alerts
+      .retryByBlockNumber({ chainReferenceId: "11155111", blockNumber: 999_999_999, streamId: "conformance-stream" })
+      .withResponse();
     expect(response.status).toBe(204);
   });
 
   it.each([
-    ["a CAIP-2 id as chainReferenceId", { chainReferenceId: "eip155:1", blockNumber: 1, streamId: "s" }, /chainReferenceId/],
+    [
+      "a CAIP-2 id as chainReferenceId",
+      { chainReferenceId: "eip155:1", blockNumber: 1, streamId: "s" },
+      /chainReferenceId/,
+    ],
     ["a negative block number", { chainReferenceId: "1", blockNumber: -1, streamId: "s" }, /blockNumber/],
     ["a block number as a string", { chainReferenceId: "1", blockNumber: "12", streamId: "s" }, /blockNumber/],
     ["no streamId", { chainReferenceId: "1", blockNumber: 1 }, /streamId/],

@@ -29,17 +29,25 @@ const subjectId = () => {
 const UNKNOWN_ID = "cnoclientwiththisid000000";
 
 describe("POST /api/v3/custodians/me/clients", () => {
-  it.skipIf(!DESTRUCTIVE)("creates a client and returns its id, client API key, first session token and account-abstraction flag", async () => {
-    const plain = await up.admin.clients.create({});
-    expect(plain).toMatchObject({ id: expect.any(String), clientApiKey: expect.any(String), clientSessionToken: expect.any(String), isAccountAbstracted: false });
-    const abstracted = await up.admin.clients.create({ isAccountAbstracted: true });
-    expect(abstracted.isAccountAbstracted).toBe(true);
-    expect(abstracted.id).not.toBe(plain.id);
-    expect(abstracted.clientApiKey).not.toBe(plain.clientApiKey);
-    expect((await up.admin.clients.retrieve(abstracted.id)).isAccountAbstracted).toBe(true);
-    const explicit = await up.admin.clients.create({ isAccountAbstracted: false });
-    expect(explicit.isAccountAbstracted).toBe(false);
-  });
+  it.skipIf(!DESTRUCTIVE)(
+    "creates a client and returns its id, client API key, first session token and account-abstraction flag",
+    async () => {
+      const plain = await up.admin.clients.create({});
+      expect(plain).toMatchObject({
+        id: expect.any(String),
+        clientApiKey: expect.any(String),
+        clientSessionToken: expect.any(String),
+        isAccountAbstracted: false,
+      });
+      const abstracted = await up.admin.clients.create({ isAccountAbstracted: true });
+      expect(abstracted.isAccountAbstracted).toBe(true);
+      expect(abstracted.id).not.toBe(plain.id);
+      expect(abstracted.clientApiKey).not.toBe(plain.clientApiKey);
+      expect((await up.admin.clients.retrieve(abstracted.id)).isAccountAbstracted).toBe(true);
+      const explicit = await up.admin.clients.create({ isAccountAbstracted: false });
+      expect(explicit.isAccountAbstracted).toBe(false);
+    },
+  );
 
   it.skipIf(!DESTRUCTIVE)("creates a client from a request without a body", async () => {
     const bare = { ...endpoints.createClient, body: undefined } satisfies Endpoint;
@@ -47,7 +55,10 @@ describe("POST /api/v3/custodians/me/clients", () => {
   });
 
   it.skipIf(!DESTRUCTIVE)("answers a non-boolean isAccountAbstracted with 400", async () => {
-    await badRequest(up.admin.clients.create({ isAccountAbstracted: "yes" } as never, { validateInput: false }), /isAccountAbstracted/);
+    await badRequest(
+      up.admin.clients.create({ isAccountAbstracted: "yes" } as never, { validateInput: false }),
+      /isAccountAbstracted/,
+    );
   });
 
   it.skipIf(!SANDBOX)("starts a new client without wallets or addresses (sandbox)", async () => {
@@ -63,7 +74,11 @@ describe("POST /api/v3/custodians/me/clients/{clientId}/sessions", () => {
   it("issues a new client session token for the client", async () => {
     const first = await up.admin.clients.createSession(subjectId());
     const second = await up.admin.clients.createSession(subjectId());
-    expect(first).toMatchObject({ id: subjectId(), clientSessionToken: expect.any(String), isAccountAbstracted: subject?.isAccountAbstracted });
+    expect(first).toMatchObject({
+      id: subjectId(),
+      clientSessionToken: expect.any(String),
+      isAccountAbstracted: subject?.isAccountAbstracted,
+    });
     expect(second.clientSessionToken).not.toBe(first.clientSessionToken);
   });
 
@@ -82,7 +97,10 @@ describe("/api/v1/custodians/clients/{clientId}/web-otp", () => {
   });
 
   it("issues a one-time password with POST too (the docs disagree on the method)", async () => {
-    const viaPost = await up.admin.call({ ...endpoints.getWebOtp, method: "POST" }, { params: { clientId: subjectId() } });
+    const viaPost = await up.admin.call(
+      { ...endpoints.getWebOtp, method: "POST" },
+      { params: { clientId: subjectId() } },
+    );
     const viaGet = await up.admin.clients.webOtp(subjectId());
     expect(viaPost.id).toBe(subjectId());
     expect(viaPost.otp).not.toBe(viaGet.otp);
@@ -107,11 +125,14 @@ describe("GET /api/v3/custodians/me/clients/{clientId}", () => {
     expect(Array.isArray(read.wallets)).toBe(true);
   });
 
-  it.skipIf(!SANDBOX)("names the sandbox custodian and mirrors managed backups in the environment (sandbox)", async () => {
-    const read = await up.admin.clients.retrieve(subjectId());
-    expect(read.custodian.name).toBe("Sandbox Custodian");
-    expect(read.environment).toMatchObject({ name: "Development", backupWithPortalEnabled: true });
-  });
+  it.skipIf(!SANDBOX)(
+    "names the sandbox custodian and mirrors managed backups in the environment (sandbox)",
+    async () => {
+      const read = await up.admin.clients.retrieve(subjectId());
+      expect(read.custodian.name).toBe("Sandbox Custodian");
+      expect(read.environment).toMatchObject({ name: "Development", backupWithPortalEnabled: true });
+    },
+  );
 
   it("answers an unknown client id with an error, 404 on the sandbox", async () => {
     const error = await rejection(up.admin.clients.retrieve(UNKNOWN_ID), UpstreamError);

@@ -11,7 +11,16 @@ import { privateKeyToAddress } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CurveShares } from "@/lib/contracts";
 import { UpstreamError } from "../errors";
-import { badRequest, createWalletClient, DESTRUCTIVE, rejection, SANDBOX, startUpstream, type Upstream, type WalletClient } from "./harness";
+import {
+  badRequest,
+  createWalletClient,
+  DESTRUCTIVE,
+  rejection,
+  SANDBOX,
+  startUpstream,
+  type Upstream,
+  type WalletClient,
+} from "./harness";
 
 let up: Upstream;
 let owner: WalletClient;
@@ -48,10 +57,18 @@ describe.skipIf(!DESTRUCTIVE)("PATCH /api/v3/custodians/me/clients/{clientId}/en
 
   it("takes an explicit ejectableUntil at least 1 minute ahead", async () => {
     const wanted = inFuture(10 * 60_000);
-    const { ejectableUntil } = await up.admin.clients.enableEject(owner.id, { walletId: secpWallet, ejectableUntil: wanted });
+    const { ejectableUntil } = await up.admin.clients.enableEject(owner.id, {
+      walletId: secpWallet,
+      ejectableUntil: wanted,
+    });
     expect(Date.parse(ejectableUntil)).toBe(Date.parse(wanted));
     const justAbove = inFuture(75_000);
-    expect(Date.parse((await up.admin.clients.enableEject(owner.id, { walletId: secpWallet, ejectableUntil: justAbove })).ejectableUntil)).toBe(Date.parse(justAbove));
+    expect(
+      Date.parse(
+        (await up.admin.clients.enableEject(owner.id, { walletId: secpWallet, ejectableUntil: justAbove }))
+          .ejectableUntil,
+      ),
+    ).toBe(Date.parse(justAbove));
   });
 
   it.each([
@@ -59,12 +76,26 @@ describe.skipIf(!DESTRUCTIVE)("PATCH /api/v3/custodians/me/clients/{clientId}/en
     ["now", 0],
     ["in the past", -60_000],
   ])("answers an ejectableUntil %s with 400", async (_label, ms) => {
-    await badRequest(up.admin.clients.enableEject(owner.id, { walletId: secpWallet, ejectableUntil: inFuture(ms) }, { validateInput: false }), /at least 1 minute/);
+    await badRequest(
+      up.admin.clients.enableEject(
+        owner.id,
+        { walletId: secpWallet, ejectableUntil: inFuture(ms) },
+        { validateInput: false },
+      ),
+      /at least 1 minute/,
+    );
   });
 
   it("answers a missing walletId or a malformed ejectableUntil with 400", async () => {
     await badRequest(up.admin.clients.enableEject(owner.id, {} as never, { validateInput: false }), /walletId/);
-    await badRequest(up.admin.clients.enableEject(owner.id, { walletId: secpWallet, ejectableUntil: "tomorrow" }, { validateInput: false }), /ejectableUntil/);
+    await badRequest(
+      up.admin.clients.enableEject(
+        owner.id,
+        { walletId: secpWallet, ejectableUntil: "tomorrow" },
+        { validateInput: false },
+      ),
+      /ejectableUntil/,
+    );
   });
 
   it("answers a wallet that was never backed up with 400", async () => {
@@ -85,7 +116,11 @@ describe.skipIf(!DESTRUCTIVE)("GET .../clients/{clientId}/wallets/{walletId}/eje
     await up.admin.clients.enableEject(owner.id, { walletId: secpWallet });
     const shares = await up.admin.clients.ejectableBackupShares(owner.id, secpWallet);
     expect(shares.encryptedClientBackupShare).toBeNull();
-    const custodian = JSON.parse(shares.custodianBackupShare) as { backupSharePairId: string; clientId: string; share: string };
+    const custodian = JSON.parse(shares.custodianBackupShare) as {
+      backupSharePairId: string;
+      clientId: string;
+      share: string;
+    };
     expect(custodian).toMatchObject({ backupSharePairId: backup.SECP256K1.id, clientId: owner.id });
 
     if (SANDBOX) {
@@ -101,7 +136,10 @@ describe.skipIf(!DESTRUCTIVE)("GET .../clients/{clientId}/wallets/{walletId}/eje
   it("ejects the ED25519 wallet the same way", async () => {
     await up.admin.clients.enableEject(owner.id, { walletId: edWallet });
     const shares = await up.admin.clients.ejectableBackupShares(owner.id, edWallet);
-    expect(JSON.parse(shares.custodianBackupShare)).toMatchObject({ backupSharePairId: backup.ED25519.id, clientId: owner.id });
+    expect(JSON.parse(shares.custodianBackupShare)).toMatchObject({
+      backupSharePairId: backup.ED25519.id,
+      clientId: owner.id,
+    });
   });
 
   it("answers a wallet whose ejection was never enabled with 400", async () => {
@@ -112,7 +150,10 @@ describe.skipIf(!DESTRUCTIVE)("GET .../clients/{clientId}/wallets/{walletId}/eje
   });
 
   it("refuses an unknown wallet", async () => {
-    const error = await rejection(up.admin.clients.ejectableBackupShares(owner.id, "cnowalletwiththisid000000"), UpstreamError);
+    const error = await rejection(
+      up.admin.clients.ejectableBackupShares(owner.id, "cnowalletwiththisid000000"),
+      UpstreamError,
+    );
     expect([400, 404]).toContain(error.status);
   });
 
@@ -123,7 +164,9 @@ describe.skipIf(!DESTRUCTIVE)("GET .../clients/{clientId}/wallets/{walletId}/eje
     await badRequest(up.admin.clients.ejectableBackupShares(owner.id, secpWallet), /no longer ejectable/);
     // Enabling again opens a new window.
     await up.admin.clients.enableEject(owner.id, { walletId: secpWallet, ejectableUntil: inFuture(2 * 60_000) });
-    expect((await up.admin.clients.ejectableBackupShares(owner.id, secpWallet)).custodianBackupShare.length).toBeGreaterThan(0);
+    expect(
+      (await up.admin.clients.ejectableBackupShares(owner.id, secpWallet)).custodianBackupShare.length,
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -133,7 +176,9 @@ describe.skipIf(!SANDBOX)("without managed backups (SANDBOX_MANAGED_BACKUPS=off)
   let walletId: string;
 
   beforeAll(async () => {
-    off = await startUpstream({ env: { SANDBOX_MANAGED_BACKUPS: "off", SANDBOX_SEED_CLIENTS: "2", SANDBOX_SEED_EVENTS: "10" } });
+    off = await startUpstream({
+      env: { SANDBOX_MANAGED_BACKUPS: "off", SANDBOX_SEED_CLIENTS: "2", SANDBOX_SEED_EVENTS: "10" },
+    });
     client = await createWalletClient(off);
     await client.mpc.backup({ generateResponse: JSON.stringify(client.shares) });
     walletId = (await off.admin.clients.retrieve(client.id)).wallets[0]?.id as string;

@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type Endpoint } from "@/lib/contracts";
 import { listClientsResponseSchema } from "@/lib/contracts";
-import { BadRequestError, ConnectionError, InvalidResponseError, NotFoundError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from "../errors";
+import {
+  BadRequestError,
+  ConnectionError,
+  InvalidResponseError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+} from "../errors";
 import { recordingSleep } from "../testing";
 import { createWalletClient, DESTRUCTIVE, rejection, SANDBOX, startUpstream, type Upstream } from "./harness";
 
@@ -16,7 +25,9 @@ const RATE_LIMIT = 40;
 let up: Upstream;
 
 beforeAll(async () => {
-  up = await startUpstream({ env: { SANDBOX_RATE_LIMIT: String(RATE_LIMIT), SANDBOX_SEED_CLIENTS: "5", SANDBOX_SEED_EVENTS: "50" } });
+  up = await startUpstream({
+    env: { SANDBOX_RATE_LIMIT: String(RATE_LIMIT), SANDBOX_SEED_CLIENTS: "5", SANDBOX_SEED_EVENTS: "50" },
+  });
 });
 afterAll(() => up?.close());
 
@@ -63,14 +74,20 @@ describe("authentication", () => {
   it.skipIf(!DESTRUCTIVE)("refuses a client API key or session token on the administration API with 401", async () => {
     const client = await up.admin.clients.create({});
     for (const token of [client.clientApiKey, client.clientSessionToken]) {
-      const error = await rejection(up.adminWith({ apiKey: token }).clients.retrieve(client.id), UnauthorizedError, 401);
+      const error = await rejection(
+        up.adminWith({ apiKey: token }).clients.retrieve(client.id),
+        UnauthorizedError,
+        401,
+      );
       if (SANDBOX) expect(error.upstreamMessage).toMatch(/client API key or session token was sent/);
     }
   });
 
   it.skipIf(!SANDBOX)("puts a request id on every response, 200 and 204 alike (sandbox)", async () => {
     const list = await up.admin.clients.list({ take: 1 }).withResponse();
-    const retry = await up.admin.alerts.retryByBlockNumber({ chainReferenceId: "11155111", blockNumber: 123_456_789, streamId: "ids" }).withResponse();
+    const retry = await up.admin.alerts
+      .retryByBlockNumber({ chainReferenceId: "11155111", blockNumber: 123_456_789, streamId: "ids" })
+      .withResponse();
     const client = await up.admin.clients.create({});
     const generate = await up.mpc(client.clientApiKey).generate().withResponse();
     for (const response of [list, retry, generate]) expect(response.requestId).toMatch(REQUEST_ID);
@@ -78,7 +95,11 @@ describe("authentication", () => {
   });
 
   it.skipIf(!SANDBOX)("says what was expected and carries the request id (sandbox)", async () => {
-    const error = await rejection(up.adminWith({ apiKey: "wrong-custodian-key-123" }).clients.list({ take: 1 }), UnauthorizedError, 401);
+    const error = await rejection(
+      up.adminWith({ apiKey: "wrong-custodian-key-123" }).clients.list({ take: 1 }),
+      UnauthorizedError,
+      401,
+    );
     expect(error.upstreamMessage).toMatch(/custodian API key/);
     expect(error.requestId).toMatch(REQUEST_ID);
     const mpc = await rejection(up.mpc("wrong-client-key-123").generate(), UnauthorizedError, 401);
@@ -97,7 +118,11 @@ describe.skipIf(!SANDBOX)("injected faults (x-sandbox-fault)", () => {
 
   it("surfaces a persistent 500 on a GET as ServerError after its retries", async () => {
     const script = faultFirst("500", Infinity);
-    const error = await rejection(up.adminWith({ fetch: script.fetch, maxRetries: 2 }).clients.list({ take: 2 }), ServerError, 500);
+    const error = await rejection(
+      up.adminWith({ fetch: script.fetch, maxRetries: 2 }).clients.list({ take: 2 }),
+      ServerError,
+      500,
+    );
     expect(script.attempts()).toBe(3);
     expect(error.requestId).toMatch(REQUEST_ID);
     expect(error.upstreamMessage).toMatch(/Simulated internal server error/);
@@ -114,7 +139,11 @@ describe.skipIf(!SANDBOX)("injected faults (x-sandbox-fault)", () => {
 
   it("reports a malformed 200 body as InvalidResponseError, without retrying", async () => {
     const script = faultFirst("malformed", Infinity);
-    const error = await rejection(up.adminWith({ fetch: script.fetch }).clients.list({ take: 2 }), InvalidResponseError, 200);
+    const error = await rejection(
+      up.adminWith({ fetch: script.fetch }).clients.list({ take: 2 }),
+      InvalidResponseError,
+      200,
+    );
     expect(error.fieldPath).toBe("");
     expect(error.message).toMatch(/not JSON/);
     expect(script.attempts()).toBe(1);
@@ -131,7 +160,10 @@ describe.skipIf(!SANDBOX)("injected faults (x-sandbox-fault)", () => {
   it("gives up on a request the upstream holds with TimeoutError (short client timeout)", async () => {
     // The sandbox holds the request for 2 s and then drops it, which would be a plain ConnectionError.
     const script = faultFirst("timeout", Infinity);
-    const error = await rejection(up.adminWith({ fetch: script.fetch, timeout: 300, maxRetries: 0 }).clients.list({ take: 2 }), TimeoutError);
+    const error = await rejection(
+      up.adminWith({ fetch: script.fetch, timeout: 300, maxRetries: 0 }).clients.list({ take: 2 }),
+      TimeoutError,
+    );
     expect(error.message).toMatch(/within 300 ms/);
   });
 
@@ -145,17 +177,29 @@ describe.skipIf(!SANDBOX)("injected faults (x-sandbox-fault)", () => {
 
   it("reports a reset connection as ConnectionError, and never resends an MPC call after one", async () => {
     const script = faultFirst("reset", Infinity);
-    const error = await rejection(up.adminWith({ fetch: script.fetch, maxRetries: 0 }).clients.list({ take: 2 }), ConnectionError);
+    const error = await rejection(
+      up.adminWith({ fetch: script.fetch, maxRetries: 0 }).clients.list({ take: 2 }),
+      ConnectionError,
+    );
     expect(error).not.toBeInstanceOf(TimeoutError);
     expect(error.beforeSend).toBe(false);
     const client = await createWalletClient(up);
     const mpcScript = faultFirst("reset", Infinity);
-    await rejection(up.mpc(client.clientApiKey, { fetch: mpcScript.fetch }).rawSign("SECP256K1", { params: "11".repeat(32), share: client.shares.SECP256K1.share }), ConnectionError);
+    await rejection(
+      up
+        .mpc(client.clientApiKey, { fetch: mpcScript.fetch })
+        .rawSign("SECP256K1", { params: "11".repeat(32), share: client.shares.SECP256K1.share }),
+      ConnectionError,
+    );
     expect(mpcScript.attempts()).toBe(1);
   });
 
   it("answers an unknown fault kind with 400, and an unknown route with a JSON 404", async () => {
-    await rejection(up.admin.clients.list({ take: 1 }, { headers: { "x-sandbox-fault": "explode" } }), BadRequestError, 400);
+    await rejection(
+      up.admin.clients.list({ take: 1 }, { headers: { "x-sandbox-fault": "explode" } }),
+      BadRequestError,
+      400,
+    );
     const nowhere = { ...endpoints.listAlertWebhooks, path: "/api/v3/custodians/me/nowhere" } satisfies Endpoint;
     const error = await rejection(up.admin.call(nowhere), NotFoundError, 404);
     expect(error.upstreamMessage).toBe("Not found: GET /api/v3/custodians/me/nowhere");

@@ -24,7 +24,9 @@ import { SlidingWindowRateLimiter } from "../rate-limit";
 const REAL_VARS = ["PORTAL_BASE_URL", "PORTAL_MPC_URL", "PORTAL_CUSTODIAN_API_KEY"] as const;
 const realSet = REAL_VARS.filter((name) => process.env[name]);
 if (realSet.length > 0 && realSet.length < REAL_VARS.length)
-  throw new Error(`Conformance: set all of ${REAL_VARS.join(", ")} to test a real upstream, or none to test the sandbox (set: ${realSet.join(", ")})`);
+  throw new Error(
+    `Conformance: set all of ${REAL_VARS.join(", ")} to test a real upstream, or none to test the sandbox (set: ${realSet.join(", ")})`,
+  );
 
 /** The suite runs against a real upstream, not a sandbox of its own. */
 export const REAL_UPSTREAM = realSet.length === REAL_VARS.length;
@@ -118,7 +120,13 @@ export async function startUpstream(options: HarnessOptions = {}): Promise<Upstr
   // client, each with its own budget, which no file comes near.
   const adminLimiter = real ? new SlidingWindowRateLimiter({ limit: 90 }) : undefined;
   const adminWith = (overrides: Partial<UpstreamClientOptions> = {}) =>
-    new AdminClient({ baseURL: baseUrl, apiKey: custodianKey, rateLimiter: adminLimiter, ...clientOptions(real), ...overrides });
+    new AdminClient({
+      baseURL: baseUrl,
+      apiKey: custodianKey,
+      rateLimiter: adminLimiter,
+      ...clientOptions(real),
+      ...overrides,
+    });
   const chains = new Map<string, PublicClient>();
   const rpcUrl = (chainId: string) => {
     const url = rpcUrlFor(baseUrl, chainId);
@@ -146,7 +154,8 @@ export async function startUpstream(options: HarnessOptions = {}): Promise<Upstr
       return client;
     },
     advance(ms) {
-      if (!options.movableClock || real) throw new Error("advance() needs startUpstream({ movableClock: true }) on the sandbox");
+      if (!options.movableClock || real)
+        throw new Error("advance() needs startUpstream({ movableClock: true }) on the sandbox");
       offsetMs += ms;
     },
     sandbox: started,
@@ -176,7 +185,10 @@ export async function eventually<T>(
     } catch (error) {
       last = error;
     }
-    if (Date.now() >= deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}; last: ${last instanceof Error ? last.message : JSON.stringify(last)}`);
+    if (Date.now() >= deadline)
+      throw new Error(
+        `Timed out after ${timeoutMs} ms waiting for ${what}; last: ${last instanceof Error ? last.message : JSON.stringify(last)}`,
+      );
     await delay(intervalMs);
   }
 }
@@ -184,7 +196,11 @@ export async function eventually<T>(
 type ErrorClass<E extends UpstreamError> = abstract new (...args: never[]) => E;
 
 /** Awaits a call that must fail with an UpstreamError of `type` (and `status`, when given); returns it. */
-export async function rejection<E extends UpstreamError>(call: PromiseLike<unknown>, type: ErrorClass<E>, status?: number): Promise<E> {
+export async function rejection<E extends UpstreamError>(
+  call: PromiseLike<unknown>,
+  type: ErrorClass<E>,
+  status?: number,
+): Promise<E> {
   let error: unknown;
   try {
     await call;
@@ -221,5 +237,12 @@ export async function createWalletClient(up: Upstream): Promise<WalletClient> {
   const read = await up.admin.clients.retrieve(created.id);
   const address = read.metadata.namespaces.eip155?.address;
   if (!address) throw new Error(`client ${created.id} has no eip155 address after generate`);
-  return { id: created.id, clientApiKey: created.clientApiKey, clientSessionToken: created.clientSessionToken, mpc, shares, address: address as `0x${string}` };
+  return {
+    id: created.id,
+    clientApiKey: created.clientApiKey,
+    clientSessionToken: created.clientSessionToken,
+    mpc,
+    shares,
+    address: address as `0x${string}`,
+  };
 }

@@ -26,7 +26,17 @@ import { endpoints, type AssetsSendBody, type CurveShares, type Endpoint, type S
 import { BadRequestError, UnauthorizedError } from "../errors";
 import { SessionTokenCache } from "../session-tokens";
 import { base58Decode, base58Encode } from "./codec";
-import { badRequest, createWalletClient, DESTRUCTIVE, eventually, rejection, SANDBOX, startUpstream, type Upstream, type WalletClient } from "./harness";
+import {
+  badRequest,
+  createWalletClient,
+  DESTRUCTIVE,
+  eventually,
+  rejection,
+  SANDBOX,
+  startUpstream,
+  type Upstream,
+  type WalletClient,
+} from "./harness";
 
 const SEPOLIA = "eip155:11155111";
 const SOLANA_DEVNET = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1";
@@ -46,10 +56,21 @@ afterAll(() => up?.close());
 const stranger = () => privateKeyToAccount(generatePrivateKey()).address;
 
 function signBody(owner: WalletClient, method: string, params: unknown[], extra: Partial<SignBody> = {}): SignBody {
-  return { method, params: JSON.stringify(params), share: owner.shares.SECP256K1.share, chainId: SEPOLIA, to: owner.address, rpcUrl: up.rpcUrl(SEPOLIA), ...extra };
+  return {
+    method,
+    params: JSON.stringify(params),
+    share: owner.shares.SECP256K1.share,
+    chainId: SEPOLIA,
+    to: owner.address,
+    rpcUrl: up.rpcUrl(SEPOLIA),
+    ...extra,
+  };
 }
 
-function sendBody(owner: WalletClient, body: Partial<AssetsSendBody> & Pick<AssetsSendBody, "to" | "amount" | "token">): AssetsSendBody {
+function sendBody(
+  owner: WalletClient,
+  body: Partial<AssetsSendBody> & Pick<AssetsSendBody, "to" | "amount" | "token">,
+): AssetsSendBody {
   return { share: owner.shares.SECP256K1.share, chain: "sepolia", rpcUrl: up.rpcUrl(SEPOLIA), ...body };
 }
 
@@ -77,7 +98,9 @@ async function balances(clientId: string): Promise<{ native: bigint; token: (sym
 
 async function receiptOf(hash: Hex) {
   const chain = up.chain(SEPOLIA);
-  return eventually(`the receipt of ${hash}`, () => chain.getTransactionReceipt({ hash }).catch(() => undefined), { timeoutMs: 15_000 });
+  return eventually(`the receipt of ${hash}`, () => chain.getTransactionReceipt({ hash }).catch(() => undefined), {
+    timeoutMs: 15_000,
+  });
 }
 
 const nonceHex = (n: number) => `0x${n.toString(16).padStart(2, "0")}`;
@@ -111,12 +134,21 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/generate", () => {
     const created = await up.admin.clients.create({});
     const viaCreationToken = up.mpc(created.clientSessionToken);
     const shares = await viaCreationToken.generate();
-    const sessions = new SessionTokenCache(async (clientId) => (await up.admin.clients.createSession(clientId)).clientSessionToken);
+    const sessions = new SessionTokenCache(
+      async (clientId) => (await up.admin.clients.createSession(clientId)).clientSessionToken,
+    );
     const viaMintedToken = up.mpc(sessions.bearerFor(created.id));
     const read = await up.admin.clients.retrieve(created.id);
     const address = read.metadata.namespaces.eip155?.address as Address;
     const signature = (
-      await viaMintedToken.sign({ method: "personal_sign", params: JSON.stringify(["via a session token", address]), share: shares.SECP256K1.share, chainId: SEPOLIA, to: address, rpcUrl: up.rpcUrl(SEPOLIA) })
+      await viaMintedToken.sign({
+        method: "personal_sign",
+        params: JSON.stringify(["via a session token", address]),
+        share: shares.SECP256K1.share,
+        chainId: SEPOLIA,
+        to: address,
+        rpcUrl: up.rpcUrl(SEPOLIA),
+      })
     ).data as Hex;
     expect(await recoverMessageAddress({ message: "via a session token", signature })).toBe(getAddress(address));
   });
@@ -141,14 +173,22 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/sign", () => {
       const { data } = await alice.mpc.sign(signBody(alice, "personal_sign", [message, alice.address]));
       const signature = data as Hex;
       expect(signature).toMatch(/^0x[0-9a-f]{130}$/);
-      const recovered = await recoverMessageAddress({ message: message.startsWith("0x") ? { raw: message as Hex } : message, signature });
+      const recovered = await recoverMessageAddress({
+        message: message.startsWith("0x") ? { raw: message as Hex } : message,
+        signature,
+      });
       expect(recovered).toBe(getAddress(alice.address));
     }
   });
 
   it("eth_signTypedData_v4: a signature that recovers to the wallet's address (viem)", async () => {
     const typedData = {
-      domain: { name: "Custodian Console", version: "1", chainId: 11155111, verifyingContract: "0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC" as Address },
+      domain: {
+        name: "Custodian Console",
+        version: "1",
+        chainId: 11155111,
+        verifyingContract: "0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC" as Address,
+      },
       types: {
         EIP712Domain: [
           { name: "name", type: "string" },
@@ -165,7 +205,9 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/sign", () => {
       primaryType: "Transfer" as const,
       message: { to: bob.address, amount: "1500000", memo: "conformance" },
     };
-    const { data } = await alice.mpc.sign(signBody(alice, "eth_signTypedData_v4", [alice.address, JSON.stringify(typedData)]));
+    const { data } = await alice.mpc.sign(
+      signBody(alice, "eth_signTypedData_v4", [alice.address, JSON.stringify(typedData)]),
+    );
     const recovered = await recoverTypedDataAddress({
       ...typedData,
       domain: { ...typedData.domain, chainId: 11155111n },
@@ -177,58 +219,103 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/sign", () => {
 
   it("eth_signTransaction: a signed EIP-1559 transaction for the chain, from the wallet (viem)", async () => {
     const to = stranger();
-    const { data } = await alice.mpc.sign(signBody(alice, "eth_signTransaction", [{ from: alice.address, to, value: "0x2386f26fc10000", data: "0x" }]));
+    const { data } = await alice.mpc.sign(
+      signBody(alice, "eth_signTransaction", [{ from: alice.address, to, value: "0x2386f26fc10000", data: "0x" }]),
+    );
     const raw = data as Hex;
     const tx = parseTransaction(raw);
     expect(tx).toMatchObject({ type: "eip1559", chainId: 11155111, to: to.toLowerCase(), value: parseEther("0.01") });
     expect(tx.gas).toBeGreaterThanOrEqual(21_000n);
-    expect(await recoverTransactionAddress({ serializedTransaction: raw as Parameters<typeof recoverTransactionAddress>[0]["serializedTransaction"] })).toBe(getAddress(alice.address));
+    expect(
+      await recoverTransactionAddress({
+        serializedTransaction: raw as Parameters<typeof recoverTransactionAddress>[0]["serializedTransaction"],
+      }),
+    ).toBe(getAddress(alice.address));
   });
 
-  it.skipIf(!FUNDED)("eth_sendTransaction: broadcasts, and the recipient's balance moves (read through the assets endpoint)", async () => {
-    const before = await balances(bob.id);
-    const senderBefore = await balances(alice.id);
-    const value = parseEther("0.5");
-    const { data } = await alice.mpc.sign(signBody(alice, "eth_sendTransaction", [{ from: alice.address, to: bob.address, value: `0x${value.toString(16)}` }], { to: bob.address }));
-    const hash = data as Hex;
-    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
-    const receipt = await receiptOf(hash);
-    expect(receipt.status).toBe("success");
-    expect(getAddress(receipt.from)).toBe(getAddress(alice.address));
-    expect((await balances(bob.id)).native).toBe(before.native + value);
-    expect((await balances(alice.id)).native).toBe(senderBefore.native - value - receipt.gasUsed * receipt.effectiveGasPrice);
-  });
+  it.skipIf(!FUNDED)(
+    "eth_sendTransaction: broadcasts, and the recipient's balance moves (read through the assets endpoint)",
+    async () => {
+      const before = await balances(bob.id);
+      const senderBefore = await balances(alice.id);
+      const value = parseEther("0.5");
+      const { data } = await alice.mpc.sign(
+        signBody(
+          alice,
+          "eth_sendTransaction",
+          [{ from: alice.address, to: bob.address, value: `0x${value.toString(16)}` }],
+          { to: bob.address },
+        ),
+      );
+      const hash = data as Hex;
+      expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+      const receipt = await receiptOf(hash);
+      expect(receipt.status).toBe("success");
+      expect(getAddress(receipt.from)).toBe(getAddress(alice.address));
+      expect((await balances(bob.id)).native).toBe(before.native + value);
+      expect((await balances(alice.id)).native).toBe(
+        senderBefore.native - value - receipt.gasUsed * receipt.effectiveGasPrice,
+      );
+    },
+  );
 
   it("refuses a share of another client with 400", async () => {
-    const error = await badRequest(alice.mpc.sign(signBody(alice, "personal_sign", ["not mine", bob.address], { share: bob.shares.SECP256K1.share })));
+    const error = await badRequest(
+      alice.mpc.sign(
+        signBody(alice, "personal_sign", ["not mine", bob.address], { share: bob.shares.SECP256K1.share }),
+      ),
+    );
     if (SANDBOX) expect(error.code).toBe("SIGN_SHARE_MISMATCH");
   });
 
   it("refuses an unsupported method and a malformed share with 400", async () => {
     const unsupported = await badRequest(alice.mpc.sign(signBody(alice, "eth_doSomethingElse", ["x"])));
     if (SANDBOX) expect(unsupported.code).toBe("METHOD_UNSUPPORTED");
-    const garbled = await badRequest(alice.mpc.sign(signBody(alice, "personal_sign", ["x"], { share: "bm90LWEtc2hhcmU=" })));
+    const garbled = await badRequest(
+      alice.mpc.sign(signBody(alice, "personal_sign", ["x"], { share: "bm90LWEtc2hhcmU=" })),
+    );
     if (SANDBOX) expect(garbled.code).toBe("SHARE_PARSING_FAILED");
   });
 
   it("refuses input that breaks the contract (no rpcUrl, chainId not CAIP-2) with 400", async () => {
     const { rpcUrl: _omitted, ...noRpcUrl } = signBody(alice, "personal_sign", ["x"]);
     await badRequest(alice.mpc.sign(noRpcUrl as SignBody, { validateInput: false }), /rpcUrl/);
-    await badRequest(alice.mpc.sign(signBody(alice, "personal_sign", ["x"], { chainId: "sepolia" }), { validateInput: false }), /chainId/);
+    await badRequest(
+      alice.mpc.sign(signBody(alice, "personal_sign", ["x"], { chainId: "sepolia" }), { validateInput: false }),
+      /chainId/,
+    );
   });
 
   it("sol_signMessage: an ED25519 signature by the Solana address (@noble/curves)", async () => {
     const message = "Custodian Console on Solana";
-    const { data } = await alice.mpc.sign({ method: "sol_signMessage", params: JSON.stringify([message]), share: alice.shares.ED25519.share, chainId: SOLANA_DEVNET, to: alice.address, rpcUrl: "https://api.devnet.solana.com" });
+    const { data } = await alice.mpc.sign({
+      method: "sol_signMessage",
+      params: JSON.stringify([message]),
+      share: alice.shares.ED25519.share,
+      chainId: SOLANA_DEVNET,
+      to: alice.address,
+      rpcUrl: "https://api.devnet.solana.com",
+    });
     const publicKey = await edPublicKey(alice.id);
     expect(ed25519.verify(base58Decode(data), new TextEncoder().encode(message), publicKey)).toBe(true);
   });
 
   it("sol_signAndSendTransaction: signs a transaction from build-transaction; the signature is its id (@noble/curves)", async () => {
     const to = base58Encode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()));
-    const built = await up.admin.clients.buildTransaction(alice.id, "solana-devnet", { to, token: "SOL", amount: "0.1" });
+    const built = await up.admin.clients.buildTransaction(alice.id, "solana-devnet", {
+      to,
+      token: "SOL",
+      amount: "0.1",
+    });
     const transaction = built.transaction as string;
-    const { data } = await alice.mpc.sign({ method: "sol_signAndSendTransaction", params: JSON.stringify([transaction]), share: alice.shares.ED25519.share, chainId: SOLANA_DEVNET, to, rpcUrl: "https://api.devnet.solana.com" });
+    const { data } = await alice.mpc.sign({
+      method: "sol_signAndSendTransaction",
+      params: JSON.stringify([transaction]),
+      share: alice.shares.ED25519.share,
+      chainId: SOLANA_DEVNET,
+      to,
+      rpcUrl: "https://api.devnet.solana.com",
+    });
     // A legacy transaction with one signature slot: the signed message is everything after it.
     const message = Buffer.from(transaction, "base64").subarray(1 + 64);
     expect(ed25519.verify(base58Decode(data), message, await edPublicKey(alice.id))).toBe(true);
@@ -239,7 +326,10 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/raw/sign/{curve}", () => {
   const digest = keccak256(toBytes("raw digest for conformance"));
 
   it("SECP256K1: r ‖ s ‖ v over the digest as given, verified against the wallet's public key (@noble/curves)", async () => {
-    const { data } = await alice.mpc.rawSign("SECP256K1", { params: digest.slice(2), share: alice.shares.SECP256K1.share });
+    const { data } = await alice.mpc.rawSign("SECP256K1", {
+      params: digest.slice(2),
+      share: alice.shares.SECP256K1.share,
+    });
     const signature = hexToBytes(data as Hex);
     expect(signature).toHaveLength(65);
     const publicKey = hexToBytes(await secpPublicKey(alice.id));
@@ -255,21 +345,38 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/raw/sign/{curve}", () => {
   });
 
   it("refuses a share of another client, a digest with 0x or not hex, and the other curve's share with 400", async () => {
-    const mismatch = await badRequest(alice.mpc.rawSign("SECP256K1", { params: digest.slice(2), share: bob.shares.SECP256K1.share }));
+    const mismatch = await badRequest(
+      alice.mpc.rawSign("SECP256K1", { params: digest.slice(2), share: bob.shares.SECP256K1.share }),
+    );
     if (SANDBOX) expect(mismatch.code).toBe("SIGN_SHARE_MISMATCH");
-    await badRequest(alice.mpc.rawSign("SECP256K1", { params: digest, share: alice.shares.SECP256K1.share }, { validateInput: false }), /params/);
-    await badRequest(alice.mpc.rawSign("SECP256K1", { params: "zz", share: alice.shares.SECP256K1.share }, { validateInput: false }), /params/);
+    await badRequest(
+      alice.mpc.rawSign("SECP256K1", { params: digest, share: alice.shares.SECP256K1.share }, { validateInput: false }),
+      /params/,
+    );
+    await badRequest(
+      alice.mpc.rawSign("SECP256K1", { params: "zz", share: alice.shares.SECP256K1.share }, { validateInput: false }),
+      /params/,
+    );
     await badRequest(alice.mpc.rawSign("ED25519", { params: digest.slice(2), share: alice.shares.SECP256K1.share }));
   });
 
   it.skipIf(!SANDBOX)("also reads the digest from `param`, the field name of the docs' table (sandbox)", async () => {
-    const { data } = await alice.mpc.rawSign("SECP256K1", { param: digest.slice(2), share: alice.shares.SECP256K1.share } as never, { validateInput: false });
+    const { data } = await alice.mpc.rawSign(
+      "SECP256K1",
+      { param: digest.slice(2), share: alice.shares.SECP256K1.share } as never,
+      { validateInput: false },
+    );
     const publicKey = hexToBytes(await secpPublicKey(alice.id));
-    expect(secp256k1.verify(hexToBytes(data as Hex).subarray(0, 64), hexToBytes(digest), publicKey, { prehash: false })).toBe(true);
+    expect(
+      secp256k1.verify(hexToBytes(data as Hex).subarray(0, 64), hexToBytes(digest), publicKey, { prehash: false }),
+    ).toBe(true);
   });
 
   it.skipIf(!SANDBOX)("refuses a SECP256K1 digest that is not 32 bytes (sandbox)", async () => {
-    await badRequest(alice.mpc.rawSign("SECP256K1", { params: "abcd", share: alice.shares.SECP256K1.share }), /32-byte digest/);
+    await badRequest(
+      alice.mpc.rawSign("SECP256K1", { params: "abcd", share: alice.shares.SECP256K1.share }),
+      /32-byte digest/,
+    );
   });
 });
 
@@ -278,7 +385,11 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/assets/send", () => {
     const [fromBefore, toBefore] = await Promise.all([balances(alice.id), balances(bob.id)]);
     const sent = await alice.mpc.assetsSend(sendBody(alice, { to: bob.address, token: "USDC", amount: "25.5" }));
     expect(sent.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(sent.metadata).toMatchObject({ rawAmount: "25500000", tokenDecimals: 6, tokenAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) });
+    expect(sent.metadata).toMatchObject({
+      rawAmount: "25500000",
+      tokenDecimals: 6,
+      tokenAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+    });
     expect((await receiptOf(sent.transactionHash as Hex)).status).toBe("success");
     const [fromAfter, toAfter] = await Promise.all([balances(alice.id), balances(bob.id)]);
     expect(toAfter.token("USDC")).toBe(toBefore.token("USDC") + parseUnits("25.5", 6));
@@ -288,9 +399,15 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/assets/send", () => {
   it.skipIf(!FUNDED)("sends the native coin (NATIVE), and a token by contract address", async () => {
     const before = await balances(bob.id);
     const native = await alice.mpc.assetsSend(sendBody(alice, { to: bob.address, token: "NATIVE", amount: "0.25" }));
-    expect(native.metadata).toMatchObject({ rawAmount: parseEther("0.25").toString(), tokenDecimals: 18, tokenAddress: null });
+    expect(native.metadata).toMatchObject({
+      rawAmount: parseEther("0.25").toString(),
+      tokenDecimals: 18,
+      tokenAddress: null,
+    });
     const usdt = (await up.admin.clients.assets(alice.id, "sepolia")).tokenBalances.find((t) => t.symbol === "USDT");
-    const byAddress = await alice.mpc.assetsSend(sendBody(alice, { to: bob.address, token: usdt?.metadata.tokenAddress ?? "", amount: "3" }));
+    const byAddress = await alice.mpc.assetsSend(
+      sendBody(alice, { to: bob.address, token: usdt?.metadata.tokenAddress ?? "", amount: "3" }),
+    );
     await Promise.all([receiptOf(native.transactionHash as Hex), receiptOf(byAddress.transactionHash as Hex)]);
     const after = await balances(bob.id);
     expect(after.native).toBe(before.native + parseEther("0.25"));
@@ -300,12 +417,23 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/assets/send", () => {
   it.skipIf(!FUNDED)("refuses a nonce already used with 400, and takes the next free one when given", async () => {
     const chain = up.chain(SEPOLIA);
     // Make sure the wallet has sent at least once, so nonce 0x00 is taken.
-    await receiptOf((await alice.mpc.assetsSend(sendBody(alice, { to: stranger(), token: "NATIVE", amount: "0.001" }))).transactionHash as Hex);
+    await receiptOf(
+      (await alice.mpc.assetsSend(sendBody(alice, { to: stranger(), token: "NATIVE", amount: "0.001" })))
+        .transactionHash as Hex,
+    );
     const next = await chain.getTransactionCount({ address: alice.address, blockTag: "pending" });
-    const reused = await badRequest(alice.mpc.assetsSend(sendBody(alice, { to: stranger(), token: "NATIVE", amount: "0.001", nonce: nonceHex(next - 1) })));
+    const reused = await badRequest(
+      alice.mpc.assetsSend(
+        sendBody(alice, { to: stranger(), token: "NATIVE", amount: "0.001", nonce: nonceHex(next - 1) }),
+      ),
+    );
     if (SANDBOX) expect(reused.code).toBe("RPC_OP_FAILED");
-    await badRequest(alice.mpc.assetsSend(sendBody(alice, { to: stranger(), token: "NATIVE", amount: "0.001", nonce: "0x00" })));
-    const explicit = await alice.mpc.assetsSend(sendBody(alice, { to: stranger(), token: "NATIVE", amount: "0.001", nonce: nonceHex(next) }));
+    await badRequest(
+      alice.mpc.assetsSend(sendBody(alice, { to: stranger(), token: "NATIVE", amount: "0.001", nonce: "0x00" })),
+    );
+    const explicit = await alice.mpc.assetsSend(
+      sendBody(alice, { to: stranger(), token: "NATIVE", amount: "0.001", nonce: nonceHex(next) }),
+    );
     const tx = await chain.getTransaction({ hash: explicit.transactionHash as Hex });
     expect(tx.nonce).toBe(next);
   });
@@ -313,7 +441,11 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/assets/send", () => {
   it.skipIf(!FUNDED)("lets only one of two quick sends with the same nonce through; the other is 400", async () => {
     const next = await up.chain(SEPOLIA).getTransactionCount({ address: alice.address, blockTag: "pending" });
     const both = await Promise.allSettled(
-      [0, 1].map(() => alice.mpc.assetsSend(sendBody(alice, { to: stranger(), token: "NATIVE", amount: "0.001", nonce: nonceHex(next) }))),
+      [0, 1].map(() =>
+        alice.mpc.assetsSend(
+          sendBody(alice, { to: stranger(), token: "NATIVE", amount: "0.001", nonce: nonceHex(next) }),
+        ),
+      ),
     );
     const sent = both.filter((r) => r.status === "fulfilled");
     const refused = both.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -325,7 +457,11 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/assets/send", () => {
   it.skipIf(!FUNDED)("gives concurrent sends without a nonce distinct nonces, and all succeed", async () => {
     const chain = up.chain(SEPOLIA);
     const start = await chain.getTransactionCount({ address: bob.address, blockTag: "pending" });
-    const sends = await Promise.all(Array.from({ length: 6 }, () => bob.mpc.assetsSend(sendBody(bob, { to: stranger(), token: "NATIVE", amount: "0.0001" }))));
+    const sends = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        bob.mpc.assetsSend(sendBody(bob, { to: stranger(), token: "NATIVE", amount: "0.0001" })),
+      ),
+    );
     const hashes = sends.map((s) => s.transactionHash as Hex);
     expect(new Set(hashes).size).toBe(6);
     const receipts = await Promise.all(hashes.map(receiptOf));
@@ -335,7 +471,11 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/assets/send", () => {
   });
 
   it("refuses a share of another client with 400", async () => {
-    const error = await badRequest(alice.mpc.assetsSend(sendBody(alice, { to: stranger(), token: "NATIVE", amount: "0.001", share: bob.shares.SECP256K1.share })));
+    const error = await badRequest(
+      alice.mpc.assetsSend(
+        sendBody(alice, { to: stranger(), token: "NATIVE", amount: "0.001", share: bob.shares.SECP256K1.share }),
+      ),
+    );
     if (SANDBOX) expect(error.code).toBe("SIGN_SHARE_MISMATCH");
   });
 
@@ -355,7 +495,13 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/assets/send", () => {
 
   it.skipIf(!SANDBOX)("simulates a Solana send with a base58 signature as the transaction hash (sandbox)", async () => {
     const to = base58Encode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()));
-    const sent = await alice.mpc.assetsSend({ share: alice.shares.ED25519.share, chain: "solana-devnet", to, token: "NATIVE", amount: "0.5" });
+    const sent = await alice.mpc.assetsSend({
+      share: alice.shares.ED25519.share,
+      chain: "solana-devnet",
+      to,
+      token: "NATIVE",
+      amount: "0.5",
+    });
     expect(base58Decode(sent.transactionHash)).toHaveLength(64);
   });
 });
@@ -366,9 +512,11 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/backup and /v1/recover", () => {
     const before = await up.admin.clients.retrieve(carol.id);
 
     const backup: CurveShares = await carol.mpc.backup({ generateResponse: JSON.stringify(carol.shares) });
-    for (const curve of ["SECP256K1", "ED25519"] as const) expect(backup[curve].share).not.toBe(carol.shares[curve].share);
+    for (const curve of ["SECP256K1", "ED25519"] as const)
+      expect(backup[curve].share).not.toBe(carol.shares[curve].share);
     const backedUp = await up.admin.clients.retrieve(carol.id);
-    for (const wallet of backedUp.wallets) expect(wallet.backupSharePairs.map((p) => p.id)).toContain(backup[wallet.curve].id);
+    for (const wallet of backedUp.wallets)
+      expect(wallet.backupSharePairs.map((p) => p.id)).toContain(backup[wallet.curve].id);
 
     const recovered = await carol.mpc.recover({ backupResponse: JSON.stringify(backup) });
     for (const curve of ["SECP256K1", "ED25519"] as const) {
@@ -377,12 +525,20 @@ describe.skipIf(!DESTRUCTIVE)("POST /v1/backup and /v1/recover", () => {
     }
     const after = await up.admin.clients.retrieve(carol.id);
     expect(after.metadata.namespaces).toEqual(before.metadata.namespaces);
-    expect(after.wallets.map((w) => [w.id, w.curve, w.publicKey])).toEqual(before.wallets.map((w) => [w.id, w.curve, w.publicKey]));
-    for (const wallet of after.wallets) expect(wallet.signingSharePairs.map((p) => p.id)).toContain(recovered[wallet.curve].id);
+    expect(after.wallets.map((w) => [w.id, w.curve, w.publicKey])).toEqual(
+      before.wallets.map((w) => [w.id, w.curve, w.publicKey]),
+    );
+    for (const wallet of after.wallets)
+      expect(wallet.signingSharePairs.map((p) => p.id)).toContain(recovered[wallet.curve].id);
 
     // The recovered share signs for the same address.
-    const { data } = await carol.mpc.sign({ ...signBody(carol, "personal_sign", ["after recovery", carol.address]), share: recovered.SECP256K1.share });
-    expect(await recoverMessageAddress({ message: "after recovery", signature: data as Hex })).toBe(getAddress(carol.address));
+    const { data } = await carol.mpc.sign({
+      ...signBody(carol, "personal_sign", ["after recovery", carol.address]),
+      share: recovered.SECP256K1.share,
+    });
+    expect(await recoverMessageAddress({ message: "after recovery", signature: data as Hex })).toBe(
+      getAddress(carol.address),
+    );
 
     if (SANDBOX) {
       // The sandbox retires the signing shares a recovery replaced.
@@ -408,6 +564,10 @@ describe("authentication of the MPC service", () => {
   it("answers a wrong client credential and the custodian key with 401", async () => {
     const wrong = up.mpc("not-a-client-key");
     await rejection(wrong.generate(), UnauthorizedError, 401);
-    await rejection(up.mpc(up.custodianKey).rawSign("SECP256K1", { params: "00".repeat(32), share: "x" }), UnauthorizedError, 401);
+    await rejection(
+      up.mpc(up.custodianKey).rawSign("SECP256K1", { params: "00".repeat(32), share: "x" }),
+      UnauthorizedError,
+      401,
+    );
   });
 });

@@ -12,7 +12,11 @@ import { clientIdSchema } from "@/lib/clients";
 const fetchShares = defineAction({
   action: "eject.fetch-shares",
   permission: "eject:fetch-shares",
-  input: z.object({ requestId: z.uuid("Unknown request"), clientId: clientIdSchema, confirmClientId: z.string().max(100) }),
+  input: z.object({
+    requestId: z.uuid("Unknown request"),
+    clientId: clientIdSchema,
+    confirmClientId: z.string().max(100),
+  }),
   run: async (input, { user }) => {
     const { request, shares } = await fetchEjectShares(input.requestId, input.confirmClientId, user);
     if (request.clientId !== input.clientId) throw new Error("request does not belong to this client");
@@ -22,14 +26,28 @@ const fetchShares = defineAction({
   auditResult: (r) => ({ walletId: r.request.walletId, delivered: "one download; not stored by the console" }),
 });
 
-export async function POST(request: NextRequest, { params }: { params: Promise<{ clientId: string; requestId: string }> }) {
+export async function POST(
+  request: NextRequest,
+  { params }: { params: Promise<{ clientId: string; requestId: string }> },
+) {
   const origin = request.headers.get("origin");
   if (!origin || new URL(origin).host !== request.headers.get("host"))
-    return NextResponse.json({ error: { code: "FORBIDDEN", message: "Cross-site requests are refused." } }, { status: 403 });
+    return NextResponse.json(
+      { error: { code: "FORBIDDEN", message: "Cross-site requests are refused." } },
+      { status: 403 },
+    );
   const { clientId, requestId } = await params;
   const body = (await request.json().catch(() => ({}))) as { confirmClientId?: unknown };
-  const result = await fetchShares({ requestId, clientId, confirmClientId: typeof body.confirmClientId === "string" ? body.confirmClientId : "" });
-  if (!result.ok) return NextResponse.json({ error: result.error }, { status: HTTP_STATUS[result.error.code], headers: { "cache-control": "no-store" } });
+  const result = await fetchShares({
+    requestId,
+    clientId,
+    confirmClientId: typeof body.confirmClientId === "string" ? body.confirmClientId : "",
+  });
+  if (!result.ok)
+    return NextResponse.json(
+      { error: result.error },
+      { status: HTTP_STATUS[result.error.code], headers: { "cache-control": "no-store" } },
+    );
   const { request: req, shares } = result.data;
   const file = {
     clientId: req.clientId,
