@@ -14,7 +14,6 @@ import {
   chainIdsOf,
   chainInputsOf,
   chainLabel,
-  chainOptionsOf,
   encodeChainPathSegment,
   evmChainReference,
   formatCaip2,
@@ -233,12 +232,6 @@ describe("display metadata", () => {
     expect(CHAINS[BITCOIN_MAINNET_P2WPKH]).toMatchObject({ nativeSymbol: "BTC", nativeDecimals: 8 });
     expect(chainLabel("eip155:84531")).toBe("Base Goerli");
     expect(chainLabel("eip155:31337")).toBe("eip155:31337");
-  });
-
-  it("offers picker options per table", () => {
-    const options = chainOptionsOf("assets");
-    expect(options).toHaveLength(13 + ASSETS_FULL_CHAIN_IDS.length);
-    expect(options[0]).toEqual({ value: "ethereum", id: "eip155:1", label: "Ethereum (ethereum)", testnet: false });
   });
 });
 

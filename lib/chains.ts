@@ -179,6 +179,11 @@ export function resolveChain(table: ChainTable, aliasOrId: string): Caip2Id | un
   return chainIdsOf(table).find((id) => id === aliasOrId);
 }
 
+/** A table's shortcuts (alias → CAIP-2 id). */
+export function chainAliasesOf(table: ChainTable): Readonly<Record<string, Caip2Id>> {
+  return TABLES[table].aliases;
+}
+
 export const resolveAssetsChain = (aliasOrId: string) => resolveChain("assets", aliasOrId);
 export const resolveBuildTransactionChain = (aliasOrId: string) => resolveChain("buildTransaction", aliasOrId);
 export const resolveFormatChain = (aliasOrId: string) => resolveChain("format", aliasOrId);
@@ -292,18 +297,4 @@ export function chainInfo(id: string): ChainInfo | undefined {
 /** A short human label for any id, falling back to the id itself. */
 export function chainLabel(id: string): string {
   return chainInfo(id)?.label ?? id;
-}
-
-/** Picker options for one table: each alias with the chain it stands for, then ids without a shortcut. */
-export function chainOptionsOf(table: ChainTable): { value: string; id: Caip2Id; label: string; testnet: boolean }[] {
-  const { aliases, extraIds } = TABLES[table];
-  const options = Object.entries(aliases).map(([alias, id]) => ({
-    value: alias,
-    id,
-    label: `${chainLabel(id)} (${alias})`,
-    testnet: chainInfo(id)?.testnet ?? false,
-  }));
-  for (const id of extraIds)
-    options.push({ value: id, id, label: chainLabel(id), testnet: chainInfo(id)?.testnet ?? false });
-  return options;
 }

@@ -3,8 +3,10 @@
  * caller for the seams owned by other parts (chain registry, key store, MPC app), and assembles the
  * two HTTP apps: base (administration, yield, JSON-RPC) and MPC.
  */
+import { controlRoutes, type Control } from "./http/control";
 import type { Hono } from "hono";
 import { buildOpenApiDocument } from "@/lib/contracts";
+import { smartAccountAddresser } from "./aa/addresses";
 import { assetsRoutes } from "./admin/assets";
 import { buildTransactionRoutes } from "./admin/build-transaction/route";
 import { clientRoutes } from "./admin/clients";
@@ -24,17 +26,18 @@ import { gasRoutes } from "./gas/routes";
 import { requireCustodianKey } from "./http/auth";
 import { createHttpApp, type HttpKnobs } from "./http/layer";
 import type { SandboxHttpEnv } from "./http/types";
+import type { SeededKeys } from "./seed/client-keys";
 import { seedClients } from "./seed/clients";
 import { seedEvents } from "./seed/events";
 import { createRng } from "./seed/prng";
+import { SANDBOX_SEED } from "./seed/sandbox-seed";
 import { ClientStore } from "./state/client-store";
 import { createIdGenerator } from "./state/ids";
 import { StateFile } from "./state/state-file";
 import type { BackupShareSource, ChainRegistry, ClientDirectory } from "./types";
 import { ActionStore, YieldService, passthroughKeyOf, yieldRoutes } from "./yield";
 
-/** Every seeded value derives from this: the same data on every machine and every start. */
-export const SANDBOX_SEED = "custodian-console-sandbox-v1";
+export { SANDBOX_SEED };
 
 /** The parts other modules own, built once the client directory exists. */
 export interface SandboxSeams {
@@ -50,10 +53,13 @@ export interface SandboxOptions {
   env: SandboxEnv;
   /** Undefined keeps all state in memory (tests); main passes SANDBOX_DATA_DIR. */
   dataDir?: string;
-  /** `parts.gas` is the gas-usage ledger, for the bundler to record sponsored operations in. */
+  /**
+   * `parts.gas` is the gas-usage ledger, for the bundler to record sponsored operations in;
+   * `parts.seededKeys` the key store's halves of the seeded clients' wallets.
+   */
   seams: (
     directory: ClientDirectory & ClientStore,
-    parts: { gas: GasUsageLedger },
+    parts: { gas: GasUsageLedger; seededKeys: SeededKeys },
   ) => SandboxSeams | Promise<SandboxSeams>;
   timings?: Partial<SandboxTimings>;
   /** Fixes the seed anchor (tests); otherwise the first start's time, kept in the state file. */
@@ -98,7 +104,12 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   if (savedAnchor !== anchorMs) stateFile.keep("seedAnchorMs", anchorMs);
   const onChange = () => stateFile.markDirty();
 
-  const seeded = seedClients({ count: env.SANDBOX_SEED_CLIENTS, seed: SANDBOX_SEED, anchorMs });
+  const { clients: seeded, keys: seededKeys } = seedClients({
+    count: env.SANDBOX_SEED_CLIENTS,
+    seed: SANDBOX_SEED,
+    anchorMs,
+    smartAccountOf: await smartAccountAddresser(),
+  });
   const seededWallets = seeded
     .slice(0, 1000)
     .flatMap((c) => (c.namespaces.eip155 ? [c.namespaces.eip155.address.toLowerCase()] : []));
@@ -108,7 +119,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   stateFile.register("gasUsage", gas);
   const profile = profileOf(env);
 
-  const seams = await options.seams(clients, { gas });
+  const seams = await options.seams(clients, { gas, seededKeys });
   const yieldService = new YieldService({
     chains: seams.chains,
     passthroughKey: passthroughKeyOf(env.SANDBOX_CUSTODIAN_API_KEY),
@@ -159,7 +170,9 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   alerts.restore(contents);
   const unsubscribe = seams.chains.onTransfer(alerts.onTransfer);
 
+  const control: Control | undefined = env.SANDBOX_CONTROL ? { rules: [] } : undefined;
   const knobs: HttpKnobs = {
+    control,
     latencyMs: env.SANDBOX_LATENCY_MS,
     faultRate: env.SANDBOX_FAULT_RATE,
     rateLimit: env.SANDBOX_RATE_LIMIT,
@@ -168,6 +181,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   };
 
   const baseApp = createHttpApp("base", knobs);
+  if (control) baseApp.route("/", controlRoutes(control, env.SANDBOX_CUSTODIAN_API_KEY));
   const custodianAuth = requireCustodianKey({
     custodianApiKey: env.SANDBOX_CUSTODIAN_API_KEY,
     isClientCredential: (t) => clients.isClientCredential(t),

@@ -79,7 +79,8 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Starte
       timings: options.timings,
       anchorMs: options.anchorMs,
       now: options.now,
-      seams: (directory, { gas }) => {
+      seams: (directory, { gas, seededKeys }) => {
+        keyStore.attachSeeded(seededKeys);
         // Account-abstracted clients' user operations: sponsored gas lands in the gas-usage ledger.
         const aa = createBundler({ chains: registry, sponsorship: gas, log: options.mpcLog });
         bundler = aa;

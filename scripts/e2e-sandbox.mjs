@@ -8,7 +8,7 @@ rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, SANDBOX_DATA_DIR: dataDir },
+  env: { ...process.env, SANDBOX_DATA_DIR: dataDir, SANDBOX_CONTROL: "on" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -46,6 +46,30 @@ describe("opportunities", () => {
     );
   });
 
+  it("accepts fees as numbers or decimal strings, statistics left out or null, and a documentation URL", () => {
+    const base = listYieldsFixture.data.rawResponse.items[0] as (typeof listYieldsFixture.data.rawResponse.items)[0];
+    const { statistics: _statistics, ...withoutStatistics } = base;
+    const shapes = [
+      {
+        ...base,
+        mechanics: { ...base.mechanics, fee: { deposit: 0, withdrawal: 0, performance: 0.1, management: 0 } },
+      },
+      {
+        ...withoutStatistics,
+        mechanics: { ...base.mechanics, fee: { deposit: "0", withdrawal: "0", performance: "0.1", management: "0" } },
+      },
+      { ...base, statistics: null },
+    ];
+    for (const item of shapes) {
+      const parsed = listYieldsResponseSchema.parse({ data: { rawResponse: { items: [item] } } });
+      expect(parsed.data.rawResponse.items[0]?.metadata.documentation).toBe("https://docs.aave.com");
+    }
+    const bad = { ...base, mechanics: { ...base.mechanics, fee: { performance: "ten percent" } } };
+    expect(issuePaths(listYieldsResponseSchema, { data: { rawResponse: { items: [bad] } } })).toEqual([
+      "data.rawResponse.items.0.mechanics.fee.performance",
+    ]);
+  });
+
   it("rejects a bare provider body without the envelope", () => {
     expect(issuePaths(listYieldsResponseSchema, listYieldsFixture.data.rawResponse)).toEqual(["data"]);
   });

@@ -68,6 +68,9 @@ export type ArgumentSchema = z.infer<typeof argumentSchemaSchema>;
 
 const periodSchema = z.looseObject({ seconds: z.number() });
 
+/** A fee rate: the provider's SDK types it as a decimal string ("0.1"); older answers send a number. */
+const feeRateSchema = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/, "expected a decimal string")]);
+
 // ---------------------------------------------------------------------------------------------
 // Opportunities: GET /yields
 
@@ -106,7 +109,14 @@ export const yieldMechanicsSchema = z.looseObject({
   lockupPeriod: periodSchema.optional(),
   cooldownPeriod: periodSchema.optional(),
   warmupPeriod: periodSchema.optional(),
-  fee: z.looseObject({}).optional(),
+  fee: z
+    .looseObject({
+      deposit: feeRateSchema.optional(),
+      withdrawal: feeRateSchema.optional(),
+      performance: feeRateSchema.optional(),
+      management: feeRateSchema.optional(),
+    })
+    .optional(),
   entryLimits: z.looseObject({ minimum: z.string().nullable(), maximum: z.string().nullable() }).optional(),
   supportsLedgerWalletApi: z.boolean().optional(),
   arguments: z
@@ -130,6 +140,7 @@ export const yieldOpportunitySchema = z.looseObject({
   outputToken: yieldTokenSchema.optional(),
   tokens: z.array(yieldTokenSchema).optional(),
   rewardRate: rewardRateSchema,
+  /** Left out when the provider has none (some answers send null). */
   statistics: z.looseObject({}).nullable().optional(),
   status: z.looseObject({ enter: z.boolean(), exit: z.boolean() }),
   metadata: z.looseObject({

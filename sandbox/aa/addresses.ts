@@ -33,17 +33,25 @@ const smartAccountCreationCode = () =>
 
 /** The smart-account address of an owner (the client's MPC EOA). */
 export async function smartAccountAddress(owner: Address): Promise<Address> {
-  const bytecode = encodeDeployData({
-    abi: [{ type: "constructor", inputs: [{ type: "address" }, { type: "address" }], stateMutability: "nonpayable" }],
-    bytecode: await smartAccountCreationCode(),
-    args: [ENTRY_POINT, getAddress(owner)],
-  });
-  return getContractAddress({
-    opcode: "CREATE2",
-    from: ACCOUNT_FACTORY,
-    salt: pad(toHex(ACCOUNT_SALT), { size: 32 }),
-    bytecode,
-  });
+  return (await smartAccountAddresser())(owner);
+}
+
+/** smartAccountAddress without a wait per owner, once the creation code is loaded (seeding computes many). */
+export async function smartAccountAddresser(): Promise<(owner: Address) => Address> {
+  const creation = await smartAccountCreationCode();
+  return (owner) =>
+    getContractAddress({
+      opcode: "CREATE2",
+      from: ACCOUNT_FACTORY,
+      salt: pad(toHex(ACCOUNT_SALT), { size: 32 }),
+      bytecode: encodeDeployData({
+        abi: [
+          { type: "constructor", inputs: [{ type: "address" }, { type: "address" }], stateMutability: "nonpayable" },
+        ],
+        bytecode: creation,
+        args: [ENTRY_POINT, getAddress(owner)],
+      }),
+    });
 }
 
 /** initCode of the first user operation: the factory followed by createAccount(owner, 0). */

@@ -6,7 +6,14 @@
 import type { ChainRegistry } from "../types";
 import { Bundler, type SponsorshipRecorder } from "./bundler";
 
-export { ACCOUNT_FACTORY, ENTRY_POINT, PAYMASTER, accountInitCode, smartAccountAddress } from "./addresses";
+export {
+  ACCOUNT_FACTORY,
+  ENTRY_POINT,
+  PAYMASTER,
+  accountInitCode,
+  smartAccountAddress,
+  smartAccountAddresser,
+} from "./addresses";
 export { bundler as bundlerAccount } from "./accounts";
 export { Bundler, BundlerRejection, userOperationEvents, type UserOperationOutcome } from "./bundler";
 export { BUNDLER_METHODS, withBundlerRpc } from "./rpc";

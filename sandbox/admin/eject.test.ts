@@ -1,20 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ejectableBackupSharesResponseSchema, enableEjectResponseSchema } from "@/lib/contracts";
+import { seededClientPositions, type SeededBackupState } from "../seed/backup-plan";
 import { startTestSandbox, type TestSandbox } from "../seed/test-sandbox";
 import type { ClientRecord, WalletRecord } from "../types";
-import { EJECT_TOO_SOON_MESSAGE, MANAGED_BACKUPS_OFF_MESSAGE } from "./eject";
+import {
+  BACKUP_INCOMPLETE_MESSAGE,
+  EJECT_TOO_SOON_MESSAGE,
+  MANAGED_BACKUPS_OFF_MESSAGE,
+  NOT_BACKED_UP_MESSAGE,
+  NOT_EJECTABLE_MESSAGE,
+} from "./eject";
 
 let clock = Date.UTC(2026, 10, 1, 12, 0, 0);
 let sb: TestSandbox;
+/** A seeded client whose backup is completed, and its SECP256K1 wallet. */
 let client: ClientRecord;
 let wallet: WalletRecord;
-let unbacked: WalletRecord;
+
+/** The first seeded client (of the test sandbox's 30) whose backup is in `state`. */
+const seededWith = (state: SeededBackupState, box = sb) =>
+  box.clients.all()[seededClientPositions(state, { count: 30 })[0] as number] as ClientRecord;
 
 beforeAll(async () => {
   sb = await startTestSandbox({}, { now: () => clock });
-  client = sb.clients.all()[5] as ClientRecord;
-  [wallet, unbacked] = client.wallets as [WalletRecord, WalletRecord];
-  sb.backups.add(client.id, wallet.id);
+  client = seededWith("completed");
+  wallet = client.wallets[0] as WalletRecord;
 });
 afterAll(() => sb.close());
 
@@ -69,10 +79,16 @@ describe("enable-eject", () => {
     expect(await errorOf(res)).toMatch(message);
   });
 
-  it("400s a wallet without a backup", async () => {
-    const res = await enable({ walletId: unbacked.id });
-    expect(res.status).toBe(400);
-    expect(await errorOf(res)).toMatch(/has no backup share to eject/);
+  it.each([
+    ["none", NOT_BACKED_UP_MESSAGE],
+    ["incomplete", BACKUP_INCOMPLETE_MESSAGE],
+  ] as const)("400s a wallet whose backup is %s, saying why in a sentence", async (state, message) => {
+    const other = seededWith(state);
+    for (const w of other.wallets) {
+      const res = await enable({ walletId: w.id }, other.id);
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toBe(message);
+    }
   });
 
   it("404s an unknown client", async () => {
@@ -82,8 +98,7 @@ describe("enable-eject", () => {
   it("400s both endpoints when the custodian does not use managed backups", async () => {
     const off = await startTestSandbox({ SANDBOX_MANAGED_BACKUPS: "off" });
     try {
-      const c = off.clients.all()[5] as ClientRecord;
-      off.backups.add(c.id, c.wallets[0]?.id as string);
+      const c = seededWith("completed", off);
       const res = await enable({ walletId: c.wallets[0]?.id }, c.id, off);
       expect(res.status).toBe(400);
       expect(await errorOf(res)).toBe(MANAGED_BACKUPS_OFF_MESSAGE);
@@ -107,13 +122,15 @@ describe("ejectable-backup-shares", () => {
     sb.clients.setEjectableUntil(client.id, wallet.id, null);
     const never = await shares();
     expect(never.status).toBe(400);
-    expect(await errorOf(never)).toMatch(/is not ejectable: call PATCH/);
+    expect(await errorOf(never)).toBe(NOT_EJECTABLE_MESSAGE);
 
     await enable({ walletId: wallet.id });
     clock += 5 * 60_000;
     const expired = await shares();
     expect(expired.status).toBe(400);
-    expect(await errorOf(expired)).toMatch(/no longer ejectable: its window closed at/);
+    expect(await errorOf(expired)).toBe(
+      `This wallet is no longer ejectable: its ejection window closed at ${iso(clock)}. Enable ejection again.`,
+    );
   });
 
   it("returns the shares inside the window, once", async () => {

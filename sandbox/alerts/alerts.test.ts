@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listAlertEventsResponseSchema, listAlertWebhooksResponseSchema, type AlertEvent } from "@/lib/contracts";
 import { FAKE_TOKENS, startTestSandbox, type TestSandbox } from "../seed/test-sandbox";
 import type { ClientRecord } from "../types";
@@ -305,9 +305,13 @@ describe("delivery", () => {
       to: client.namespaces.eip155?.address as `0x${string}`,
       rawAmount: 1n,
     });
-    await new Promise((r) => setTimeout(r, 50));
-    const [inFlight] = listAlertEventsResponseSchema.parse((await events(slow, `&transactionHash=${hash}`)).body).data;
-    expect(inFlight?.deliveryStatus).toBe("pending");
+    // The event is listed as soon as it is recorded, and stays pending while the slow receiver holds it.
+    await vi.waitFor(async () => {
+      const [inFlight] = listAlertEventsResponseSchema.parse(
+        (await events(slow, `&transactionHash=${hash}`)).body,
+      ).data;
+      expect(inFlight?.deliveryStatus).toBe("pending");
+    });
     await sb.alerts.whenIdle();
     // A transfer between two client wallets carries both directions.
     const last = sb.receivers.received.filter((d) => d.role === "accepting").at(-1)?.body as WebhookPayload;

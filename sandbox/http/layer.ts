@@ -1,10 +1,12 @@
 /**
  * The request pipeline every sandbox port shares, in order: request id → /health (exempt from the
- * knobs, so a supervisor never sees injected faults) → latency → rate limit → faults → routes →
+ * knobs, so a supervisor never sees injected faults) → latency → rate limit → faults → control
+ * rules (when on) → routes →
  * JSON 404. Errors anywhere become `{ error }` through one handler.
  */
 import { Hono } from "hono";
 import { handleError } from "./errors";
+import { controlled, type Control } from "./control";
 import { faults } from "./faults";
 import { latency } from "./latency";
 import { notFoundJson } from "./not-found";
@@ -20,6 +22,8 @@ export interface HttpKnobs {
   /** Hold time of a "timeout" fault (30 s by default; tests shorten it). */
   faultHoldMs?: number;
   random?: () => number;
+  /** Rules set at run time (SANDBOX_CONTROL=on); shared by both ports. */
+  control?: Control;
 }
 
 export function createHttpApp(service: string, knobs: HttpKnobs): Hono<SandboxHttpEnv> {
@@ -29,6 +33,7 @@ export function createHttpApp(service: string, knobs: HttpKnobs): Hono<SandboxHt
   app.use("*", latency(knobs.latencyMs));
   app.use("*", rateLimit(knobs.rateLimit));
   app.use("*", faults({ rate: knobs.faultRate, holdMs: knobs.faultHoldMs, random: knobs.random }));
+  if (knobs.control) app.use("*", controlled(knobs.control));
   app.notFound(notFoundJson);
   app.onError(handleError);
   return app;

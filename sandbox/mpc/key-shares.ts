@@ -48,12 +48,21 @@ export function partialPublicKey(share: ShareValue): PublicKeyJson {
 
 /** Splits a key into [clientShare, serverShare]; each split is fresh, so shares of two splits never combine. */
 export function split(curve: Curve, secret: Uint8Array): [ShareValue, ShareValue] {
+  const random = curve === "SECP256K1" ? secp256k1.utils.randomSecretKey() : ed25519.utils.randomSecretKey();
+  return splitWith(curve, secret, random);
+}
+
+/**
+ * Splits a key around a given client share (32 bytes; reduced mod n on SECP256K1): seeded wallets
+ * take theirs from the seed, so the same shares come out on every start.
+ */
+export function splitWith(curve: Curve, secret: Uint8Array, clientShare: Uint8Array): [ShareValue, ShareValue] {
   const key = bytesToNumberBE(secret);
   if (curve === "SECP256K1") {
-    const client = bytesToNumberBE(secp256k1.utils.randomSecretKey());
+    const client = bytesToNumberBE(clientShare) % N;
     return [client, (((key - client) % N) + N) % N];
   }
-  const client = bytesToNumberBE(ed25519.utils.randomSecretKey());
+  const client = bytesToNumberBE(clientShare);
   return [client, key ^ client];
 }
 

@@ -3,6 +3,10 @@
  * `<dir>/keys.json` so wallets survive a restart. It is also the BackupShareSource the administration
  * routes read for key ejection.
  *
+ * Seeded clients' wallets come from a SeededKeySource: derived from the seed when read, never saved,
+ * like the seeded clients themselves. A seeded wallet that changes (a new backup, a recovery) is copied
+ * into the store and saved from then on, and the saved copy wins over the seed at the next start.
+ *
  * The file holds key material in plain text (mode 0600). That is acceptable only because the sandbox's
  * keys guard local test chains; the real service keeps its shares in an enclave.
  */
@@ -40,6 +44,13 @@ export interface WalletKeys {
   backups: BackupPair[];
 }
 
+/** The service's halves of the seeded clients' wallets, derived on demand (sandbox/seed/client-keys.ts). */
+export interface SeededKeySource {
+  wallet(walletId: string): WalletKeys | undefined;
+  walletsOf(clientId: string): WalletKeys[];
+  findBackupPair(pairId: string): { wallet: WalletKeys; pair: BackupPair } | undefined;
+}
+
 interface StoreFile {
   version: 1;
   wallets: WalletKeys[];
@@ -48,6 +59,7 @@ interface StoreFile {
 export class KeyStore implements BackupShareSource {
   private readonly wallets = new Map<string, WalletKeys>();
   private readonly file: string | undefined;
+  private seeded: SeededKeySource | undefined;
 
   /** `dir` undefined keeps keys in memory only (tests). */
   constructor(dir?: string) {
@@ -61,12 +73,19 @@ export class KeyStore implements BackupShareSource {
     }
   }
 
+  /** Serves the seeded clients' wallets (the composition root attaches them once seeding is done). */
+  attachSeeded(source: SeededKeySource): void {
+    this.seeded = source;
+  }
+
   walletsOf(clientId: string): WalletKeys[] {
-    return [...this.wallets.values()].filter((w) => w.clientId === clientId);
+    const stored = [...this.wallets.values()].filter((w) => w.clientId === clientId);
+    const seeded = this.seeded?.walletsOf(clientId).filter((w) => !this.wallets.has(w.id)) ?? [];
+    return [...stored, ...seeded];
   }
 
   wallet(walletId: string): WalletKeys | undefined {
-    return this.wallets.get(walletId);
+    return this.wallets.get(walletId) ?? this.seeded?.wallet(walletId);
   }
 
   /** Stores new wallets and their first signing pairs in one write. */
@@ -95,21 +114,24 @@ export class KeyStore implements BackupShareSource {
       const pair = wallet.backups.find((p) => p.id === pairId);
       if (pair) return { wallet, pair };
     }
-    return undefined;
+    const seeded = this.seeded?.findBackupPair(pairId);
+    return seeded && !this.wallets.has(seeded.wallet.id) ? seeded : undefined;
   }
 
   /** For the client API's cipher-text upload (api-shapes §1.9), should the administration service add it. */
   setEncryptedClientBackupShare(clientId: string, backupSharePairId: string, cipherText: string): boolean {
     const found = this.findBackupPair(backupSharePairId);
     if (!found || found.wallet.clientId !== clientId) return false;
-    found.pair.encryptedClientBackupShare = cipherText;
+    const pair = this.required(found.wallet.id).backups.find((p) => p.id === backupSharePairId);
+    if (!pair) return false;
+    pair.encryptedClientBackupShare = cipherText;
     this.save();
     return true;
   }
 
   /** The latest backup of the wallet: its custodian backup share as a JSON string (api-shapes §1.9). */
   ejectableBackupShares(clientId: string, walletId: string) {
-    const wallet = this.wallets.get(walletId);
+    const wallet = this.wallet(walletId);
     const pair = wallet?.clientId === clientId ? wallet.backups.at(-1) : undefined;
     if (!wallet || !pair) return undefined;
     const custodianBackupShare = JSON.stringify({
@@ -124,10 +146,15 @@ export class KeyStore implements BackupShareSource {
     return { encryptedClientBackupShare: pair.encryptedClientBackupShare, custodianBackupShare };
   }
 
+  /** The stored wallet to change; a seeded one is copied into the store first, so the change is saved. */
   private required(walletId: string): WalletKeys {
-    const wallet = this.wallets.get(walletId);
-    if (!wallet) throw new Error(`Unknown wallet ${walletId}`);
-    return wallet;
+    const stored = this.wallets.get(walletId);
+    if (stored) return stored;
+    const seeded = this.seeded?.wallet(walletId);
+    if (!seeded) throw new Error(`Unknown wallet ${walletId}`);
+    const copy = structuredClone(seeded);
+    this.wallets.set(walletId, copy);
+    return copy;
   }
 
   private save(): void {

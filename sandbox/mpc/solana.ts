@@ -12,6 +12,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58, base64 } from "@scure/base";
 import { hexToBytes, isHex } from "viem";
 import { SOLANA_MAINNET } from "@/lib/chains";
+import { isSolanaAddress } from "../state/addresses";
 import { toRawAmount } from "./amounts";
 import { MpcError } from "./errors";
 
@@ -72,14 +73,6 @@ const MINTS: Record<string, Record<string, { mint: string; decimals: number }>> 
     USDC: { mint: "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU", decimals: 6 },
   },
 };
-
-function isSolanaAddress(value: string): boolean {
-  try {
-    return base58.decode(value).length === 32;
-  } catch {
-    return false;
-  }
-}
 
 export function simulateSolanaSend(
   seed: Uint8Array,

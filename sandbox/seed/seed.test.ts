@@ -9,13 +9,13 @@ const anchorMs = Date.UTC(2026, 0, 1);
 
 describe("seeded clients", () => {
   it("are identical for the same seed and differ for another", () => {
-    const a = seedClients({ count: 20, seed: "s", anchorMs });
-    expect(seedClients({ count: 20, seed: "s", anchorMs })).toEqual(a);
-    expect(seedClients({ count: 20, seed: "t", anchorMs })[0]?.id).not.toBe(a[0]?.id);
+    const a = seedClients({ count: 20, seed: "s", anchorMs }).clients;
+    expect(seedClients({ count: 20, seed: "s", anchorMs }).clients).toEqual(a);
+    expect(seedClients({ count: 20, seed: "t", anchorMs }).clients[0]?.id).not.toBe(a[0]?.id);
   });
 
   it("have cuid-like ids in list order and unique addresses", () => {
-    const clients = seedClients({ count: 300, seed: "s", anchorMs });
+    const { clients } = seedClients({ count: 300, seed: "s", anchorMs });
     for (const c of clients) expect(c.id).toMatch(CUID_PATTERN);
     const keys = clients.map((c) => `${c.createdAt}|${c.id}`);
     expect([...keys].sort()).toEqual(keys);

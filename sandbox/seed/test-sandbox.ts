@@ -4,6 +4,7 @@
  */
 import { loadSandboxEnv } from "../env";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../app";
+import { KeyStore } from "../mpc/key-store";
 import type { BackupShareSource, ChainRegistry, ChainTransfer, TestToken } from "../types";
 
 export const TEST_CUSTODIAN_KEY = "test-custodian-key";
@@ -55,9 +56,13 @@ export class FakeChainRegistry implements ChainRegistry {
   async close() {}
 }
 
-/** A BackupShareSource whose backed-up wallets the test chooses. */
+/**
+ * A BackupShareSource whose backed-up wallets the test chooses, over an in-memory key store that
+ * serves the seeded clients' real backups (as the composed sandbox does).
+ */
 export class FakeBackups implements BackupShareSource {
   readonly shares = new Map<string, { encryptedClientBackupShare: string | null; custodianBackupShare: string }>();
+  readonly keyStore = new KeyStore();
   add(clientId: string, walletId: string) {
     this.shares.set(`${clientId}:${walletId}`, {
       encryptedClientBackupShare: null,
@@ -65,7 +70,7 @@ export class FakeBackups implements BackupShareSource {
     });
   }
   ejectableBackupShares(clientId: string, walletId: string) {
-    return this.shares.get(`${clientId}:${walletId}`);
+    return this.shares.get(`${clientId}:${walletId}`) ?? this.keyStore.ejectableBackupShares(clientId, walletId);
   }
 }
 
@@ -92,7 +97,10 @@ export async function startTestSandbox(
     anchorMs: TEST_ANCHOR_MS,
     timings: { deliveryTimeoutMs: 300, slowReceiverDelayMs: 600, faultHoldMs: 100, ...options.timings },
     ...options,
-    seams: () => ({ chains, backups }),
+    seams: (_directory, { seededKeys }) => {
+      backups.keyStore.attachSeeded(seededKeys);
+      return { chains, backups };
+    },
   });
   return {
     ...sandbox,

@@ -12,6 +12,7 @@ import { extensionAddress } from "../chain/extensions";
 import { genesisAddresses } from "../chain/genesis";
 import { CATALOGUE, DAY_SECONDS, NETWORK_SLUGS, POOLS, type CatalogueEntry, type PoolSpec } from "./catalogue-data";
 import { shareTokenNames } from "./deployment";
+import { documentationUrl } from "./documentation";
 
 export const PROVIDER_ID = "sandbox";
 
@@ -204,12 +205,13 @@ export function opportunityJson(o: Opportunity, origin: string): YieldOpportunit
         },
       ],
     },
-    statistics: null,
+    // No TVL or user counts are kept: statistics is left out, as the provider does when it has none.
     status: { enter: true, exit: true },
     metadata: {
       name: o.name,
       logoURI: token.logoURI ?? undefined,
       description: o.description,
+      documentation: documentationUrl(origin, o.id),
       underMaintenance: false,
       deprecated: false,
       supportedStandards: o.spec.kind === "vault" ? ["ERC20", "ERC4626"] : o.spec.token === "NATIVE" ? [] : ["ERC20"],
@@ -227,7 +229,8 @@ export function opportunityJson(o: Opportunity, origin: string): YieldOpportunit
         isPoints: false,
       },
       ...(o.cooldownSeconds > 0 ? { cooldownPeriod: { seconds: o.cooldownSeconds } } : {}),
-      fee: { deposit: 0, withdrawal: 0, performance: 0, management: 0 },
+      // Decimal strings, as the provider's SDK types them; the sandbox's contracts take no fees.
+      fee: { deposit: "0", withdrawal: "0", performance: "0", management: "0" },
       entryLimits: { minimum: o.minimum, maximum: o.maximum },
       supportsLedgerWalletApi: false,
       arguments: {

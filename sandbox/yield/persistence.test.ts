@@ -21,7 +21,6 @@ const start = () =>
   startSandbox({ env, port: 0, mpcPort: 0, dataDir, chainLog: () => undefined, mpcLog: () => undefined });
 type Started = Awaited<ReturnType<typeof start>>;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function call(
   sb: Started,
   app: "base" | "mpc",
@@ -29,6 +28,7 @@ async function call(
   token: string,
   body?: unknown,
   method?: string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<any> {
   const target = app === "base" ? sb.sandbox.baseApp : sb.sandbox.mpcApp;
   const res = await target.request(pathname, {

@@ -105,6 +105,24 @@ describe("GET /yields", () => {
     }
   });
 
+  it("types fees as decimal strings, leaves statistics out, and links documentation the sandbox serves", async () => {
+    const res = await h.y("/yields?limit=100", {}, client);
+    for (const item of res.body.data.rawResponse.items as Json[]) {
+      expect(item.mechanics.fee).toEqual({ deposit: "0", withdrawal: "0", performance: "0", management: "0" });
+      expect(Object.keys(item)).not.toContain("statistics");
+      expect(item.metadata.documentation).toMatch(/^http:\/\/[^/]+\/static\/yields\/[a-z0-9-]+\.md$/);
+    }
+    const vault = (res.body.data.rawResponse.items as Json[]).find((i) => i.id === VAULT);
+    const page = await h.sb.sandbox.baseApp.request(vault.metadata.documentation);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/markdown/);
+    const text = await page.text();
+    expect(text).toContain(VAULT);
+    expect(text).toContain(OPPORTUNITIES.find((o) => o.id === VAULT)?.pool);
+    const unknown = await h.sb.sandbox.baseApp.request("/static/yields/no-such-yield.md");
+    expect(unknown.status).toBe(404);
+  });
+
   it("covers a USDC ERC-4626 vault, native liquid staking, staking with a cooldown, and claimable rewards", async () => {
     const { items } = await list("?limit=100");
     const byId = new Map(items.map((i) => [i.id, i]));
@@ -293,7 +311,11 @@ describe("POST /actions/enter", () => {
       args: [25_500_000n, client.address],
     });
     expect(Number(s.nonce)).toBe(Number(a.nonce) + 1);
-    expect(approval?.id).toBe(approval?.transactionId);
+    // Both names on the wire (the contract would fill one from the other, so read the raw body).
+    for (const tx of res.body.data.rawResponse.transactions as Json[]) {
+      expect(tx.transactionId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(tx.id).toBe(tx.transactionId);
+    }
   });
 
   it("marks the approval SKIPPED when the allowance already covers the amount", async () => {

@@ -346,6 +346,28 @@ describe("rate limiting", () => {
   });
 });
 
+describe("rate limiting: priority and the upstream's 429", () => {
+  it("tells the limiter whose request it is: interactive unless the caller says background", async () => {
+    const seen: (string | undefined)[] = [];
+    const limiter = { acquire: async (_signal?: AbortSignal, priority?: string) => void seen.push(priority) };
+    const { admin } = await adminAgainst([ok(clientFixture)], { rateLimiter: limiter });
+    await admin.clients.retrieve(clientFixture.id);
+    await admin.clients.retrieve(clientFixture.id, { priority: "background" });
+    expect(seen).toEqual(["interactive", "background"]);
+  });
+
+  it("pauses every caller of the limiter for the upstream's Retry-After, not only the one that got the 429", async () => {
+    const pauses: number[] = [];
+    const limiter = { acquire: async () => undefined, pause: (ms: number) => void pauses.push(ms) };
+    const { admin, waits } = await adminAgainst([{ status: 429, headers: { "retry-after": "3" } }, ok(clientFixture)], {
+      rateLimiter: limiter,
+    });
+    await admin.clients.retrieve(clientFixture.id);
+    expect(pauses).toEqual([3000]);
+    expect(waits).toEqual([3000]);
+  });
+});
+
 describe("secrets", () => {
   it("never puts the key, a share, a session token or an OTP in a log line, error message or error JSON", async () => {
     const share = generateFixture.SECP256K1.share;

@@ -16,7 +16,7 @@ import {
   type UpstreamService,
 } from "./errors";
 import { chainSegment, fillPath, type EncodedSegment } from "./path";
-import type { RateLimiter } from "./rate-limit";
+import type { RateLimiter, RequestPriority } from "./rate-limit";
 import { collectSecrets, redact } from "@/server/redact";
 import {
   DEFAULT_RETRY_DELAYS,
@@ -64,6 +64,11 @@ export interface RequestOptions {
   maxRetries?: number;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * Whose request this is, for the shared rate limit: a person waiting ("interactive", the default)
+   * or a long job ("background"), which gets what people leave and at most its share of the limit.
+   */
+  priority?: RequestPriority;
   /**
    * false sends input that breaks the contract anyway, so a conformance test can check that the
    * upstream answers it with a 400. Responses are always checked.
@@ -152,7 +157,7 @@ export class UpstreamClient {
     let renewedCredential = false;
 
     for (let attempt = 1; ; attempt++) {
-      await this.#limiter?.acquire(options.signal);
+      await this.#limiter?.acquire(options.signal, options.priority ?? "interactive");
       const token = await this.#token();
       secrets.add(token);
       const attemptStarted = performance.now();
@@ -220,6 +225,8 @@ export class UpstreamClient {
         });
         continue;
       }
+      // Another console instance (or another user of the key) spent the budget: everyone here waits it out, not only this call.
+      if (response.status === 429) this.#limiter?.pause?.(retryAfterMs ?? backoffDelay(retries, this.#delays));
       let delay: number | undefined;
       if (idempotent && isRetryableStatus(response.status) && retries < maxRetries) {
         delay = retryAfterMs ?? backoffDelay(retries, this.#delays);

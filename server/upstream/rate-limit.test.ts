@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SlidingWindowRateLimiter, rateLimitKey, sharedRateLimiter } from "./rate-limit";
 
 describe("SlidingWindowRateLimiter", () => {
@@ -44,14 +44,164 @@ describe("SlidingWindowRateLimiter", () => {
   });
 });
 
+describe("sharing the limit between people and background jobs (fake clock)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const WINDOW = 60_000;
+  /** Starts `n` acquires of one priority; returns the (fake) time of each grant as it happens. */
+  function flood(
+    limiter: SlidingWindowRateLimiter,
+    n: number,
+    priority: "interactive" | "background",
+    signal?: AbortSignal,
+  ) {
+    const grants: number[] = [];
+    const all = Array.from({ length: n }, () =>
+      limiter.acquire(signal, priority).then(
+        () => void grants.push(Date.now()),
+        () => undefined,
+      ),
+    );
+    return { grants, all };
+  }
+  /** The most grants inside any window of `windowMs` (grant times sorted). */
+  const busiestWindow = (times: number[], windowMs = WINDOW) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    let most = 0;
+    for (let i = 0, j = 0; i < sorted.length; i++) {
+      while ((sorted[j] as number) <= (sorted[i] as number) - windowMs) j++;
+      most = Math.max(most, i - j + 1);
+    }
+    return most;
+  };
+
+  it("a background flood leaves room for interactive calls immediately", async () => {
+    const limiter = new SlidingWindowRateLimiter({ limit: 10, windowMs: WINDOW, backgroundShare: 0.7 });
+    const background = flood(limiter, 500, "background");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(background.grants).toHaveLength(7);
+    // The three slots background may not take are there at once, with no time passing.
+    const people = flood(limiter, 3, "interactive");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(people.grants).toEqual([Date.now(), Date.now(), Date.now()]);
+    // A fourth person now waits for the window, like everyone else.
+    const late = flood(limiter, 1, "interactive");
+    await vi.advanceTimersByTimeAsync(WINDOW - 1);
+    expect(late.grants).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(late.grants).toHaveLength(1);
+  });
+
+  it("serves waiting people before waiting jobs when the window frees up", async () => {
+    const limiter = new SlidingWindowRateLimiter({ limit: 4, windowMs: WINDOW, backgroundShare: 0.5 });
+    const people = flood(limiter, 4, "interactive");
+    await vi.advanceTimersByTimeAsync(0);
+    const order: string[] = [];
+    const jobs = Array.from({ length: 3 }, () =>
+      limiter.acquire(undefined, "background").then(() => order.push("job")),
+    );
+    const later = Array.from({ length: 3 }, () =>
+      limiter.acquire(undefined, "interactive").then(() => order.push("person")),
+    );
+    await vi.advanceTimersByTimeAsync(WINDOW);
+    // Four slots: three for the people who queued after the jobs, then one job (half of 4 = 2 at most).
+    expect(order).toEqual(["person", "person", "person", "job"]);
+    expect(people.grants).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(2 * WINDOW);
+    await Promise.all([...jobs, ...later]);
+    expect(order.filter((o) => o === "job")).toHaveLength(3);
+  });
+
+  it("background never exceeds its share of any window, and is not starved of it", async () => {
+    const limiter = new SlidingWindowRateLimiter({ limit: 20, windowMs: WINDOW, backgroundShare: 0.7 });
+    const background = flood(limiter, 10_000, "background");
+    // People arrive now and then, two at a time (6 a minute): with the jobs' 14 that is the whole limit.
+    const people: number[] = [];
+    const arrivals: number[] = [];
+    for (let t = 0; t < 10 * WINDOW; t += 20_000) {
+      arrivals.push(Date.now(), Date.now());
+      const burst = flood(limiter, 2, "interactive");
+      await vi.advanceTimersByTimeAsync(20_000);
+      people.push(...burst.grants);
+    }
+    expect(busiestWindow(background.grants)).toBeLessThanOrEqual(14);
+    expect(busiestWindow([...background.grants, ...people])).toBeLessThanOrEqual(20);
+    // About 14 per window over ten windows: the share is used, not wasted.
+    expect(background.grants.length).toBeGreaterThanOrEqual(13 * 10);
+    // And no person waited at all, flood or not.
+    expect(people).toEqual(arrivals);
+  });
+
+  it("interactive calls may use the whole limit", async () => {
+    const limiter = new SlidingWindowRateLimiter({ limit: 10, windowMs: WINDOW, backgroundShare: 0.7 });
+    const people = flood(limiter, 25, "interactive");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(people.grants).toHaveLength(10);
+    await vi.advanceTimersByTimeAsync(WINDOW);
+    expect(people.grants).toHaveLength(20);
+    await vi.advanceTimersByTimeAsync(WINDOW);
+    expect(people.grants).toHaveLength(25);
+    expect(busiestWindow(people.grants)).toBe(10);
+  });
+
+  it("lets jobs through when a waiting person gives up", async () => {
+    const limiter = new SlidingWindowRateLimiter({ limit: 2, windowMs: WINDOW, backgroundShare: 1 });
+    flood(limiter, 2, "interactive");
+    await vi.advanceTimersByTimeAsync(0);
+    const controller = new AbortController();
+    const person = flood(limiter, 1, "interactive", controller.signal);
+    const job = flood(limiter, 1, "background");
+    controller.abort(new Error("left the page"));
+    await vi.advanceTimersByTimeAsync(WINDOW);
+    expect(person.grants).toHaveLength(0);
+    expect(job.grants).toHaveLength(1);
+  });
+
+  it("grants nothing to anyone while paused by the upstream's Retry-After", async () => {
+    const limiter = new SlidingWindowRateLimiter({ limit: 100, windowMs: WINDOW, backgroundShare: 0.7 });
+    limiter.pause(12_000);
+    const started = Date.now();
+    const people = flood(limiter, 1, "interactive");
+    const jobs = flood(limiter, 1, "background");
+    await vi.advanceTimersByTimeAsync(11_999);
+    expect([...people.grants, ...jobs.grants]).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(people.grants).toEqual([started + 12_000]);
+    expect(jobs.grants).toEqual([started + 12_000]);
+  });
+
+  it("wakes early for a person even when a job was waiting longer for the background share", async () => {
+    const limiter = new SlidingWindowRateLimiter({ limit: 10, windowMs: WINDOW, backgroundShare: 0.5 });
+    const start = Date.now();
+    flood(limiter, 5, "interactive");
+    await vi.advanceTimersByTimeAsync(30_000);
+    flood(limiter, 5, "background");
+    // Full window until 60 s, full background share until 90 s: the job's wake-up is at 90 s.
+    const job = flood(limiter, 1, "background");
+    await vi.advanceTimersByTimeAsync(1_000);
+    const person = flood(limiter, 1, "interactive");
+    await vi.advanceTimersByTimeAsync(60_000 - 31_000);
+    expect(person.grants).toEqual([start + 60_000]);
+    expect(job.grants).toEqual([]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(job.grants).toEqual([start + 90_000]);
+  });
+});
+
 describe("sharedRateLimiter", () => {
   it("returns one limiter per key, reconfigured by the latest caller", () => {
     const key = rateLimitKey("test", "some-credential");
     expect(key).not.toContain("some-credential");
-    const a = sharedRateLimiter(key, { limit: 10 });
-    const b = sharedRateLimiter(key, { limit: 20 });
+    const a = sharedRateLimiter(key, { limit: 10, backgroundShare: 0.7 });
+    const b = sharedRateLimiter(key, { limit: 20, backgroundShare: 0.5 });
     expect(b).toBe(a);
     expect(a.limit).toBe(20);
-    expect(sharedRateLimiter(rateLimitKey("test", "other"), { limit: 10 })).not.toBe(a);
+    expect(a.backgroundLimit).toBe(10);
+    expect(sharedRateLimiter(rateLimitKey("test", "other"), { limit: 10, backgroundShare: 0.7 })).not.toBe(a);
   });
 });

@@ -1,20 +1,32 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { getEnv } from "@/server/env";
 
 /**
  * A client-side limit on requests per window, so the console never drives the upstream into a
  * storm of 429s. Callers past the limit wait (in order) instead of failing. It is per process;
  * a limiter backed by shared storage can replace it through the RateLimiter interface.
+ *
+ * The budget is shared by everyone using one credential: staff clicking through pages
+ * ("interactive") and long jobs such as exports ("background"). Interactive waiters are always
+ * served first, and background grants may use at most a share of the window, so a job that
+ * would gladly use every request never makes a person wait for the next window.
  */
+export type RequestPriority = "interactive" | "background";
+
 export interface RateLimiter {
   /** Resolves when the caller may send one request; rejects if `signal` aborts first. */
-  acquire(signal?: AbortSignal): Promise<void>;
+  acquire(signal?: AbortSignal, priority?: RequestPriority): Promise<void>;
+  /** The upstream answered 429: grant nothing to anyone for `ms` (its Retry-After). */
+  pause?(ms: number): void;
 }
 
 export interface RateLimitOptions {
   /** Requests allowed per window. */
   limit: number;
   windowMs?: number;
+  /** The most of `limit` that background grants may take in any window (0 < share ≤ 1; default 1). */
+  backgroundShare?: number;
 }
 
 interface Waiter {
@@ -24,22 +36,32 @@ interface Waiter {
   onAbort?: () => void;
 }
 
+/** A Retry-After longer than this is not applied to everyone (the call itself fails instead). */
+const MAX_PAUSE_MS = 5 * 60_000;
+
 /**
  * At most `limit` grants in any rolling window, which is stricter than a token bucket (that allows
- * up to twice the limit across a window boundary) and matches a "N requests per minute" quota.
+ * up to twice the limit across a window boundary) and matches a "N requests per minute" quota; and
+ * at most `floor(limit × backgroundShare)` (at least 1) of them background grants.
  */
 export class SlidingWindowRateLimiter implements RateLimiter {
   #limit: number;
   #windowMs: number;
+  #backgroundShare: number;
   readonly #now: () => number;
-  /** Grant times, oldest first. */
+  /** Grant times, oldest first: all of them, and the background ones again. */
   #grants: number[] = [];
-  #queue: Waiter[] = [];
+  #backgroundGrants: number[] = [];
+  #interactive: Waiter[] = [];
+  #background: Waiter[] = [];
+  #pausedUntil = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerAt = Infinity;
 
   constructor(options: RateLimitOptions, now: () => number = Date.now) {
     this.#limit = checkLimit(options.limit);
     this.#windowMs = options.windowMs ?? 60_000;
+    this.#backgroundShare = checkShare(options.backgroundShare ?? 1);
     this.#now = now;
   }
 
@@ -47,60 +69,110 @@ export class SlidingWindowRateLimiter implements RateLimiter {
     return this.#limit;
   }
 
+  get backgroundShare() {
+    return this.#backgroundShare;
+  }
+
+  /** Background grants allowed in any window. */
+  get backgroundLimit() {
+    return Math.max(1, Math.floor(this.#limit * this.#backgroundShare));
+  }
+
   /** Callers waiting for a grant. */
   get pending() {
-    return this.#queue.length;
+    return this.#interactive.length + this.#background.length;
   }
 
   configure(options: RateLimitOptions) {
     this.#limit = checkLimit(options.limit);
     this.#windowMs = options.windowMs ?? this.#windowMs;
+    this.#backgroundShare = checkShare(options.backgroundShare ?? this.#backgroundShare);
     this.#drain();
   }
 
-  acquire(signal?: AbortSignal): Promise<void> {
+  acquire(signal?: AbortSignal, priority: RequestPriority = "interactive"): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.#queue.length === 0 && this.#tryGrant()) return Promise.resolve();
+    const queue = priority === "background" ? this.#background : this.#interactive;
+    if (queue.length === 0 && this.#tryGrant(priority)) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal };
       if (signal) {
         waiter.onAbort = () => {
-          this.#queue = this.#queue.filter((w) => w !== waiter);
+          this.#interactive = this.#interactive.filter((w) => w !== waiter);
+          this.#background = this.#background.filter((w) => w !== waiter);
           reject(signal.reason);
+          // An interactive waiter leaving may let background waiters through.
+          this.#drain();
         };
         signal.addEventListener("abort", waiter.onAbort, { once: true });
       }
-      this.#queue.push(waiter);
+      queue.push(waiter);
       this.#schedule();
     });
   }
 
-  #tryGrant(): boolean {
+  pause(ms: number) {
+    if (!(ms > 0)) return;
+    this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + Math.min(ms, MAX_PAUSE_MS));
+    this.#schedule();
+  }
+
+  #prune(now: number) {
+    const edge = now - this.#windowMs;
+    while (this.#grants.length > 0 && (this.#grants[0] as number) <= edge) this.#grants.shift();
+    while (this.#backgroundGrants.length > 0 && (this.#backgroundGrants[0] as number) <= edge)
+      this.#backgroundGrants.shift();
+  }
+
+  #tryGrant(priority: RequestPriority): boolean {
     const now = this.#now();
-    while (this.#grants.length > 0 && (this.#grants[0] as number) <= now - this.#windowMs) this.#grants.shift();
+    if (now < this.#pausedUntil) return false;
+    this.#prune(now);
     if (this.#grants.length >= this.#limit) return false;
+    if (priority === "background") {
+      // People first: a waiting interactive caller takes the next free slot.
+      if (this.#interactive.length > 0) return false;
+      if (this.#backgroundGrants.length >= this.backgroundLimit) return false;
+      this.#backgroundGrants.push(now);
+    }
     this.#grants.push(now);
     return true;
   }
 
   #drain() {
-    while (this.#queue.length > 0 && this.#tryGrant()) {
-      const waiter = this.#queue.shift() as Waiter;
-      if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort);
-      waiter.resolve();
-    }
-    if (this.#queue.length > 0) this.#schedule();
+    while (this.#interactive.length > 0 && this.#tryGrant("interactive")) settle(this.#interactive.shift());
+    while (this.#interactive.length === 0 && this.#background.length > 0 && this.#tryGrant("background"))
+      settle(this.#background.shift());
+    this.#schedule();
   }
 
+  /** Wakes up when the first waiter could be granted (earlier if a later call needs it sooner). */
   #schedule() {
-    if (this.#timer !== undefined) return;
-    const oldest = this.#grants[0] ?? this.#now();
-    const wait = Math.max(0, oldest + this.#windowMs - this.#now());
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#drain();
-    }, wait);
+    if (this.pending === 0) return;
+    const now = this.#now();
+    this.#prune(now);
+    let at = Math.max(now, this.#pausedUntil);
+    if (this.#grants.length >= this.#limit) at = Math.max(at, (this.#grants[0] as number) + this.#windowMs);
+    if (this.#interactive.length === 0 && this.#backgroundGrants.length >= this.backgroundLimit)
+      at = Math.max(at, (this.#backgroundGrants[0] as number) + this.#windowMs);
+    if (this.#timer !== undefined && this.#timerAt <= at) return;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timerAt = at;
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#timerAt = Infinity;
+        this.#drain();
+      },
+      Math.max(0, at - now),
+    );
   }
+}
+
+function settle(waiter: Waiter | undefined) {
+  if (!waiter) return;
+  if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort);
+  waiter.resolve();
 }
 
 function checkLimit(limit: number) {
@@ -109,22 +181,42 @@ function checkLimit(limit: number) {
   return limit;
 }
 
+function checkShare(share: number) {
+  if (!(share > 0 && share <= 1)) throw new RangeError(`background share must be above 0 and at most 1, got ${share}`);
+  return share;
+}
+
 // On globalThis so that Next.js dev reloads and separate module instances share one limiter per key.
 const registry = ((
   globalThis as { upstreamRateLimiters?: Map<string, SlidingWindowRateLimiter> }
 ).upstreamRateLimiters ??= new Map());
 
 /**
+ * The window of the shared limiters: the upstream's minute plus a second. The upstream counts a
+ * request when it arrives, some milliseconds after the grant here, and those delays vary; at the
+ * full limit, a request that left quickly could otherwise land in the same upstream minute as one
+ * that was slow to leave 60 s earlier, and be the console's own 429.
+ */
+export const SHARED_WINDOW_MS = 61_000;
+
+/**
  * The process-wide limiter for `key`. The first caller creates it; a later caller with different
- * options reconfigures it, so the most recent configuration wins.
+ * options reconfigures it, so the most recent configuration wins. Without `backgroundShare` the
+ * console's CONSOLE_BACKGROUND_RATE_SHARE applies.
  */
 export function sharedRateLimiter(key: string, options: RateLimitOptions): SlidingWindowRateLimiter {
+  const resolved = {
+    windowMs: SHARED_WINDOW_MS,
+    ...options,
+    backgroundShare: options.backgroundShare ?? getEnv().CONSOLE_BACKGROUND_RATE_SHARE,
+  };
   const existing = registry.get(key);
   if (existing) {
-    if (existing.limit !== options.limit) existing.configure(options);
+    if (existing.limit !== resolved.limit || existing.backgroundShare !== resolved.backgroundShare)
+      existing.configure(resolved);
     return existing;
   }
-  const limiter = new SlidingWindowRateLimiter(options);
+  const limiter = new SlidingWindowRateLimiter(resolved);
   registry.set(key, limiter);
   return limiter;
 }

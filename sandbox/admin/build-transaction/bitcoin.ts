@@ -7,7 +7,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import type { BitcoinBuildTransactionResponse } from "@/lib/contracts";
 import { badRequest } from "../../http/errors";
-import { bitcoinOutputScript, p2wpkhKeyHash, type BitcoinNetwork } from "../../state/encoding/addresses";
+import { bitcoinOutputScript, p2wpkhKeyHash, type BitcoinNetwork } from "../../state/addresses";
 import type { Utxo } from "../simulated-holdings";
 import { isNativeToken, rawAmountOf } from "./amount";
 

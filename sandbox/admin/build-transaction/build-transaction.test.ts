@@ -7,7 +7,7 @@ import {
   solanaBuildTransactionResponseSchema,
 } from "@/lib/contracts";
 import { FAKE_TOKENS, startTestSandbox, type TestSandbox } from "../../seed/test-sandbox";
-import { base58Decode } from "../../state/encoding/base58";
+import { decodeBase58 } from "../../state/addresses";
 import type { ClientRecord } from "../../types";
 import { simulatedUtxos } from "../simulated-holdings";
 import { bip143SignatureHash, serializeUnsigned } from "./bitcoin";
@@ -143,7 +143,7 @@ describe("build-transaction, Solana", () => {
     });
     expect(message?.accountKeys).toEqual([from, SOL_RECIPIENT, SYSTEM_PROGRAM]);
     expect(message?.instructions).toHaveLength(1);
-    const data = base58Decode(message?.instructions[0]?.data as string) as Uint8Array;
+    const data = decodeBase58(message?.instructions[0]?.data as string) as Uint8Array;
     expect([...data.subarray(0, 4)]).toEqual([2, 0, 0, 0]);
     expect(Buffer.from(data.subarray(4)).readBigUInt64LE()).toBe(500_000_000n);
     expect(body.metadata).toMatchObject({
@@ -156,7 +156,7 @@ describe("build-transaction, Solana", () => {
     });
     expect(body.metadata.lastValidBlockHeight).toMatch(/^\d+$/);
     expect(Buffer.from(body.metadata.serializedTransactionBase64Encoded as string, "base64")).toEqual(tx);
-    expect(base58Decode(message?.recentBlockhash as string)).toHaveLength(32);
+    expect(decodeBase58(message?.recentBlockhash as string)).toHaveLength(32);
   });
 
   it("builds an SPL transfer to the recipient's associated token account", async () => {
@@ -175,7 +175,7 @@ describe("build-transaction, Solana", () => {
     expect(message?.accountKeys).toContain(associatedTokenAddress(SOL_RECIPIENT, mint));
     const transfer = message?.instructions.at(-1);
     expect(message?.accountKeys[transfer?.programIdIndex as number]).toBe(TOKEN_PROGRAM);
-    expect(base58Decode(transfer?.data as string)?.[0]).toBe(12); // transferChecked
+    expect(decodeBase58(transfer?.data as string)?.[0]).toBe(12); // transferChecked
     expect(associatedTokenAddress("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", mint)).toMatch(
       /^[1-9A-HJ-NP-Za-km-z]{43,44}$/,
     );

@@ -7,7 +7,7 @@
 import { encodeFunctionData, erc20Abi, getAddress, toHex, type Address } from "viem";
 import type { EvmBuildTransactionResponse } from "@/lib/contracts";
 import { badRequest } from "../../http/errors";
-import { isEvmAddress } from "../../state/encoding/addresses";
+import { isEvmAddress } from "../../state/addresses";
 import type { TestToken } from "../../types";
 import type { NativeToken } from "../native-tokens";
 import { isNativeToken, rawAmountOf } from "./amount";

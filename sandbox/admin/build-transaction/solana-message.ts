@@ -5,7 +5,8 @@
  */
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { base58Decode, base58Encode } from "../../state/encoding/base58";
+import { base58 } from "@scure/base";
+import { decodeBase58 } from "../../state/addresses";
 
 export const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 export const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
@@ -32,7 +33,7 @@ export interface CompiledMessage {
 }
 
 const keyBytes = (key: string) => {
-  const bytes = base58Decode(key);
+  const bytes = decodeBase58(key);
   if (bytes?.length !== 32) throw new Error(`not a 32-byte base58 key: ${key}`);
   return bytes;
 };
@@ -112,7 +113,7 @@ export function compileMessage(
     instructions: compiled.map(({ programIdIndex, accounts, raw }) => ({
       programIdIndex,
       accounts,
-      data: base58Encode(raw),
+      data: base58.encode(raw),
     })),
     bytes: Uint8Array.from(bytes),
   };
@@ -139,7 +140,7 @@ export function findProgramAddress(seeds: Uint8Array[], programId: string): stri
   for (let bump = 255; bump >= 0; bump--) {
     const buf = Uint8Array.from([...seeds.flatMap((s) => [...s]), bump, ...keyBytes(programId), ...marker]);
     const candidate = sha256(buf);
-    if (!isOnCurve(candidate)) return base58Encode(candidate);
+    if (!isOnCurve(candidate)) return base58.encode(candidate);
   }
   throw new Error("no program address found");
 }

@@ -5,10 +5,10 @@
  * blockhash and lastValidBlockHeight are derived from the clock (a slot every 400 ms).
  */
 import { sha256 } from "@noble/hashes/sha2.js";
+import { base58 } from "@scure/base";
 import type { SolanaBuildTransactionResponse } from "@/lib/contracts";
 import { badRequest } from "../../http/errors";
-import { base58Encode } from "../../state/encoding/base58";
-import { isSolanaAddress } from "../../state/encoding/addresses";
+import { isSolanaAddress } from "../../state/addresses";
 import type { NativeToken } from "../native-tokens";
 import type { SimulatedToken } from "../simulated-holdings";
 import { isNativeToken, rawAmountOf } from "./amount";
@@ -41,7 +41,7 @@ const VALID_BLOCKS = 150;
 export function recentBlockhash(chainId: string, now: number): { blockhash: string; lastValidBlockHeight: string } {
   const slot = Math.floor(now / SLOT_MS);
   return {
-    blockhash: base58Encode(sha256(new TextEncoder().encode(`blockhash:${chainId}:${slot}`))),
+    blockhash: base58.encode(sha256(new TextEncoder().encode(`blockhash:${chainId}:${slot}`))),
     // Block height trails the slot (skipped slots); a fixed ratio keeps it plausible and monotonic.
     lastValidBlockHeight: String(Math.floor(slot * 0.06) + VALID_BLOCKS),
   };
@@ -133,7 +133,7 @@ export function buildSolanaTransfer({
       tokenExtensions: [],
       rawAmount: raw.toString(),
       serializedTransactionBase64Encoded: Buffer.from(serialized).toString("base64"),
-      serializedTransactionBase58Encoded: base58Encode(serialized),
+      serializedTransactionBase58Encoded: base58.encode(serialized),
       unsignedTransactionMessage: messageView,
     },
   };

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { Hono } from "hono";
+import { createHttpApp } from "./layer";
+import { controlRoutes, type Control } from "./control";
+import type { SandboxHttpEnv } from "./types";
+
+function app(control: Control) {
+  const base = createHttpApp("base", { latencyMs: 0, faultRate: 0, rateLimit: undefined, control });
+  base.route("/", controlRoutes(control, "key-123456"));
+  const routes = new Hono<SandboxHttpEnv>();
+  routes.get("/api/gas/:chain", (c) => c.json({ chain: c.req.param("chain") }));
+  base.route("/", routes);
+  return base;
+}
+const auth = { authorization: "Bearer key-123456", "content-type": "application/json" };
+
+describe("sandbox control rules", () => {
+  it("fail only the requests whose path matches, as many times as asked, until cleared", async () => {
+    const control: Control = { rules: [] };
+    const a = app(control);
+    const put = await a.request("/_sandbox/rules", {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ rules: [{ path: "/api/gas/eip155%3A1$", fault: "500", times: 2 }] }),
+    });
+    expect(put.status).toBe(200);
+    expect((await a.request("/api/gas/eip155%3A1")).status).toBe(500);
+    expect((await a.request("/api/gas/eip155%3A137")).status).toBe(200);
+    expect((await a.request("/api/gas/eip155%3A1")).status).toBe(500);
+    expect((await a.request("/api/gas/eip155%3A1")).status).toBe(200);
+    await a.request("/_sandbox/rules", {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ rules: [{ path: "gas", fault: "malformed" }] }),
+    });
+    expect(await (await a.request("/api/gas/x")).text()).toBe('{"data":[{"id":"');
+    await a.request("/_sandbox/rules", { method: "DELETE", headers: auth });
+    expect((await a.request("/api/gas/x")).status).toBe(200);
+  });
+
+  it("slows the matching requests down", async () => {
+    const a = app({ rules: [] });
+    await a.request("/_sandbox/rules", {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ rules: [{ path: "gas", latencyMs: 300 }] }),
+    });
+    const started = performance.now();
+    expect((await a.request("/api/gas/x")).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it("takes rules only with the custodian key, and only valid ones", async () => {
+    const a = app({ rules: [] });
+    expect((await a.request("/_sandbox/rules", { method: "DELETE" })).status).toBe(401);
+    const bad = await a.request("/_sandbox/rules", {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ rules: [{ path: "(" }] }),
+    });
+    expect(bad.status).toBe(400);
+  });
+});

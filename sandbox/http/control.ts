@@ -1,0 +1,69 @@
+/**
+ * Test control of a running sandbox (only when SANDBOX_CONTROL=on): rules that slow down or fail
+ * the requests whose path matches, set and cleared at run time. The browser journeys use them for
+ * what a fixed knob cannot give, e.g. one failing call on a page whose other calls succeed, or one
+ * slow card beside fast ones.
+ */
+import { Hono, type MiddlewareHandler } from "hono";
+import { setTimeout as sleep } from "node:timers/promises";
+import { z } from "zod";
+import { badRequest } from "./errors";
+import type { SandboxHttpEnv } from "./types";
+
+export const ruleSchema = z.object({
+  /** A regular expression matched against the request's path (and query string). */
+  path: z.string().min(1).max(500),
+  latencyMs: z.number().int().min(0).max(120_000).optional(),
+  /** Answer with a 500, or with a 200 whose JSON is cut off. */
+  fault: z.enum(["500", "malformed"]).optional(),
+  /** How many matching requests the rule applies to; unset = until cleared. */
+  times: z.number().int().min(1).max(10_000).optional(),
+});
+export type ControlRule = z.infer<typeof ruleSchema> & { pattern: RegExp };
+
+export interface Control {
+  rules: ControlRule[];
+}
+
+export function controlled(control: Control): MiddlewareHandler<SandboxHttpEnv> {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const target = `${url.pathname}${url.search}`;
+    const rule = control.rules.find((r) => r.pattern.test(target) && (r.times === undefined || r.times > 0));
+    if (!rule) return next();
+    if (rule.times !== undefined) rule.times -= 1;
+    if (rule.latencyMs) await sleep(rule.latencyMs, undefined, { ref: false });
+    if (rule.fault === "500") return c.json({ error: "Simulated internal server error (sandbox control rule)" }, 500);
+    if (rule.fault === "malformed") return c.body('{"data":[{"id":"', 200, { "content-type": "application/json" });
+    return next();
+  };
+}
+
+/** PUT /_sandbox/rules {rules:[…]} replaces the rules; DELETE clears them. Custodian key required. */
+export function controlRoutes(control: Control, custodianApiKey: string) {
+  const app = new Hono<SandboxHttpEnv>();
+  app.use("/_sandbox/*", async (c, next) => {
+    if (c.req.header("authorization") !== `Bearer ${custodianApiKey}`)
+      return c.json({ error: "custodian key required" }, 401);
+    return next();
+  });
+  app.put("/_sandbox/rules", async (c) => {
+    const parsed = z.object({ rules: z.array(ruleSchema).max(50) }).safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) throw badRequest(`rules: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+    const compiled: ControlRule[] = [];
+    for (const rule of parsed.data.rules) {
+      try {
+        compiled.push({ ...rule, pattern: new RegExp(rule.path) });
+      } catch {
+        throw badRequest(`rules: ${rule.path} is not a regular expression`);
+      }
+    }
+    control.rules = compiled;
+    return c.json({ rules: compiled.length });
+  });
+  app.delete("/_sandbox/rules", (c) => {
+    control.rules = [];
+    return c.json({ rules: 0 });
+  });
+  return app;
+}
