@@ -9,7 +9,8 @@ import path from "node:path";
  * components/, sandbox/, any "use client" file) may import it, with one exception: a server-action
  * file that starts with "use server", which Next turns into references, never code.
  */
-const serverPath = /(^|\/)server(\/|$)|^@\/server(\/|$)/;
+// The console's own server/ folder, by alias or by relative path (not packages such as nuqs/server).
+const serverPath = /^@\/server(\/|$)|^\.{1,2}\/(.*\/)?server(\/|$)/;
 const root = path.dirname(new URL(import.meta.url).pathname);
 
 function isServerActionModule(source, fromFile) {

@@ -15,7 +15,7 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
   // Native/wasm packages that must load from node_modules at run time instead of being bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg", "hardhat", "solc"],
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg", "pg-boss", "hardhat", "solc"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -1,7 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 import { ADMIN } from "./e2e/fixtures/users";
 
-const PORT = 3100;
+// Ports can be moved (E2E_PORT, SANDBOX_PORT, SANDBOX_MPC_PORT) so two checkouts can run their
+// journeys side by side; the console and the sandbox read the same SANDBOX_* variables.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SANDBOX_PORT = process.env.SANDBOX_PORT ?? "4010";
 const chromium = {
   executablePath: "/usr/bin/chromium",
   args: [
@@ -47,7 +50,7 @@ export default defineConfig({
     {
       // The embedded sandbox with fresh state: 250 seeded clients, local chains, webhook receivers.
       command: "node scripts/e2e-sandbox.mjs",
-      url: "http://127.0.0.1:4010/health",
+      url: `http://127.0.0.1:${SANDBOX_PORT}/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { getEnv } from "@/server/env";
+import { trustedRequestId } from "@/server/network/client-address";
 
 /**
  * Runs before every page and API request: a request id for logs and audit, a per-request CSP nonce,
@@ -10,9 +11,14 @@ import { getEnv } from "@/server/env";
 const PUBLIC_PAGES = ["/signin"];
 
 export async function proxy(request: NextRequest) {
-  const requestId = request.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+  const env = getEnv();
+  // Headers that only a proxy in front of the console may set count only for configured hops.
+  const requestId =
+    trustedRequestId(request.headers.get("x-request-id"), env.CONSOLE_TRUSTED_PROXIES) ?? crypto.randomUUID();
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  const forwardedProto = request.headers.get("x-forwarded-proto")?.split(",").at(-1)?.trim();
+  const https =
+    request.nextUrl.protocol === "https:" || (env.CONSOLE_TRUSTED_PROXIES > 0 && forwardedProto === "https");
   const isDev = process.env.NODE_ENV === "development";
   const csp = [
     "default-src 'self'",
@@ -34,8 +40,8 @@ export async function proxy(request: NextRequest) {
   // A server-action call answers for itself (UNAUTHENTICATED in its result); a redirect would hide that.
   const isAction = request.method === "POST" && request.headers.has("next-action");
   if (!isApi && !isAction && !PUBLIC_PAGES.some((p) => path === p || path.startsWith(`${p}/`))) {
-    const token = await getToken({ req: request, secret: getEnv().AUTH_SECRET, secureCookie: https });
-    if (!token) {
+    const token = await getToken({ req: request, secret: env.AUTH_SECRET, secureCookie: https });
+    if (!token || sessionTooOld(token.authTime, env.CONSOLE_SESSION_MAX_HOURS)) {
       const url = request.nextUrl.clone();
       url.pathname = "/signin";
       url.search = path === "/" ? "" : `?callbackUrl=${encodeURIComponent(path + request.nextUrl.search)}`;
@@ -48,6 +54,11 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), { requestId, csp, https });
+}
+
+/** Sessions end this many hours after sign-in however active they are (checked again by every page). */
+function sessionTooOld(authTime: unknown, maxHours: number) {
+  return typeof authTime !== "number" || Date.now() / 1000 - authTime > maxHours * 3600;
 }
 
 function withHeaders(

@@ -11,7 +11,10 @@ describe("console configuration", () => {
       SANDBOX_CUSTODIAN_API_KEY: "sandbox-custodian-key",
       YIELD_PROVIDER_SEGMENT: "yield-provider",
       CUSTODIAN_RATE_LIMIT: 200,
+      CONSOLE_BACKGROUND_RATE_SHARE: 0.7,
+      CONSOLE_EXPORT_TTL_HOURS: 24,
     });
+    expect(env.CONSOLE_EXPORT_DIR).toBeUndefined();
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PORTAL_BASE_URL).toBeUndefined();
   });
@@ -40,9 +43,31 @@ describe("console configuration", () => {
     [{ CONSOLE_ADMIN_PASSWORD: "short" }, /CONSOLE_ADMIN_PASSWORD: expected at least 12 characters/],
     [{ OIDC_ROLE_EMAILS: "a@b.c=root" }, /OIDC_ROLE_EMAILS: expected email=role pairs/],
     [{ OIDC_ISSUER: "https://id.example.com" }, /OIDC_CLIENT_ID: required when any OIDC_ variable is set/],
+    [{ CONSOLE_BACKGROUND_RATE_SHARE: "0" }, /CONSOLE_BACKGROUND_RATE_SHARE: expected a share above 0 and at most 1/],
+    [{ CONSOLE_BACKGROUND_RATE_SHARE: "1.5" }, /CONSOLE_BACKGROUND_RATE_SHARE: expected a share above 0/],
+    [{ CONSOLE_BACKGROUND_RATE_SHARE: "70%" }, /CONSOLE_BACKGROUND_RATE_SHARE: expected a share/],
+    [{ CONSOLE_EXPORT_TTL_HOURS: "0" }, /CONSOLE_EXPORT_TTL_HOURS: expected at least 1/],
   ])("rejects %j with a message naming the variable", (source, message) => {
     expect(() => parseEnv(consoleEnvSchema, source)).toThrow(ConfigError);
     expect(() => parseEnv(consoleEnvSchema, source)).toThrow(message);
+  });
+
+  it("reads the background share of the rate limit and where exports live, and for how long", () => {
+    expect(
+      parseEnv(consoleEnvSchema, {
+        CONSOLE_BACKGROUND_RATE_SHARE: "0.5",
+        CONSOLE_EXPORT_DIR: "/srv/shared/exports",
+        CONSOLE_EXPORT_TTL_HOURS: "72",
+      }),
+    ).toMatchObject({
+      CONSOLE_BACKGROUND_RATE_SHARE: 0.5,
+      CONSOLE_EXPORT_DIR: "/srv/shared/exports",
+      CONSOLE_EXPORT_TTL_HOURS: 72,
+    });
+    expect(parseEnv(consoleEnvSchema, { CONSOLE_BACKGROUND_RATE_SHARE: "1" }).CONSOLE_BACKGROUND_RATE_SHARE).toBe(1);
+    expect(parseEnv(consoleEnvSchema, { CONSOLE_BACKGROUND_RATE_SHARE: ".25" }).CONSOLE_BACKGROUND_RATE_SHARE).toBe(
+      0.25,
+    );
   });
 
   it("requires AUTH_SECRET and CONSOLE_VAULT_KEY with a real upstream", () => {
@@ -53,6 +78,45 @@ describe("console configuration", () => {
         PORTAL_CUSTODIAN_API_KEY: "k",
       }),
     ).toThrow(/AUTH_SECRET: required when the console talks to the real upstream[\s\S]*CONSOLE_VAULT_KEY/);
+  });
+
+  const real = {
+    PORTAL_CUSTODIAN_API_KEY: "k",
+    AUTH_SECRET: "x".repeat(40),
+    CONSOLE_VAULT_KEY: Buffer.alloc(32, 7).toString("base64"),
+  };
+
+  it("refuses a real upstream over plain http unless it is on this machine", () => {
+    expect(() =>
+      parseEnv(consoleEnvSchema, {
+        ...real,
+        PORTAL_BASE_URL: "http://api.example.com",
+        PORTAL_MPC_URL: "https://m.io",
+      }),
+    ).toThrow(/PORTAL_BASE_URL: expected an https:\/\/ URL/);
+    expect(() =>
+      parseEnv(consoleEnvSchema, { ...real, PORTAL_BASE_URL: "https://a.io", PORTAL_MPC_URL: "http://10.0.0.5:4011" }),
+    ).toThrow(/PORTAL_MPC_URL: expected an https:\/\/ URL/);
+    for (const host of ["127.0.0.1:4010", "localhost:4010", "[::1]:4010"])
+      expect(
+        parseEnv(consoleEnvSchema, { ...real, PORTAL_BASE_URL: `http://${host}`, PORTAL_MPC_URL: `http://${host}` })
+          .PORTAL_BASE_URL,
+      ).toBe(`http://${host}`);
+  });
+
+  it("will not run a production console against the sandbox unless told to", () => {
+    expect(() => parseEnv(consoleEnvSchema, { NODE_ENV: "production" })).toThrow(/CONSOLE_ALLOW_SANDBOX=1/);
+    expect(
+      parseEnv(consoleEnvSchema, { NODE_ENV: "production", CONSOLE_ALLOW_SANDBOX: "1" }).CONSOLE_ALLOW_SANDBOX,
+    ).toBe(true);
+    expect(
+      parseEnv(consoleEnvSchema, {
+        ...real,
+        NODE_ENV: "production",
+        PORTAL_BASE_URL: "https://a.io",
+        PORTAL_MPC_URL: "https://m.io",
+      }).NODE_ENV,
+    ).toBe("production");
   });
 
   it("never prints the value of a secret variable", () => {
@@ -80,6 +144,7 @@ describe("sandbox configuration", () => {
       SANDBOX_BLOCK_TIME_MS: 0,
       SANDBOX_MANAGED_BACKUPS: true,
       SANDBOX_DATA_DIR: ".data/sandbox",
+      SANDBOX_CONTROL: false,
       YIELD_PROVIDER_SEGMENT: "yield-provider",
     });
   });

@@ -68,6 +68,8 @@ export const sandboxEnvSchema = z.object({
   ),
   SANDBOX_BLOCK_TIME_MS: int(0, 600_000, 0),
   SANDBOX_MANAGED_BACKUPS: flag(true),
+  /** Test control: latency and fault rules set at run time through /_sandbox/rules (custodian key). */
+  SANDBOX_CONTROL: flag(false),
   SANDBOX_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data/sandbox")),
   /** The provider segment of the yield paths; the console and the sandbox read the same variable. */
   YIELD_PROVIDER_SEGMENT: z.preprocess(
@@ -115,16 +117,63 @@ export const consoleEnvSchema = z
         )
         .optional(),
     ),
+    /**
+     * Earlier vault keys, comma-separated (same form as CONSOLE_VAULT_KEY): records they wrapped
+     * still open, and `npm run vault:rotate` re-wraps them under CONSOLE_VAULT_KEY.
+     */
+    CONSOLE_VAULT_PREVIOUS_KEYS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((v) =>
+          v
+            .split(",")
+            .map((k) => k.trim())
+            .filter(Boolean),
+        )
+        .refine(
+          (keys) => keys.every((k) => Buffer.from(k, "base64").length === 32),
+          "expected keys of 32 bytes, base64-encoded, separated by commas",
+        )
+        .optional(),
+    ),
     /** Minutes without activity before a staff session ends. */
     CONSOLE_SESSION_IDLE_MINUTES: int(5, 24 * 60, 30),
+    /** Hours after sign-in when a session ends however active it is. */
+    CONSOLE_SESSION_MAX_HOURS: int(1, 24 * 7, 12),
+    /**
+     * Proxy hops in front of the console whose X-Forwarded-* headers are trusted. 0: the console
+     * is reached directly and uses the connection's own address.
+     */
+    CONSOLE_TRUSTED_PROXIES: int(0, 10, 0),
+    /** Lets a production build run against the embedded sandbox (npm start sets it when it starts one). */
+    CONSOLE_ALLOW_SANDBOX: flag(false),
     /** Failed sign-ins per account, and per address, within a minute before both are locked out. */
     CONSOLE_SIGNIN_ACCOUNT_LIMIT: int(1, 1000, 5),
     CONSOLE_SIGNIN_ADDRESS_LIMIT: int(1, 10_000, 20),
     CONSOLE_SIGNIN_LOCK_MINUTES: int(1, 24 * 60, 15),
     /** Hours an eject request waits for a second staff member's approval before it lapses. */
     EJECT_APPROVAL_TTL_HOURS: int(1, 24 * 30, 24),
+    /** Minutes an approved eject request stays usable before it lapses unexecuted. */
+    EJECT_APPROVED_TTL_MINUTES: int(5, 24 * 60, 60),
     /** Requests per minute the console allows itself against the custodian API (the real service documents 200). */
     CUSTODIAN_RATE_LIMIT: int(1, 100_000, 200),
+    /**
+     * The share of CUSTODIAN_RATE_LIMIT that background work (exports, replay-all) may use in any
+     * window, so a long job always leaves room for the staff working at the same time.
+     */
+    CONSOLE_BACKGROUND_RATE_SHARE: z.preprocess(
+      orDefault("0.7"),
+      z
+        .string()
+        .regex(/^(0?\.\d+|1(\.0+)?)$/, "expected a share above 0 and at most 1, e.g. 0.7")
+        .transform(Number)
+        .pipe(z.number().gt(0, "expected a share above 0 and at most 1, e.g. 0.7").max(1)),
+    ),
+    /** Where export files are written; several console instances must share it. Default: <CONSOLE_DATA_DIR>/exports. */
+    CONSOLE_EXPORT_DIR: optionalString,
+    /** Hours an export file stays downloadable before the sweep deletes it. */
+    CONSOLE_EXPORT_TTL_HOURS: int(1, 24 * 30, 24),
     CONSOLE_LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -158,6 +207,22 @@ export const consoleEnvSchema = z
           message: `required when ${set.join(" and ")} is set (all three select the real upstream)`,
         });
     }
+    for (const k of ["PORTAL_BASE_URL", "PORTAL_MPC_URL"] as const) {
+      const url = env[k];
+      if (url && url.startsWith("http://") && !isLoopback(new URL(url).hostname))
+        ctx.addIssue({
+          code: "custom",
+          path: [k],
+          message: "expected an https:// URL (plain http is allowed only for a loopback host such as 127.0.0.1)",
+        });
+    }
+    if (set.length === 0 && env.NODE_ENV === "production" && !env.CONSOLE_ALLOW_SANDBOX)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PORTAL_BASE_URL"],
+        message:
+          "a production console needs the real upstream (PORTAL_BASE_URL, PORTAL_MPC_URL, PORTAL_CUSTODIAN_API_KEY); set CONSOLE_ALLOW_SANDBOX=1 to run against the embedded sandbox on purpose",
+      });
     if (set.length === upstream.length) {
       for (const k of ["AUTH_SECRET", "CONSOLE_VAULT_KEY"] as const)
         if (env[k] === undefined)
@@ -170,6 +235,11 @@ export const consoleEnvSchema = z
         ctx.addIssue({ code: "custom", path: [k], message: "required when any OIDC_ variable is set" });
     }
   });
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 export type SandboxEnv = z.infer<typeof sandboxEnvSchema>;
 export type ConsoleEnvInput = z.input<typeof consoleEnvSchema>;

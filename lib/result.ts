@@ -8,6 +8,8 @@ export type ErrorCode =
   | "RATE_LIMITED"
   | "UPSTREAM"
   | "UPSTREAM_UNAVAILABLE"
+  /** The audit record could not be written, so the act was not carried out. */
+  | "AUDIT_UNAVAILABLE"
   | "INTERNAL";
 
 export interface ActionError {

@@ -1,13 +1,11 @@
 /** Staff-account forms and views, shared by the users page and its server actions. */
 import { z } from "zod";
 import { ROLES } from "./permissions";
+import { freeText } from "./text";
 
 export const createUserSchema = z.object({
   email: z.email("Enter an e-mail address").trim().max(320),
-  name: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    z.string().trim().max(120).optional(),
-  ),
+  name: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), freeText().max(120).optional()),
   role: z.enum(ROLES, { message: "Choose a role" }),
   /** Blank: the console generates one and shows it once. */
   password: z.preprocess(

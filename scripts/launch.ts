@@ -4,10 +4,10 @@
  * and the console, prints where to sign in, and stops both on Ctrl-C or when either exits.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { ConfigError, consoleEnvSchema, parseEnv, sandboxEnvSchema } from "../lib/config";
+import { buildIsStale } from "./build-state";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -27,37 +27,6 @@ function portInUse(port: number): Promise<boolean> {
     server.once("listening", () => server.close(() => resolve(false)));
     server.listen(port, "0.0.0.0");
   });
-}
-
-function newestMtime(entry: string): number {
-  const full = path.join(root, entry);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(full).reduce(
-    (max, name) =>
-      name.startsWith(".") || name === "node_modules" ? max : Math.max(max, newestMtime(path.join(entry, name))),
-    stat.mtimeMs,
-  );
-}
-
-function buildIsStale(): boolean {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  const built = statSync(buildId).mtimeMs;
-  const sources = [
-    "app",
-    "components",
-    "lib",
-    "server",
-    "proxy.ts",
-    "instrumentation.ts",
-    "next.config.mjs",
-    "tailwind.config.ts",
-    "postcss.config.mjs",
-    "package.json",
-  ];
-  return sources.some((s) => newestMtime(s) > built);
 }
 
 async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs = 120_000) {
@@ -150,10 +119,18 @@ async function main() {
   }
 
   say(`Starting the console on ${env.PORT}…`);
-  const consoleProcess = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(env.PORT)], {
+  // scripts/serve.mjs: Next behind a server that records each connection's own address.
+  const consoleProcess = spawn(process.execPath, ["scripts/serve.mjs", ...(dev ? ["--dev"] : [])], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, NODE_ENV: dev ? "development" : "production", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      PORT: String(env.PORT),
+      NODE_ENV: dev ? "development" : "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      // The launcher started the sandbox itself, so running against it is intended.
+      ...(useSandbox ? { CONSOLE_ALLOW_SANDBOX: "1" } : {}),
+    },
   });
   watch(consoleProcess, "The console");
   await waitFor(`http://127.0.0.1:${env.PORT}/signin`, consoleProcess, "The console");
@@ -164,7 +141,7 @@ async function main() {
       "",
       `  ${bold("Custodian Console")} is running: ${bold(`http://localhost:${env.PORT}`)}`,
       `  Upstream: ${useSandbox ? `the embedded sandbox (http://127.0.0.1:${sandboxEnv.SANDBOX_PORT})` : env.PORTAL_BASE_URL}`,
-      `  Sign in as ${bold(email)} with ${env.CONSOLE_ADMIN_PASSWORD ? "the password in CONSOLE_ADMIN_PASSWORD" : "the password printed above when the first admin was created (first start only)"}.`,
+      `  Sign in as ${bold(email)} with ${env.CONSOLE_ADMIN_PASSWORD ? "the password in CONSOLE_ADMIN_PASSWORD" : `the generated password in ${path.join(env.CONSOLE_DATA_DIR, "first-admin.txt")} (written at the first start; you choose a new one at the first sign-in)`}.`,
       `  Ctrl-C stops ${useSandbox ? "both" : "the console"}.`,
       "",
     ].join("\n") + "\n",

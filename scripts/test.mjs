@@ -46,7 +46,9 @@ mkdirSync(out, { recursive: true });
 
 // Checks that are not test runners count as one test each.
 results.push({ name: "typecheck", ...count(run("Typecheck (tsc --noEmit)", bin("tsc"), ["--noEmit"])) });
-results.push({ name: "lint", ...count(run("Lint (eslint)", bin("eslint"), ["--max-warnings=0", "."])) });
+const eslintOk = run("Lint (eslint)", bin("eslint"), ["--max-warnings=0", "."]);
+const prettierOk = run("Formatting (prettier --check)", bin("prettier"), ["--check", "."]);
+results.push({ name: "lint", ...count(eslintOk && prettierOk) });
 
 // Compile the sandbox's contracts once up front, so parallel test workers find the cache warm.
 run("Compile the sandbox contracts (solc, cached)", process.execPath, [

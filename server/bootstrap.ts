@@ -1,22 +1,28 @@
 import "server-only";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { count } from "drizzle-orm";
 import { getEnv } from "@/server/env";
 import { getDb, tables } from "@/server/db";
 import { appendAudit } from "@/server/audit/append";
 import { generatePassword, hashPassword } from "@/server/auth/password";
 import { normalizeEmail } from "@/server/auth/users";
+import { FIRST_ADMIN_FILE } from "@/server/users/password";
 
 export interface BootstrapResult {
   adminEmail: string | null;
-  /** Only when the first admin was created just now with a generated password: shown once, never stored. */
+  /** Only when the first admin was created just now with a generated password: never logged. */
   generatedPassword?: string;
+  /** Where the generated password was written (mode 600), until it is changed. */
+  passwordFile?: string;
   created: boolean;
   database: "pglite" | "postgres";
 }
 
 /**
  * Start-up work, idempotent: validate configuration, migrate the database, and create the first
- * admin when there are no users at all.
+ * admin when there are no users at all. A generated password goes to a file only the console's
+ * user can read (not to log storage) and must be replaced at the first sign-in.
  */
 export async function bootstrap(): Promise<BootstrapResult> {
   const env = getEnv();
@@ -42,6 +48,7 @@ export async function bootstrap(): Promise<BootstrapResult> {
       role: "admin",
       source: "bootstrap",
       passwordHash: await hashPassword(password),
+      mustChangePassword: generated !== undefined,
     })
     .onConflictDoNothing()
     .returning({ id: tables.users.id });
@@ -53,5 +60,13 @@ export async function bootstrap(): Promise<BootstrapResult> {
     input: { email, role: "admin", passwordSource: generated ? "generated" : "CONSOLE_ADMIN_PASSWORD" },
     outcome: "ok",
   });
-  return { adminEmail: email, generatedPassword: generated, created: true, database };
+  if (!generated) return { adminEmail: email, created: true, database };
+  const passwordFile = path.resolve(env.CONSOLE_DATA_DIR, FIRST_ADMIN_FILE);
+  await mkdir(path.dirname(passwordFile), { recursive: true, mode: 0o700 });
+  await writeFile(
+    passwordFile,
+    `First admin of this Custodian Console\ne-mail:   ${email}\npassword: ${generated}\n\nThe console asks for a new password at the first sign-in and deletes this file then.\n`,
+    { mode: 0o600 },
+  );
+  return { adminEmail: email, generatedPassword: generated, passwordFile, created: true, database };
 }

@@ -29,6 +29,13 @@ export const unauthenticated = () => new AppError("UNAUTHENTICATED", "Your sessi
 export const forbidden = (what: string) => new AppError("FORBIDDEN", `Your role does not allow ${what}.`);
 export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} was not found.`);
 export const conflict = (message: string) => new AppError("CONFLICT", message);
+export const auditUnavailable = (cause: unknown) =>
+  new AppError(
+    "AUDIT_UNAVAILABLE",
+    "Nothing was done: the audit log could not record this action. Try again; if it keeps failing, tell an administrator.",
+    undefined,
+    { cause },
+  );
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -39,5 +46,6 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   UPSTREAM: 502,
   UPSTREAM_UNAVAILABLE: 503,
+  AUDIT_UNAVAILABLE: 503,
   INTERNAL: 500,
 };

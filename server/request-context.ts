@@ -1,6 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
+import { getEnv } from "@/server/env";
+import { clientAddress } from "@/server/network/client-address";
 
 export interface RequestContext {
   requestId: string;
@@ -19,6 +21,5 @@ export async function requestContext(): Promise<RequestContext> {
 }
 
 export function clientIp(h: { get(name: string): string | null }): string | null {
-  const forwarded = h.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || h.get("x-real-ip") || null;
+  return clientAddress(h.get("x-forwarded-for"), getEnv().CONSOLE_TRUSTED_PROXIES);
 }

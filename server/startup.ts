@@ -1,15 +1,36 @@
 import "server-only";
 import { bootstrap } from "./bootstrap";
+import { getUpstreamConfig } from "./env";
 import { logger } from "./log";
+
+/** Set here, called by scripts/serve.mjs on SIGTERM/SIGINT before the process exits. */
+const SHUTDOWN = Symbol.for("custodian-console.shutdown");
+
+async function startJobs() {
+  const { loadJobKinds } = await import("./jobs/kinds");
+  await loadJobKinds();
+  const { startJobWorkers, stopJobWorkers } = await import("./jobs");
+  await startJobWorkers();
+  // Runs this instance drives go back to the queue with their checkpoints, for another instance.
+  (globalThis as Record<symbol, unknown>)[SHUTDOWN] = stopJobWorkers;
+}
 
 export async function runStartup() {
   try {
     const result = await bootstrap();
-    logger.info({ database: result.database, firstAdminCreated: result.created }, "console started");
-    if (result.generatedPassword) {
-      // Printed to the terminal once, deliberately not through the logger: it must not reach log storage.
+    await startJobs();
+    const upstream = getUpstreamConfig();
+    logger.info(
+      { database: result.database, firstAdminCreated: result.created, upstream: upstream.label },
+      "console started",
+    );
+    if (upstream.mode === "sandbox" && process.env.NODE_ENV === "production")
+      process.stdout.write("Upstream: the embedded sandbox (CONSOLE_ALLOW_SANDBOX=1), not the real service.\n");
+    if (result.passwordFile) {
+      // Never through the logger: log storage must not hold it. The terminal sees it only when it is one.
+      const shown = process.stdout.isTTY ? `\nPassword: ${result.generatedPassword}` : "";
       process.stdout.write(
-        `\nFirst admin created: ${result.adminEmail}\nPassword (shown once, not stored): ${result.generatedPassword}\n\n`,
+        `\nFirst admin created: ${result.adminEmail}${shown}\nThe generated password is in ${result.passwordFile} (readable only by this user); it must be changed at the first sign-in.\n\n`,
       );
     }
   } catch (error) {

@@ -9,7 +9,13 @@ const MESSAGES: Record<string, string> = {
   INVALID_CREDENTIALS: "Wrong e-mail or password.",
   LOCKED: "Too many failed attempts. Sign-in is locked for a while; try again later or ask an administrator.",
   DISABLED: "This account is disabled. Ask an administrator.",
+  UNAVAILABLE: "Sign-in is unavailable right now: the audit log cannot record it. Try again in a moment.",
   NoRole: "Your SSO account has no console role. Ask an administrator to grant one.",
+  NO_ROLE: "Your SSO account has no console role. Ask an administrator to grant one.",
+  EMAIL_UNVERIFIED: "Your identity provider has not verified your e-mail address, so the console cannot use it.",
+  EMAIL_TAKEN:
+    "A console account with your e-mail address already signs in with a password. Ask an administrator to resolve it.",
+  NO_SUBJECT: "Your identity provider sent no account identifier. Ask an administrator.",
   CredentialsSignin: "Wrong e-mail or password.",
   SessionRequired: "Please sign in.",
 };

@@ -1,6 +1,14 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { anonymousContext, formError, signIn } from "../fixtures/auth";
+import { createStaff } from "../fixtures/staff";
 import { storageState } from "../fixtures/users";
+
+/** A user's id, from the users route the page itself reads. */
+async function userId(page: Page, email: string) {
+  const res = await page.request.get("/api/users");
+  const { users } = (await res.json()) as { users: { id: string; email: string }[] };
+  return users.find((u) => u.email === email)!.id;
+}
 
 test.use({ storageState: storageState("admin") });
 
@@ -40,6 +48,9 @@ test("[USERS][create] an admin creates a compliance user, who signs in with the 
     .getByRole("row", { name: new RegExp(email) })
     .getByRole("button", { name: "Disable" })
     .click();
+  const confirm = page.getByRole("alertdialog", { name: `Disable ${email}?` });
+  await expect(confirm).toContainText("signed out everywhere at once");
+  await confirm.getByRole("button", { name: "Disable account" }).click();
   await expect(page.getByRole("row", { name: new RegExp(email) })).toContainText("Disabled");
   await reviewerPage.goto("/audit");
   await expect(reviewerPage).toHaveURL(/\/signin/);
@@ -69,8 +80,17 @@ test("[USERS][role] changing a role changes what the user may open", async ({ pa
   await expect(otherPage.getByText("Not available to your role")).toBeVisible();
 
   await page.getByLabel(`Role of ${email}`).selectOption("compliance");
-  await expect(page.getByText(`Updated ${email}`)).toBeVisible();
+  const confirm = page.getByRole("alertdialog", { name: `Change ${email} to Compliance?` });
+  await expect(confirm).toContainText("They gain: eject approve");
+  await expect(confirm).toContainText("They lose: clients create");
+  await confirm.getByRole("button", { name: "Change role" }).click();
+  await expect(page.getByText(`Updated ${email}; their sessions have ended`)).toBeVisible();
+  // The change ends the user's session at once; signing in again gives the new role.
   await otherPage.reload();
+  await expect(otherPage).toHaveURL(/\/signin\?callbackUrl=%2Faudit/);
+  await otherPage.getByLabel("E-mail").fill(email);
+  await otherPage.getByLabel("Password").fill(password);
+  await otherPage.getByRole("button", { name: "Sign in" }).click();
   await expect(otherPage.getByRole("heading", { name: "Audit log" })).toBeVisible();
   await other.close();
 });
@@ -85,4 +105,23 @@ test("[USERS][validation] a bad e-mail and a short password are refused with fie
   await expect(dialog.getByText("Enter an e-mail address", { exact: true })).toBeVisible();
   await expect(dialog.getByText("At least 12 characters", { exact: true })).toBeVisible();
   await expect(dialog.getByLabel("E-mail")).toHaveValue("not-an-email");
+});
+
+test("[USERS][admin] making someone an admin says what it means, and Cancel changes nothing", async ({
+  page,
+  browser,
+}) => {
+  const user = await createStaff(browser, "support", "promotee");
+  await page.goto(`/users?user=${encodeURIComponent(await userId(page, user.email))}`);
+  const select = page.getByLabel(`Role of ${user.email}`);
+  // Buttons are enabled once React has hydrated; a select changed before that would do nothing.
+  await expect(page.getByRole("button", { name: "Add user" })).toBeEnabled();
+  await select.selectOption("admin");
+  const confirm = page.getByRole("alertdialog", { name: `Make ${user.email} an admin?` });
+  await expect(confirm).toContainText("An admin can do everything in the console");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(select).toHaveValue("support");
+  await page.reload();
+  await expect(page.getByLabel(`Role of ${user.email}`)).toHaveValue("support");
 });

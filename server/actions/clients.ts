@@ -1,8 +1,12 @@
 "use server";
+import { z } from "zod";
 import { getAdminClient } from "@/server/upstream";
 import { defineAction } from "@/server/kit/define-action";
 import { buildTransferSchema, createClientSchema, credentialRequestSchema } from "@/lib/clients";
 import { getClient } from "@/server/clients/reads";
+import { findAddressJob, type FindAddressResult } from "@/server/clients/find-address-job";
+import { startJob } from "@/server/jobs";
+import { toJobRunView } from "@/server/jobs/view";
 
 /** Secrets in these results are shown once in the browser; audit records only say that one was issued. */
 export const createClient = defineAction({
@@ -61,4 +65,21 @@ export const buildTransfer = defineAction({
     return { chain, result: result as Record<string, unknown> };
   },
   target: (input) => input.clientId,
+});
+
+/** Starts (or joins) the server-side scan for the client that owns an address; the page follows the job. */
+export const findClientByAddress = defineAction({
+  action: "clients.find-address",
+  permission: "clients:read",
+  input: z.object({ address: z.string().trim().min(8).max(120) }),
+  target: (input) => input.address,
+  run: async ({ address }, { user }) => {
+    const { run } = await startJob(
+      findAddressJob,
+      { address },
+      { singletonKey: address.toLowerCase(), startedBy: { id: user.id, email: user.email } },
+    );
+    return toJobRunView<FindAddressResult>(run);
+  },
+  auditResult: (r) => ({ runId: r.id }),
 });

@@ -1,7 +1,20 @@
 "use server";
+import { z } from "zod";
 import { defineAction } from "@/server/kit/define-action";
-import { createEjectRequest, decideEjectRequest, executeEjectRequest } from "@/server/clients/eject";
-import { ejectDecisionSchema, ejectRejectSchema, ejectRequestSchema } from "@/lib/clients";
+import {
+  createEjectRequest,
+  decideEjectRequest,
+  executeEjectRequest,
+  fetchEjectShares,
+  withdrawEjectRequest,
+} from "@/server/ejects";
+import {
+  clientIdSchema,
+  ejectApproveSchema,
+  ejectRejectSchema,
+  ejectRequestIdSchema,
+  ejectRequestSchema,
+} from "@/lib/clients";
 
 export const requestEject = defineAction({
   action: "eject.request",
@@ -15,7 +28,7 @@ export const requestEject = defineAction({
 export const approveEject = defineAction({
   action: "eject.approve",
   permission: "eject:approve",
-  input: ejectDecisionSchema,
+  input: ejectApproveSchema,
   run: (input, { user }) => decideEjectRequest(input.requestId, "approved", input.note, user),
   target: (input) => input.requestId,
   auditResult: (r) => ({ clientId: r.clientId, walletId: r.walletId, requestedBy: r.requestedByEmail }),
@@ -33,8 +46,51 @@ export const rejectEject = defineAction({
 export const executeEject = defineAction({
   action: "eject.execute",
   permission: "eject:request",
-  input: ejectDecisionSchema.pick({ requestId: true }),
+  input: ejectRequestIdSchema,
   run: (input, { user }) => executeEjectRequest(input.requestId, user),
   target: (input) => input.requestId,
   auditResult: (r) => ({ clientId: r.clientId, walletId: r.walletId, ejectableUntil: r.ejectableUntil }),
+});
+
+export const withdrawEject = defineAction({
+  action: "eject.withdraw",
+  permission: "eject:request",
+  input: ejectRequestIdSchema,
+  run: (input, { user }) => withdrawEjectRequest(input.requestId, user),
+  target: (input) => input.requestId,
+  auditResult: (r) => ({ clientId: r.clientId, walletId: r.walletId }),
+});
+
+/**
+ * The backup shares as the content of one file, for the browser to save: never rendered, kept in
+ * no cache (the client hook drops the result once saved), never stored by the console.
+ */
+export const downloadEjectShares = defineAction({
+  action: "eject.fetch-shares",
+  permission: "eject:fetch-shares",
+  input: z.object({
+    requestId: z.uuid("Unknown request"),
+    clientId: clientIdSchema,
+    confirmClientId: z.string().max(100),
+  }),
+  run: async (input, { user }) => {
+    const { request, shares } = await fetchEjectShares(input, user);
+    const file = {
+      clientId: request.clientId,
+      walletId: request.walletId,
+      curve: request.curve,
+      ejectRequestId: request.id,
+      fetchedAt: new Date().toISOString(),
+      encryptedClientBackupShare: shares.encryptedClientBackupShare,
+      custodianBackupShare: shares.custodianBackupShare,
+    };
+    return {
+      fileName: `eject-${request.clientId}-${request.walletId}.json`,
+      content: JSON.stringify(file, null, 2),
+      walletId: request.walletId,
+    };
+  },
+  auditInput: ({ requestId, clientId }) => ({ requestId, clientId }),
+  target: (input) => `${input.clientId}/${input.requestId}`,
+  auditResult: (r) => ({ walletId: r.walletId, delivered: "one download; not stored by the console" }),
 });

@@ -1,11 +1,11 @@
 "use server";
-import { and, count, eq, isNull, ne } from "drizzle-orm";
 import { getDb, tables } from "@/server/db";
 import { generatePassword, hashPassword } from "@/server/auth/password";
-import { findUserByEmail, findUserById, normalizeEmail } from "@/server/auth/users";
-import { AppError, conflict, notFound } from "@/server/errors";
+import { findUserByEmail, normalizeEmail } from "@/server/auth/users";
+import { conflict } from "@/server/errors";
 import { createUserSchema, updateUserSchema } from "@/lib/users";
 import { defineAction } from "@/server/kit/define-action";
+import { updateStaffUser } from "@/server/users/update";
 
 export const createUser = defineAction({
   action: "users.create",
@@ -25,6 +25,8 @@ export const createUser = defineAction({
         name: input.name ?? null,
         role: input.role,
         passwordHash: await hashPassword(input.password ?? generated ?? ""),
+        // A generated password has been seen by the admin; its owner replaces it at first sign-in.
+        mustChangePassword: generated !== undefined,
         createdBy: user.id,
       })
       .onConflictDoNothing()
@@ -40,37 +42,7 @@ export const updateUser = defineAction({
   permission: "users:manage",
   input: updateUserSchema,
   target: (input) => input.id,
-  async run(input, { user }) {
-    const db = await getDb();
-    const target = await findUserById(db, input.id);
-    if (!target) throw notFound("That user");
-    if (input.id === user.id && (input.disabled === true || (input.role && input.role !== "admin")))
-      throw new AppError("CONFLICT", "You cannot disable your own account or remove your own admin role.");
-    const losesAdmin =
-      target.role === "admin" &&
-      !target.disabledAt &&
-      (input.disabled === true || (input.role !== undefined && input.role !== "admin"));
-    if (losesAdmin) {
-      const [others] = await db
-        .select({ n: count() })
-        .from(tables.users)
-        .where(and(eq(tables.users.role, "admin"), isNull(tables.users.disabledAt), ne(tables.users.id, target.id)));
-      if ((others?.n ?? 0) === 0)
-        throw new AppError("CONFLICT", "This is the last active admin; make someone else an admin first.");
-    }
-    await db
-      .update(tables.users)
-      .set({
-        ...(input.role ? { role: input.role } : {}),
-        ...(input.disabled !== undefined ? { disabledAt: input.disabled ? new Date() : null } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(tables.users.id, input.id));
-    return {
-      id: input.id,
-      email: target.email,
-      role: input.role ?? target.role,
-      disabled: input.disabled ?? target.disabledAt !== null,
-    };
-  },
+  run: async (input, { user }) =>
+    updateStaffUser(await getDb(), user.id, input.id, { role: input.role, disabled: input.disabled }),
+  auditResult: (r) => ({ email: r.email, role: r.role, disabled: r.disabled, sessionsEnded: r.sessionsEnded }),
 });

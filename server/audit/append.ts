@@ -1,10 +1,12 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getDb, tables, type Db } from "@/server/db";
 import { logger } from "@/server/log";
 import { redactSecrets } from "@/server/redact";
 import { GENESIS_HASH, recordHash, type HashedFields } from "./chain";
+import { auditKeys } from "./keys";
+import { storableJson, storableNullableText, storableText } from "./sanitize";
 
 export interface Actor {
   id: string | null;
@@ -17,38 +19,60 @@ export interface AuditEntry {
   action: string;
   target?: string | null;
   input?: unknown;
-  outcome: "ok" | "error";
+  outcome: "intent" | "ok" | "error";
   errorCode?: string | null;
   errorMessage?: string | null;
   requestId?: string | null;
   ip?: string | null;
+  /** On an outcome record: the id of the intent record written before the act. */
+  intentId?: string | null;
 }
 
-// Serializes appends across every console instance: each record needs the previous one's hash.
+/** What a record keeps of an input at most; a larger one is summarised (size and digest). */
+export const MAX_STORED_INPUT_CHARS = 4096;
+
+// Serializes appends across every console instance: each record needs the previous one's seal.
 const CHAIN_LOCK = 7_245_002;
 
+/** Secrets redacted, bytes PostgreSQL refuses escaped, and the size bounded. */
+export function storedInput(input: unknown): unknown {
+  if (input === undefined) return null;
+  const safe = storableJson(redactSecrets(input)) ?? null;
+  const text = JSON.stringify(safe);
+  if (text.length <= MAX_STORED_INPUT_CHARS) return safe;
+  return {
+    truncated: true,
+    characters: text.length,
+    sha256: createHash("sha256").update(text).digest("hex"),
+    preview: storableText(text.slice(0, 512)),
+  };
+}
+
+/** Appends one sealed record; throws if it cannot be written (callers decide whether that stops the act). */
 export async function appendAudit(entry: AuditEntry, db?: Db): Promise<{ id: string; hash: string }> {
   const database = db ?? (await getDb());
   const fields: HashedFields = {
     id: randomUUID(),
     at: new Date().toISOString(),
-    actorId: entry.actor.id,
-    actorEmail: entry.actor.email,
-    actorRole: entry.actor.role,
-    action: entry.action,
-    target: entry.target ?? null,
-    input: entry.input === undefined ? null : redactSecrets(entry.input),
+    actorId: storableNullableText(entry.actor.id),
+    actorEmail: storableNullableText(entry.actor.email?.slice(0, 320)),
+    actorRole: storableNullableText(entry.actor.role),
+    action: storableText(entry.action),
+    target: storableNullableText(entry.target?.slice(0, 500)),
+    input: storedInput(entry.input),
     outcome: entry.outcome,
-    errorCode: entry.errorCode ?? null,
-    errorMessage: entry.errorMessage ?? null,
-    requestId: entry.requestId ?? null,
-    ip: entry.ip ?? null,
+    errorCode: storableNullableText(entry.errorCode),
+    errorMessage: storableNullableText(entry.errorMessage?.slice(0, 1000)),
+    requestId: storableNullableText(entry.requestId?.slice(0, 100)),
+    ip: storableNullableText(entry.ip?.slice(0, 100)),
+    intentId: entry.intentId ?? null,
   };
+  const key = (await auditKeys(database)).chain;
   return database.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
     const head = await tx.select().from(tables.auditHead).limit(1);
     const prevHash = head[0]?.lastHash ?? GENESIS_HASH;
-    const hash = recordHash(prevHash, fields);
+    const hash = recordHash(key, prevHash, fields);
     const [row] = await tx
       .insert(tables.auditLog)
       .values({ ...fields, input: fields.input as object | null, prevHash, hash })
@@ -66,8 +90,8 @@ export async function appendAudit(entry: AuditEntry, db?: Db): Promise<{ id: str
 }
 
 /**
- * For paths where a failed audit write must not hide the original outcome (e.g. a failed sign-in):
- * the failure is logged loudly instead of thrown.
+ * For records of something that has already happened and cannot be undone by refusing (a failed
+ * sign-in, a refused call): a failed write is logged loudly instead of thrown.
  */
 export async function appendAuditSafely(entry: AuditEntry): Promise<void> {
   try {

@@ -1,13 +1,16 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "csv-parse/sync";
 import { asc, eq, sql } from "drizzle-orm";
 import { openTestDb, type TestDbKind } from "@/server/db/testing";
 import type { DbHandle } from "@/server/db/client";
 import { tables } from "@/server/db";
-import { appendAudit } from "./append";
+import { appendAudit, MAX_STORED_INPUT_CHARS } from "./append";
 import { verifyChain } from "./verify";
 import { listAudit, iterateAudit } from "./query";
 import { canonicalJson } from "./chain";
 import { auditCsv } from "./csv";
+import { signCheckpoint } from "./checkpoint";
 
 const actor = { id: "u1", email: "alice@example.com", role: "admin" };
 
@@ -26,6 +29,44 @@ async function fill(handle: DbHandle, n: number) {
     );
 }
 
+const rowsOf = (handle: DbHandle) => handle.db.select().from(tables.auditLog).orderBy(asc(tables.auditLog.seq));
+
+/**
+ * What someone with write access to the database but without the vault key can do: recompute a
+ * chain with a plain SHA-256 (the algorithm is no secret) over edited records, and fix the head.
+ */
+async function rewriteWithoutKey(handle: DbHandle, fromIndex: number, edit: (row: { target: string | null }) => void) {
+  const rows = await rowsOf(handle);
+  let prev = rows[fromIndex - 1]?.hash ?? "0".repeat(64);
+  for (const row of rows.slice(fromIndex)) {
+    if (row === rows[fromIndex]) edit(row);
+    const content = canonicalJson({
+      id: row.id,
+      at: new Date(row.at).toISOString(),
+      actorId: row.actorId,
+      actorEmail: row.actorEmail,
+      actorRole: row.actorRole,
+      action: row.action,
+      target: row.target,
+      input: row.input ?? null,
+      outcome: row.outcome,
+      errorCode: row.errorCode,
+      errorMessage: row.errorMessage,
+      requestId: row.requestId,
+      ip: row.ip,
+      intentId: row.intentId,
+    });
+    // The algorithm is no secret; the key is. A forger recomputes the seals with a plain SHA-256.
+    const hash = createHash("sha256").update(prev).update("\n").update(content).digest("hex");
+    await handle.db
+      .update(tables.auditLog)
+      .set({ target: row.target, prevHash: prev, hash })
+      .where(eq(tables.auditLog.seq, row.seq));
+    prev = hash;
+  }
+  await handle.db.update(tables.auditHead).set({ lastHash: prev });
+}
+
 describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
   let handle: DbHandle;
   beforeAll(async () => {
@@ -37,7 +78,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
     await fill(handle, 12);
     const verdict = await verifyChain(handle.db);
     expect(verdict).toMatchObject({ ok: true, count: 12 });
-    const rows = await handle.db.select().from(tables.auditLog).orderBy(asc(tables.auditLog.seq));
+    const rows = await rowsOf(handle);
     const text = JSON.stringify(rows);
     expect(text).not.toContain("hunter2");
     expect(text).not.toContain("ck_live_secret");
@@ -65,8 +106,8 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
     expect(new Set(seen).size).toBe(22);
     expect([...seen].sort((a, b) => b - a)).toEqual(seen);
     const errors = await listAudit(handle.db, { outcome: "error" }, { limit: 100 });
-    expect(errors.records.every((r) => r.outcome === "error" && r.errorCode === "FORBIDDEN")).toBe(true);
     expect(errors.records).toHaveLength(4);
+    expect(errors.records.every((r) => r.outcome === "error" && r.errorCode === "FORBIDDEN")).toBe(true);
     const creates = await listAudit(handle.db, { action: "users.create", actor: "ALICE@" }, { limit: 100 });
     expect(creates.records).toHaveLength(6);
     const prefix = await listAudit(handle.db, { action: "auth." }, { limit: 100 });
@@ -78,10 +119,42 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
     expect(all).toHaveLength(22);
   });
 
-  it("exports CSV with a content hash that changes with the content", () => {
-    const a = auditCsv([]);
-    expect(a.csv.split("\n")[0]).toContain("seq,id,at,actor_email");
-    expect(a.sha256).toMatch(/^[0-9a-f]{64}$/);
+  it("stores text PostgreSQL refuses (NUL, lone surrogates) escaped, and the record still verifies", async () => {
+    const nasty = "ticket\u0000 \uD800 end";
+    await appendAudit(
+      { actor, action: "test.nasty", target: nasty, input: { reason: nasty, [`k\u0000`]: 1 }, outcome: "ok" },
+      handle.db,
+    );
+    const [row] = await handle.db.select().from(tables.auditLog).where(eq(tables.auditLog.action, "test.nasty"));
+    expect(row?.target).toBe("ticket\\u0000 \uFFFD end");
+    expect(row?.input).toEqual({ reason: "ticket\\u0000 \uFFFD end", "k\\u0000": 1 });
+    expect(await verifyChain(handle.db)).toMatchObject({ ok: true });
+  });
+
+  it("keeps at most a bounded summary of a huge input", async () => {
+    await appendAudit(
+      { actor, action: "test.huge", input: { blob: "x".repeat(100_000) }, outcome: "error" },
+      handle.db,
+    );
+    const [row] = await handle.db.select().from(tables.auditLog).where(eq(tables.auditLog.action, "test.huge"));
+    expect(JSON.stringify(row?.input).length).toBeLessThan(MAX_STORED_INPUT_CHARS);
+    expect(row?.input).toMatchObject({ truncated: true, characters: expect.any(Number) });
+  });
+
+  it("verifies inside one snapshot: records appended while it runs are not a false alarm", async () => {
+    if (kind === "pglite") return; // one connection: appends wait for the verification anyway
+    const before = (await rowsOf(handle)).length;
+    let appended = 0;
+    const verdict = await verifyChain(handle.db, {
+      batchSize: 5,
+      afterBatch: async () => {
+        appended += 1;
+        await appendAudit({ actor, action: "audit.verify", outcome: "ok" }, handle.db);
+      },
+    });
+    expect(appended).toBeGreaterThan(0);
+    expect(verdict).toMatchObject({ ok: true, count: before });
+    expect(await verifyChain(handle.db)).toMatchObject({ ok: true, count: before + appended });
   });
 
   it("reports an edited record", async () => {
@@ -99,7 +172,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
   });
 
   it("reports a deleted record at the row after the gap", async () => {
-    const rows = await handle.db.select().from(tables.auditLog).orderBy(asc(tables.auditLog.seq));
+    const rows = await rowsOf(handle);
     const victim = rows[6]!;
     await handle.db.delete(tables.auditLog).where(eq(tables.auditLog.seq, victim.seq));
     const verdict = await verifyChain(handle.db);
@@ -109,7 +182,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
   });
 
   it("reports an inserted record", async () => {
-    const rows = await handle.db.select().from(tables.auditLog).orderBy(asc(tables.auditLog.seq));
+    const rows = await rowsOf(handle);
     const forged = { ...rows[2]!, id: "00000000-0000-4000-8000-000000000001", action: "users.create" };
     // Shift the later rows up by one so the forged row sits between #3 and #4.
     await handle.db.execute(sql`update audit_log set seq = seq + 1000 where seq > ${rows[2]!.seq}`);
@@ -123,9 +196,53 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
     const fresh = await openTestDb(kind);
     try {
       await fill(fresh, 4);
-      const rows = await fresh.db.select().from(tables.auditLog).orderBy(asc(tables.auditLog.seq));
+      const rows = await rowsOf(fresh);
       await fresh.db.delete(tables.auditLog).where(eq(tables.auditLog.seq, rows[3]!.seq));
       expect(await verifyChain(fresh.db)).toMatchObject({ ok: false, problem: "tail-deleted" });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("detects a chain rewritten by someone without the key, even with a consistent head", async () => {
+    const fresh = await openTestDb(kind);
+    try {
+      await fill(fresh, 6);
+      const rows = await rowsOf(fresh);
+      await rewriteWithoutKey(fresh, 2, (row) => (row.target = "rewritten"));
+      expect(await verifyChain(fresh.db)).toMatchObject({ ok: false, problem: "edited", seq: rows[2]!.seq });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("detects a tail deleted together with the head, against a checkpoint kept outside", async () => {
+    const fresh = await openTestDb(kind);
+    try {
+      await fill(fresh, 6);
+      const verdict = await verifyChain(fresh.db);
+      if (!verdict.ok) throw new Error("chain should verify");
+      const checkpoint = await signCheckpoint(fresh.db, {
+        lastSeq: verdict.lastSeq,
+        count: verdict.count,
+        headHash: verdict.headHash,
+      });
+      expect(await verifyChain(fresh.db, { checkpoint })).toMatchObject({ ok: true, checkpoint: { count: 6 } });
+
+      // The forger removes the last two records and makes the head describe the rest.
+      const rows = await rowsOf(fresh);
+      const keep = rows[3]!;
+      await fresh.db.execute(sql`delete from audit_log where seq > ${keep.seq}`);
+      await fresh.db.update(tables.auditHead).set({ lastSeq: keep.seq, lastHash: keep.hash, count: 4 });
+      expect(await verifyChain(fresh.db)).toMatchObject({ ok: true, count: 4 });
+      expect(await verifyChain(fresh.db, { checkpoint })).toMatchObject({ ok: false, problem: "checkpoint-mismatch" });
+
+      // A checkpoint cannot be forged or altered without the key either.
+      const altered = { ...checkpoint, count: 4, lastSeq: keep.seq, headHash: keep.hash };
+      expect(await verifyChain(fresh.db, { checkpoint: altered })).toMatchObject({
+        ok: false,
+        problem: "checkpoint-invalid",
+      });
     } finally {
       await fresh.close();
     }
@@ -137,5 +254,47 @@ describe("canonical JSON", () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: null } })).toBe(
       canonicalJson({ a: { c: null, d: [1, { y: 2, z: 1 }] }, b: 1 }),
     );
+  });
+});
+
+describe("audit CSV", () => {
+  const record = (over: Partial<Parameters<typeof auditCsv>[0][number]>) => ({
+    seq: 1,
+    id: "00000000-0000-4000-8000-000000000009",
+    at: "2026-11-21T09:30:00.000Z",
+    actorEmail: "alice@example.com",
+    actorRole: "admin",
+    action: "auth.sign-in-failed",
+    target: "alice@example.com",
+    input: { a: 1 },
+    outcome: "error" as const,
+    errorCode: "INVALID_CREDENTIALS",
+    errorMessage: null,
+    requestId: "r1",
+    ip: "203.0.113.7",
+    intentId: null,
+    hash: "ab".repeat(32),
+    ...over,
+  });
+
+  it("is a CSV a parser reads back, with the SHA-256 of exactly its bytes", () => {
+    const { csv, sha256 } = auditCsv([record({}), record({ seq: 2, target: 'quote " and, comma' })]);
+    const rows = parse(csv) as string[][];
+    expect(rows[0]?.slice(0, 4)).toEqual(["seq", "id", "at", "actor_email"]);
+    expect(rows).toHaveLength(3);
+    expect(rows[2]?.[6]).toBe('quote " and, comma');
+    expect(sha256).toBe(createHash("sha256").update(csv).digest("hex"));
+    expect(auditCsv([record({ seq: 3 })]).sha256).not.toBe(sha256);
+  });
+
+  it("neutralises cells a spreadsheet would run as formulas", () => {
+    const hostile = ['=HYPERLINK("http://evil")', "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"];
+    const { csv } = auditCsv(hostile.map((target, i) => record({ seq: i + 1, actorEmail: target, target })));
+    const rows = (parse(csv) as string[][]).slice(1);
+    for (const [i, row] of rows.entries()) {
+      expect(row[3]).toBe(`'${hostile[i]}`);
+      expect(row[6]).toBe(`'${hostile[i]}`);
+    }
+    expect(rows).toHaveLength(hostile.length);
   });
 });

@@ -1,9 +1,9 @@
 import "server-only";
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 
 export const GENESIS_HASH = "0".repeat(64);
 
-/** The fields a record's hash covers, in a fixed order; everything a reviewer reads is covered. */
+/** The fields a record's seal covers, in a fixed order; everything a reviewer reads is covered. */
 export interface HashedFields {
   id: string;
   at: string;
@@ -13,11 +13,12 @@ export interface HashedFields {
   action: string;
   target: string | null;
   input: unknown;
-  outcome: "ok" | "error";
+  outcome: "intent" | "ok" | "error";
   errorCode: string | null;
   errorMessage: string | null;
   requestId: string | null;
   ip: string | null;
+  intentId: string | null;
 }
 
 /** JSON with object keys sorted at every level, so jsonb's own key order cannot change a hash. */
@@ -31,12 +32,17 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
-export function recordHash(prevHash: string, fields: HashedFields): string {
+/**
+ * HMAC-SHA-256 under the chain key over the previous record's seal and this record's canonical
+ * content: an edited, inserted or deleted row breaks the chain at that point, and without the key
+ * nobody can compute a seal that verifies.
+ */
+export function recordHash(key: Buffer, prevHash: string, fields: HashedFields): string {
   const content = canonicalJson({
     ...fields,
-    // Timestamps come back from the database in its own text form; hash the instant, not the text.
+    // Timestamps come back from the database in its own text form; seal the instant, not the text.
     at: new Date(fields.at).toISOString(),
     input: fields.input ?? null,
   });
-  return createHash("sha256").update(prevHash).update("\n").update(content).digest("hex");
+  return createHmac("sha256", key).update(prevHash).update("\n").update(content).digest("hex");
 }

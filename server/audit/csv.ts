@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { stringify } from "csv-stringify/sync";
-import type { AuditRecordView } from "@/lib/audit";
+import type { AuditRecord } from "@/lib/audit";
+import { csvDocument } from "@/server/exports/csv";
 
 const COLUMNS = [
   "seq",
@@ -16,11 +16,12 @@ const COLUMNS = [
   "error_message",
   "request_id",
   "ip",
+  "intent_id",
   "input",
   "hash",
 ];
 
-export function auditCsv(records: AuditRecordView[]): { csv: string; sha256: string } {
+export function auditCsv(records: AuditRecord[]): { csv: string; sha256: string } {
   const rows = records.map((r) => [
     r.seq,
     r.id,
@@ -34,9 +35,10 @@ export function auditCsv(records: AuditRecordView[]): { csv: string; sha256: str
     r.errorMessage,
     r.requestId,
     r.ip,
+    r.intentId,
     r.input === null ? "" : JSON.stringify(r.input),
     r.hash,
   ]);
-  const csv = stringify([COLUMNS, ...rows]);
+  const csv = csvDocument(COLUMNS, rows);
   return { csv, sha256: createHash("sha256").update(csv).digest("hex") };
 }

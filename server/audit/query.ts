@@ -1,11 +1,22 @@
 import "server-only";
-import { and, desc, eq, gte, ilike, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, type SQL } from "drizzle-orm";
 import { tables, type Db } from "@/server/db";
-import type { AuditFilters, AuditPage, AuditRecordView } from "@/lib/audit";
+import {
+  auditTimeBounds,
+  type AuditFilters,
+  type AuditPage,
+  type AuditRecord,
+  type AuditRecordDetail,
+  type AuditRecordRef,
+} from "@/lib/audit";
+import { withTargetLinks } from "./targets";
+
+type Row = typeof tables.auditLog.$inferSelect;
 
 function where(filters: AuditFilters, beforeSeq?: number): SQL | undefined {
   const t = tables.auditLog;
   const escape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const time = auditTimeBounds(filters);
   const parts: (SQL | undefined)[] = [
     filters.actor ? or(ilike(t.actorEmail, `%${escape(filters.actor)}%`), eq(t.actorId, filters.actor)) : undefined,
     // An action filter matches the exact action or every action under a prefix ("auth." matches auth.sign-in).
@@ -15,14 +26,16 @@ function where(filters: AuditFilters, beforeSeq?: number): SQL | undefined {
         : eq(t.action, filters.action)
       : undefined,
     filters.outcome ? eq(t.outcome, filters.outcome) : undefined,
-    filters.from ? gte(t.at, new Date(filters.from).toISOString()) : undefined,
-    filters.to ? lte(t.at, new Date(filters.to).toISOString()) : undefined,
+    filters.errorCode ? and(eq(t.outcome, "error"), eq(t.errorCode, filters.errorCode)) : undefined,
+    time.from ? gte(t.at, time.from) : undefined,
+    // Exclusive bound on the next minute: "to 09:30" keeps 09:30:59.999999 (the database keeps microseconds).
+    time.before ? lt(t.at, time.before) : undefined,
     beforeSeq !== undefined ? lt(t.seq, beforeSeq) : undefined,
   ];
   return and(...parts.filter((p): p is SQL => p !== undefined));
 }
 
-function view(row: typeof tables.auditLog.$inferSelect): AuditRecordView {
+function view(row: Row): AuditRecord {
   return {
     seq: row.seq,
     id: row.id,
@@ -37,16 +50,17 @@ function view(row: typeof tables.auditLog.$inferSelect): AuditRecordView {
     errorMessage: row.errorMessage,
     requestId: row.requestId,
     ip: row.ip,
+    intentId: row.intentId,
     hash: row.hash,
   };
 }
 
 /** Newest first; the cursor is the seq of the last record shown (keyset paging, stable while records are added). */
-export async function listAudit(
+async function listRecords(
   db: Db,
   filters: AuditFilters,
   page: { cursor?: string; limit: number },
-): Promise<AuditPage> {
+): Promise<{ records: AuditRecord[]; nextCursor: string | null }> {
   const rows = await db
     .select()
     .from(tables.auditLog)
@@ -58,23 +72,67 @@ export async function listAudit(
   return { records, nextCursor: rows.length > page.limit && last ? String(last.seq) : null };
 }
 
+/** One page for the screen, each record with a link to what its target names. */
+export async function listAudit(
+  db: Db,
+  filters: AuditFilters,
+  page: { cursor?: string; limit: number },
+): Promise<AuditPage> {
+  const { records, nextCursor } = await listRecords(db, filters, page);
+  return { records: await withTargetLinks(db, records), nextCursor };
+}
+
 /** Every record matching the filters, newest first, in batches (for exports of any size). */
-export async function* iterateAudit(db: Db, filters: AuditFilters, batch = 1000): AsyncGenerator<AuditRecordView> {
+export async function* iterateAudit(db: Db, filters: AuditFilters, batch = 1000): AsyncGenerator<AuditRecord> {
   let cursor: string | undefined;
   for (;;) {
-    const page = await listAudit(db, filters, { cursor, limit: batch });
+    const page = await listRecords(db, filters, { cursor, limit: batch });
     yield* page.records;
     if (!page.nextCursor) return;
     cursor = page.nextCursor;
   }
 }
 
-export const AUDIT_ACTIONS_HINT = [
-  "auth.sign-in",
-  "auth.sign-out",
-  "auth.sign-in-failed",
-  "users.create",
-  "users.update",
-  "audit.export",
-  "audit.verify",
-];
+const ref = (row: Pick<Row, "id" | "seq" | "outcome" | "errorCode">): AuditRecordRef => ({
+  id: row.id,
+  seq: row.seq,
+  outcome: row.outcome,
+  errorCode: row.errorCode,
+});
+
+/**
+ * An act's outcome is written within moments of its intent; an intent with no outcome an hour
+ * later never got one (the process died). The bound keeps the lookup on the time index, since
+ * intent_id has none of its own.
+ */
+const OUTCOME_WINDOW_MS = 60 * 60 * 1000;
+/** Instances stamp their own records; their clocks may differ a little. */
+const CLOCK_SKEW_MS = 60 * 1000;
+
+/** One record by id, with its intent (an outcome record) or its outcome (an intent record); null if unknown. */
+export async function getAuditRecord(db: Db, id: string): Promise<AuditRecordDetail | null> {
+  const t = tables.auditLog;
+  const [row] = await db.select().from(t).where(eq(t.id, id)).limit(1);
+  if (!row) return null;
+  const related = { id: t.id, seq: t.seq, outcome: t.outcome, errorCode: t.errorCode };
+  const [intent] = row.intentId ? await db.select(related).from(t).where(eq(t.id, row.intentId)).limit(1) : [];
+  const [outcome] =
+    row.outcome === "intent"
+      ? await db
+          .select(related)
+          .from(t)
+          .where(
+            and(
+              eq(t.intentId, row.id),
+              gt(t.seq, row.seq),
+              gte(t.at, new Date(new Date(row.at).getTime() - CLOCK_SKEW_MS).toISOString()),
+              lte(t.at, new Date(new Date(row.at).getTime() + OUTCOME_WINDOW_MS).toISOString()),
+            ),
+          )
+          .orderBy(asc(t.seq))
+          .limit(1)
+      : [];
+  const [record] = await withTargetLinks(db, [view(row)]);
+  if (!record) return null;
+  return { record, intent: intent ? ref(intent) : null, outcome: outcome ? ref(outcome) : null };
+}

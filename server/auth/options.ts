@@ -1,26 +1,23 @@
 import "server-only";
 import { type AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { z } from "zod";
-import { eq } from "drizzle-orm";
 import { getEnv } from "@/server/env";
-import { getDb, tables } from "@/server/db";
+import { getDb } from "@/server/db";
 import { appendAuditSafely } from "@/server/audit/append";
 import { logger } from "@/server/log";
 import { clientIp } from "@/server/request-context";
 import { isRole } from "@/lib/permissions";
-import { dummyHash, verifyPassword } from "./password";
-import { clearFailures, lockedUntil, registerFailure } from "./rate-limit";
-import { findUserByEmail, findUserById, normalizeEmail } from "./users";
+import { safeCallbackPath } from "@/lib/safe-redirect";
+import { endSessions } from "@/server/users/update";
+import { signInWithPassword } from "./credentials";
 import { parseRoleEmails, roleFromOidc } from "./oidc";
+import { signInWithSso } from "./sso";
+import { findUserById } from "./users";
+
+export { SIGN_IN_ERRORS } from "./credentials";
 
 // next-auth v4 derives its own URL from NEXTAUTH_URL or, with this set, from the request's host.
 process.env.AUTH_TRUST_HOST ??= "true";
-
-/** Codes the sign-in page turns into words; nothing else about the failure reaches the browser. */
-export const SIGN_IN_ERRORS = { invalid: "INVALID_CREDENTIALS", locked: "LOCKED", disabled: "DISABLED" } as const;
-
-const credentialsSchema = z.object({ email: z.string().trim().min(3).max(320), password: z.string().min(1).max(200) });
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -33,78 +30,15 @@ function headerGetter(h: Headers | undefined) {
   };
 }
 
-async function authorizeCredentials(raw: unknown, headers: Headers | undefined) {
-  const env = getEnv();
-  const db = await getDb();
-  const ip = clientIp(headerGetter(headers));
-  const requestId = headerGetter(headers).get("x-request-id");
-  const parsed = credentialsSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(SIGN_IN_ERRORS.invalid);
-  const email = normalizeEmail(parsed.data.email);
-  const accountKey = `account:${email}`;
-  const addressKey = `address:${ip ?? "unknown"}`;
-  const fail = async (code: string, message: string, actor?: { id: string; role: string }) => {
-    await appendAuditSafely({
-      actor: { id: actor?.id ?? null, email, role: actor?.role ?? null },
-      action: "auth.sign-in-failed",
-      target: email,
-      outcome: "error",
-      errorCode: code,
-      errorMessage: message,
-      requestId,
-      ip,
-    });
-    return new Error(code);
-  };
-
-  const now = new Date();
-  const [accountLock, addressLock] = await Promise.all([
-    lockedUntil(db, accountKey, now),
-    lockedUntil(db, addressKey, now),
-  ]);
-  if (accountLock || addressLock) {
-    const until = [accountLock, addressLock].filter((d): d is Date => d !== null).sort((a, b) => +b - +a)[0];
-    throw await fail(SIGN_IN_ERRORS.locked, `Locked out until ${until?.toISOString()}`);
-  }
-
-  const user = await findUserByEmail(db, email);
-  const valid = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyHash()));
-  if (!user || !valid) {
-    const [account, address] = await Promise.all([
-      registerFailure(
-        db,
-        accountKey,
-        { limit: env.CONSOLE_SIGNIN_ACCOUNT_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES },
-        now,
-      ),
-      registerFailure(
-        db,
-        addressKey,
-        { limit: env.CONSOLE_SIGNIN_ADDRESS_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES },
-        now,
-      ),
-    ]);
-    const locked = account.locked || address.locked;
-    throw await fail(
-      locked ? SIGN_IN_ERRORS.locked : SIGN_IN_ERRORS.invalid,
-      locked ? "Wrong e-mail or password; locked out" : "Wrong e-mail or password",
-      user ? { id: user.id, role: user.role } : undefined,
-    );
-  }
-  if (user.disabledAt) throw await fail(SIGN_IN_ERRORS.disabled, "Account disabled", { id: user.id, role: user.role });
-
-  await clearFailures(db, accountKey);
-  await db.update(tables.users).set({ lastSignInAt: now }).where(eq(tables.users.id, user.id));
-  await appendAuditSafely({
-    actor: { id: user.id, email: user.email, role: user.role },
-    action: "auth.sign-in",
-    target: user.email,
-    outcome: "ok",
-    input: { method: "password" },
-    requestId,
-    ip,
-  });
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+/** What the session cookie carries beyond next-auth's own fields. */
+export interface ConsoleToken {
+  sub?: string;
+  role?: string;
+  email?: string | null;
+  /** The user's session version when the session was issued; a later bump ends it. */
+  sv?: number;
+  /** Sign-in time (Unix seconds); the session ends CONSOLE_SESSION_MAX_HOURS after it. */
+  authTime?: number;
 }
 
 let cached: AuthOptions | undefined;
@@ -117,7 +51,10 @@ export function authOptions(): AuthOptions {
       id: "credentials",
       name: "E-mail and password",
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: (credentials, req) => authorizeCredentials(credentials, req?.headers as Headers | undefined),
+      authorize: (credentials, req) => {
+        const headers = headerGetter(req?.headers as Headers | undefined);
+        return signInWithPassword(credentials, { ip: clientIp(headers), requestId: headers.get("x-request-id") });
+      },
     }),
   ];
   if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET) {
@@ -136,7 +73,6 @@ export function authOptions(): AuthOptions {
           id: String(profile.sub),
           email: String(profile.email ?? ""),
           name: typeof profile.name === "string" ? profile.name : null,
-          oidcProfile: profile,
         };
       },
     });
@@ -147,78 +83,80 @@ export function authOptions(): AuthOptions {
     secret: env.AUTH_SECRET,
     providers,
     pages: { signIn: "/signin", error: "/signin" },
-    // The JWT is re-issued on every session read, so maxAge works as an idle timeout.
+    // The JWT is re-issued on every session read, so maxAge works as an idle timeout; the absolute
+    // lifetime is checked against authTime by every request (server/auth/session.ts, proxy.ts).
     session: { strategy: "jwt", maxAge: env.CONSOLE_SESSION_IDLE_MINUTES * 60 },
     jwt: { maxAge: env.CONSOLE_SESSION_IDLE_MINUTES * 60 },
     callbacks: {
       async signIn({ user, account, profile }) {
         if (account?.provider !== "oidc") return true;
-        // SSO users get the role their identity provider (or the e-mail list) gives them, or no access.
-        const role = roleFromOidc((profile ?? {}) as Record<string, unknown>, {
-          claim: env.OIDC_ROLE_CLAIM,
-          emails: roleEmails,
-        });
-        const email = normalizeEmail(user.email ?? "");
-        if (!role || !email) {
+        const claims = (profile ?? {}) as Record<string, unknown>;
+        const role = roleFromOidc(claims, { claim: env.OIDC_ROLE_CLAIM, emails: roleEmails });
+        const outcome = await signInWithSso(await getDb(), { issuer: env.OIDC_ISSUER ?? "", profile: claims, role });
+        if (!outcome.ok) {
           await appendAuditSafely({
-            actor: { id: null, email, role: null },
+            actor: { id: null, email: outcome.email, role: null },
             action: "auth.sign-in-failed",
-            target: email,
+            target: outcome.email,
             outcome: "error",
-            errorCode: "NO_ROLE",
-            errorMessage: "SSO user has no console role",
+            errorCode: outcome.code,
+            errorMessage: "SSO sign-in refused",
+            input: { method: "oidc" },
           });
-          return `/signin?error=NoRole`;
+          return `/signin?error=${outcome.code}`;
         }
-        const db = await getDb();
-        const existing = await findUserByEmail(db, email);
-        if (existing?.disabledAt) return `/signin?error=${SIGN_IN_ERRORS.disabled}`;
-        const [row] = existing
-          ? await db
-              .update(tables.users)
-              .set({ role, lastSignInAt: new Date(), updatedAt: new Date() })
-              .where(eq(tables.users.id, existing.id))
-              .returning()
-          : await db
-              .insert(tables.users)
-              .values({ email, name: user.name ?? null, role, source: "sso", lastSignInAt: new Date() })
-              .returning();
-        if (!row) return false;
-        user.id = row.id;
-        (user as { role?: string }).role = role;
+        user.id = outcome.user.id;
+        Object.assign(user, { role: outcome.user.role, sessionVersion: outcome.user.sessionVersion });
         await appendAuditSafely({
-          actor: { id: row.id, email, role },
+          actor: { id: outcome.user.id, email: outcome.user.email, role: outcome.user.role },
           action: "auth.sign-in",
-          target: email,
+          target: outcome.user.email,
           outcome: "ok",
-          input: { method: "oidc" },
+          input: {
+            method: "oidc",
+            created: outcome.created,
+            ...(outcome.roleKept ? { roleKept: "last active admin" } : {}),
+          },
         });
         return true;
       },
       async jwt({ token, user }) {
         if (user) {
-          token.sub = user.id;
-          token.role = (user as { role?: string }).role;
-          token.email = user.email;
+          const t = token as ConsoleToken;
+          t.sub = user.id;
+          t.role = (user as { role?: string }).role;
+          t.email = user.email;
+          t.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+          t.authTime = Math.floor(Date.now() / 1000);
         }
         return token;
       },
       async session({ session, token }) {
+        const t = token as ConsoleToken;
         return {
           ...session,
           user: {
-            id: token.sub ?? "",
-            email: token.email ?? "",
+            id: t.sub ?? "",
+            email: t.email ?? "",
             name: session.user?.name ?? null,
-            role: isRole(token.role) ? token.role : undefined,
+            role: isRole(t.role) ? t.role : undefined,
           },
+          sessionVersion: t.sv ?? -1,
+          authTime: t.authTime ?? 0,
         };
+      },
+      // Only paths on this console, resolved the way a browser will resolve them.
+      async redirect({ url, baseUrl }) {
+        const path = url.startsWith(baseUrl) ? url.slice(baseUrl.length) || "/" : url;
+        return `${baseUrl}${safeCallbackPath(path, "/", baseUrl)}`;
       },
     },
     events: {
       async signOut({ token }) {
         const db = await getDb();
         const user = token?.sub ? await findUserById(db, token.sub) : undefined;
+        // Signing out ends every session of the user, on every device and instance.
+        if (user) await endSessions(db, user.id);
         await appendAuditSafely({
           actor: { id: user?.id ?? token?.sub ?? null, email: user?.email ?? null, role: user?.role ?? null },
           action: "auth.sign-out",

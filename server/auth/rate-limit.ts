@@ -3,8 +3,13 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 
 /**
- * Fixed one-minute windows of failures per key ("account:<email>", "address:<ip>"), kept in the
- * database so every console instance sees the same counts. Reaching the limit locks the key.
+ * Sign-in throttling per key ("account:<email>", "address:<ip>") in one-minute windows, kept in
+ * the database so every console instance sees the same counts.
+ *
+ * An attempt is counted *before* the password is checked, in one atomic statement, so a burst of
+ * parallel attempts cannot all be evaluated: only the first `limit` in a window are, the rest are
+ * refused as locked without touching the password. A failure that reaches the limit locks the key;
+ * a success clears the account's count and gives the address its attempt back.
  */
 export interface Throttle {
   limit: number;
@@ -17,41 +22,56 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** The time until which the key is locked, or null. */
-export async function lockedUntil(db: Db, key: string, now = new Date()): Promise<Date | null> {
-  const rows = rowsOf<Row>(await db.execute(sql`select hits, locked_until from rate_limits where key = ${key}`));
-  const until = rows[0]?.locked_until;
-  if (!until) return null;
-  const date = new Date(until);
-  return date > now ? date : null;
+export interface Attempt {
+  /** Whether the password may be checked at all. */
+  allowed: boolean;
+  /** Attempts in this window, this one included. */
+  hits: number;
+  /** While locked, until when. */
+  until: Date | null;
 }
 
-/** Counts one failure; returns whether this failure locked the key (or it was locked already). */
-export async function registerFailure(
-  db: Db,
-  key: string,
-  throttle: Throttle,
-  now = new Date(),
-): Promise<{ locked: boolean; until: Date | null }> {
-  const nowIso = now.toISOString();
+export async function claimAttempt(db: Db, key: string, throttle: Throttle, now = new Date()): Promise<Attempt> {
+  const t = now.toISOString();
   const rows = rowsOf<Row>(
     await db.execute(sql`
       insert into rate_limits (key, hits, window_started_at, locked_until)
-      values (${key}, 1, ${nowIso}::timestamptz, case when 1 >= ${throttle.limit} then ${nowIso}::timestamptz + make_interval(mins => ${throttle.lockMinutes}) end)
+      values (${key}, 1, ${t}::timestamptz, case when 1 > ${throttle.limit} then ${t}::timestamptz + make_interval(mins => ${throttle.lockMinutes}) end)
       on conflict (key) do update set
-        hits = case when rate_limits.window_started_at <= ${nowIso}::timestamptz - interval '1 minute' then 1 else rate_limits.hits + 1 end,
-        window_started_at = case when rate_limits.window_started_at <= ${nowIso}::timestamptz - interval '1 minute' then ${nowIso}::timestamptz else rate_limits.window_started_at end,
+        hits = case
+          when rate_limits.locked_until > ${t}::timestamptz then rate_limits.hits
+          when rate_limits.window_started_at <= ${t}::timestamptz - interval '1 minute' then 1
+          else rate_limits.hits + 1 end,
+        window_started_at = case
+          when rate_limits.locked_until > ${t}::timestamptz then rate_limits.window_started_at
+          when rate_limits.window_started_at <= ${t}::timestamptz - interval '1 minute' then ${t}::timestamptz
+          else rate_limits.window_started_at end,
         locked_until = case
-          when rate_limits.locked_until > ${nowIso}::timestamptz then rate_limits.locked_until
-          when (case when rate_limits.window_started_at <= ${nowIso}::timestamptz - interval '1 minute' then 1 else rate_limits.hits + 1 end) >= ${throttle.limit}
-            then ${nowIso}::timestamptz + make_interval(mins => ${throttle.lockMinutes})
+          when rate_limits.locked_until > ${t}::timestamptz then rate_limits.locked_until
+          when rate_limits.window_started_at > ${t}::timestamptz - interval '1 minute' and rate_limits.hits + 1 > ${throttle.limit}
+            then ${t}::timestamptz + make_interval(mins => ${throttle.lockMinutes})
           else null end
       returning hits, locked_until`),
   );
   const until = rows[0]?.locked_until ? new Date(rows[0].locked_until) : null;
-  return { locked: until !== null && until > now, until };
+  const locked = until !== null && until > now;
+  return { allowed: !locked, hits: Number(rows[0]?.hits ?? 1), until: locked ? until : null };
 }
 
-export async function clearFailures(db: Db, key: string) {
-  await db.execute(sql`delete from rate_limits where key = ${key}`);
+/** After a failed check: the failure that reaches the limit locks the key. Returns the lock, if any. */
+export async function settleFailure(db: Db, key: string, attempt: Attempt, throttle: Throttle, now = new Date()) {
+  if (attempt.hits < throttle.limit) return null;
+  const until = new Date(now.getTime() + throttle.lockMinutes * 60_000);
+  await db.execute(
+    sql`update rate_limits set locked_until = greatest(coalesce(locked_until, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz) where key = ${key}`,
+  );
+  return until;
+}
+
+/** After a successful sign-in: the account starts afresh; the address gets this attempt back. */
+export async function settleSuccess(db: Db, accountKey: string, addressKey: string) {
+  await db.execute(sql`delete from rate_limits where key = ${accountKey}`);
+  await db.execute(
+    sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${addressKey} and locked_until is null`,
+  );
 }

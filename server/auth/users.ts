@@ -28,8 +28,10 @@ export interface StaffUser {
   email: string;
   name: string | null;
   role: Role;
+  /** Signed in with a generated password that must be replaced before anything else. */
+  mustChangePassword: boolean;
 }
 
 export function toStaffUser(row: UserRow): StaffUser {
-  return { id: row.id, email: row.email, name: row.name, role: row.role };
+  return { id: row.id, email: row.email, name: row.name, role: row.role, mustChangePassword: row.mustChangePassword };
 }

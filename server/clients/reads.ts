@@ -3,10 +3,16 @@ import { getAdminClient } from "@/server/upstream";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import { notFound } from "@/server/errors";
 import type { AssetsResponse, Client, ListClientsResponse } from "@/lib/contracts";
+import type { ClientsPage } from "@/lib/clients";
+import { ejectSummaries } from "@/server/ejects/inbox";
 
-/** One page of clients in the upstream's own cursor order. */
-export async function listClientsPage(query: { take: number; cursor?: string }): Promise<ListClientsResponse> {
-  return getAdminClient().clients.list({ take: query.take, ...(query.cursor ? { cursor: query.cursor } : {}) });
+/** One page of clients in the upstream's own cursor order, with each one's eject state. */
+export async function listClientsPage(query: { take: number; cursor?: string }): Promise<ClientsPage> {
+  const page: ListClientsResponse = await getAdminClient().clients.list({
+    take: query.take,
+    ...(query.cursor ? { cursor: query.cursor } : {}),
+  });
+  return { ...page, ejects: await ejectSummaries(page.results) };
 }
 
 /** The client, or a NOT_FOUND AppError the pages turn into a not-found screen. */

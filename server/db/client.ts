@@ -1,13 +1,22 @@
 import "server-only";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Pool } from "pg";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * The driver under drizzle, for code that must speak to the database without it (pg-boss in
+ * server/jobs runs its own SQL on the same database). `schemaName` is the per-run test schema.
+ */
+export type RawDb = { kind: "pglite"; client: PGlite } | { kind: "postgres"; pool: Pool; schemaName?: string };
+
 export interface DbHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  raw: RawDb;
   close(): Promise<void>;
 }
 
@@ -37,7 +46,7 @@ async function openPglite(dataDir?: string): Promise<DbHandle> {
   const client = dataDir ? new PGlite(path.resolve(dataDir)) : new PGlite();
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return { db: db as unknown as Db, kind: "pglite", raw: { kind: "pglite", client }, close: () => client.close() };
 }
 
 async function openPostgres(url: string, schemaName?: string): Promise<DbHandle> {
@@ -60,7 +69,12 @@ async function openPostgres(url: string, schemaName?: string): Promise<DbHandle>
     const db = drizzle({ client: pool, schema });
     await migrate(db, { migrationsFolder: MIGRATIONS, ...(schemaName ? { migrationsSchema: schemaName } : {}) });
     await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      raw: { kind: "postgres", pool, ...(schemaName ? { schemaName } : {}) },
+      close: () => pool.end(),
+    };
   } finally {
     lock.release();
   }

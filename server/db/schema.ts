@@ -1,28 +1,56 @@
 /**
- * The console's own tables (users, sign-in throttling, the audit log). One schema for PGlite and
+ * The console's own tables (users, sign-in throttling, the audit log, eject requests, job runs). One schema for PGlite and
  * PostgreSQL; migrations are generated from it with `npm run db:generate` and committed.
  * No `server-only` import here: drizzle-kit loads this file outside Next to generate migrations.
  */
 import { sql } from "drizzle-orm";
+import { EJECT_STATUSES } from "../../lib/ejects";
 import { ROLES } from "../../lib/permissions";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
-export const users = pgTable("users", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  /** Always stored lower-case; the unique index makes sign-in case-insensitive. */
-  email: text("email").notNull().unique(),
-  name: text("name"),
-  role: text("role", { enum: ROLES }).notNull(),
-  /** scrypt hash (see server/auth/password.ts); null for SSO-only accounts. */
-  passwordHash: text("password_hash"),
-  /** How the account was made: "bootstrap", "admin" (by a user), "sso". */
-  source: text("source").notNull().default("admin"),
-  disabledAt: timestamp("disabled_at", { withTimezone: true }),
-  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
-  createdBy: uuid("created_by"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Always stored lower-case; the unique index makes sign-in case-insensitive. */
+    email: text("email").notNull().unique(),
+    name: text("name"),
+    role: text("role", { enum: ROLES }).notNull(),
+    /** scrypt hash (see server/auth/password.ts); null for SSO-only accounts. */
+    passwordHash: text("password_hash"),
+    /** How the account was made: "bootstrap", "admin" (by a user), "sso". */
+    source: text("source").notNull().default("admin"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    createdBy: uuid("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Sessions carry the version they were issued under; sign-out, disable and a role change bump it,
+     * which ends every session of the user at once, on every console instance.
+     */
+    sessionVersion: integer("session_version").notNull().default(0),
+    /** A generated password must be replaced at the first sign-in. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    /** The SSO identity this account is linked to (issuer and `sub`); never matched by e-mail. */
+    ssoIssuer: text("sso_issuer"),
+    ssoSubject: text("sso_subject"),
+  },
+  (t) => [uniqueIndex("users_sso_identity_idx").on(t.ssoIssuer, t.ssoSubject)],
+);
 
 /** Fixed-window counters for sign-in throttling, shared by every console instance. */
 export const rateLimits = pgTable("rate_limits", {
@@ -49,11 +77,14 @@ export const auditLog = pgTable(
     target: text("target"),
     /** The action's input with every secret replaced by "[redacted]". */
     input: jsonb("input"),
-    outcome: text("outcome", { enum: ["ok", "error"] }).notNull(),
+    /** "intent" is written before an act that reaches the upstream; "ok" or "error" after it. */
+    outcome: text("outcome", { enum: ["intent", "ok", "error"] }).notNull(),
     errorCode: text("error_code"),
     errorMessage: text("error_message"),
     requestId: text("request_id"),
     ip: text("ip"),
+    /** For an outcome record: the intent record written before the act. */
+    intentId: uuid("intent_id"),
     prevHash: text("prev_hash").notNull(),
     hash: text("hash").notNull(),
   },
@@ -61,6 +92,10 @@ export const auditLog = pgTable(
     index("audit_log_at_idx").on(t.at),
     index("audit_log_action_idx").on(t.action),
     index("audit_log_actor_idx").on(t.actorEmail),
+    // A client's timeline, an outcome's intent, the outcome filter.
+    index("audit_log_target_idx").on(t.target),
+    index("audit_log_intent_idx").on(t.intentId),
+    index("audit_log_error_code_idx").on(t.errorCode),
   ],
 );
 
@@ -74,8 +109,6 @@ export const auditHead = pgTable("audit_head", {
     .notNull()
     .default(sql`now()`),
 });
-
-export const EJECT_STATUSES = ["pending", "approved", "rejected", "expired", "executed"] as const;
 
 /**
  * Dual control over key ejection: a request by one staff member, a decision by another, then the
@@ -109,3 +142,119 @@ export const ejectRequests = pgTable(
   },
   (t) => [index("eject_requests_client_idx").on(t.clientId, t.requestedAt)],
 );
+
+export const JOB_RUN_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+
+/**
+ * One row per run of a durable job (server/jobs). pg-boss only carries the "drive this run" message;
+ * this row is the run's truth: its progress and checkpoint, and which console instance holds its
+ * lease. The owner renews `lease_expires_at` every few seconds; a run whose lease lapsed is taken
+ * over by another instance from its checkpoint. `attempts` grows on every start and fences writes,
+ * so a driver that lost its lease cannot overwrite its successor.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    status: text("status", { enum: JOB_RUN_STATUSES }).notNull().default("queued"),
+    params: jsonb("params").notNull(),
+    /** While a run with this key is queued or running, starting the same kind with it returns that run. */
+    singletonKey: text("singleton_key"),
+    progressDone: bigint("progress_done", { mode: "number" }).notNull().default(0),
+    progressTotal: bigint("progress_total", { mode: "number" }),
+    ratePerSecond: doublePrecision("rate_per_second"),
+    etaSeconds: integer("eta_seconds"),
+    message: text("message"),
+    /** The job's resumable state, written together with the progress it stands for. */
+    checkpoint: jsonb("checkpoint"),
+    result: jsonb("result"),
+    /** Safe to show: a job's own user-facing message or a generic one, never raw exception text. */
+    error: text("error"),
+    startedById: text("started_by_id").notNull(),
+    startedByEmail: text("started_by_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
+    cancelRequestedByEmail: text("cancel_requested_by_email"),
+    ownerInstance: text("owner_instance"),
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("job_runs_singleton_idx")
+      .on(t.kind, t.singletonKey)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index("job_runs_kind_created_idx").on(t.kind, t.createdAt),
+    index("job_runs_started_by_idx").on(t.startedById, t.createdAt),
+    index("job_runs_active_idx")
+      .on(t.status, t.leaseExpiresAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+/**
+ * A staff member's named filter sets ("failed on Sepolia this week"), per page kind: the query
+ * string of the filters as the page keeps them in its URL, replayed when the view is picked.
+ */
+export const savedViews = pgTable(
+  "saved_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull(),
+    /** Which page the view belongs to, e.g. "alerts.events". */
+    scope: text("scope").notNull(),
+    name: text("name").notNull(),
+    /** The filters as a URL query string (no cursor, no page state). */
+    query: text("query").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("saved_views_user_scope_name_idx").on(t.userId, t.scope, t.name)],
+);
+
+/**
+ * Secrets the console must keep (test clients' API keys and wallet shares, the audit log's keys),
+ * by envelope encryption (server/vault): the value under its own data key (AES-256-GCM), the data
+ * key wrapped under CONSOLE_VAULT_KEY (the key-encryption key, never stored). `kek_id` names the
+ * key that wrapped it, so a rotation re-wraps only what the old key wrapped. The associated data
+ * binds each ciphertext to its purpose and subject: a sealed value moved to another row does not open.
+ */
+export const vaultRecords = pgTable(
+  "vault_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What the secret is: "client-api-key", "wallet-shares", "audit-keys", … */
+    purpose: text("purpose").notNull(),
+    /** Whose it is: a client id, or "console". */
+    subject: text("subject").notNull(),
+    kekId: text("kek_id").notNull(),
+    /** The data key under the key-encryption key: base64 of iv ‖ ciphertext ‖ tag. */
+    wrappedKey: text("wrapped_key").notNull(),
+    /** The value under the data key: base64 of iv ‖ ciphertext ‖ tag. */
+    sealed: text("sealed").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("vault_records_purpose_subject_idx").on(t.purpose, t.subject),
+    index("vault_records_kek_idx").on(t.kekId),
+  ],
+);
+
+/**
+ * Clients the console created as test clients: their client API key and wallet shares are kept in
+ * the vault, so developers can act for them (wallet lab, yield runs). Every other client is read-only.
+ */
+export const testClients = pgTable("test_clients", {
+  clientId: text("client_id").primaryKey(),
+  isAccountAbstracted: boolean("is_account_abstracted").notNull(),
+  /** Whether wallet shares were generated and are in the vault. */
+  hasShares: boolean("has_shares").notNull().default(false),
+  createdById: uuid("created_by_id").notNull(),
+  createdByEmail: text("created_by_email").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,18 +1,37 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { desc } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { openTestDb } from "@/server/db/testing";
 import type { DbHandle } from "@/server/db/client";
 import { setDbForTests, tables } from "@/server/db";
-import { AppError, forbidden } from "@/server/errors";
+import { AppError, forbidden, unauthenticated } from "@/server/errors";
+import { verifyChain } from "@/server/audit/verify";
+import { UNAUTHENTICATED_RECORDS_PER_MINUTE } from "@/server/audit/refusals";
 
 const authorize = vi.fn();
 vi.mock("@/server/auth/session", () => ({ authorize: (p: string) => authorize(p) }));
-vi.mock("@/server/request-context", () => ({
-  requestContext: async () => ({ requestId: "req-123", ip: "203.0.113.9" }),
+const context = { requestId: "req-123", ip: "203.0.113.9" };
+vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ ...context }) }));
+
+// The upstream as the real actions reach it, with every call counted.
+const upstreamCalls: string[] = [];
+vi.mock("@/server/upstream", () => ({
+  getAdminClient: () => ({
+    clients: {
+      retrieve: async (id: string) => {
+        upstreamCalls.push(`retrieve ${id}`);
+        return { id, wallets: [] };
+      },
+      createSession: async (id: string) => {
+        upstreamCalls.push(`createSession ${id}`);
+        return { clientSessionToken: "cst_secret_value_123" };
+      },
+    },
+  }),
 }));
 
 const { defineAction } = await import("./define-action");
+const { mintSessionToken } = await import("@/server/actions/clients");
 
 const staff = {
   id: "7f1c0c1e-1d7b-4a49-9f5e-1a1e1c1e1d7b",
@@ -31,10 +50,14 @@ describe("the action pattern", () => {
     setDbForTests(undefined);
     await handle.close();
   });
-  beforeEach(() => authorize.mockReset().mockResolvedValue(staff));
+  beforeEach(() => {
+    authorize.mockReset().mockResolvedValue(staff);
+    upstreamCalls.length = 0;
+    context.ip = "203.0.113.9";
+  });
 
-  const lastAudit = async () =>
-    (await handle.db.select().from(tables.auditLog).orderBy(desc(tables.auditLog.seq)).limit(1))[0];
+  const lastAudit = async (n = 1) =>
+    (await handle.db.select().from(tables.auditLog).orderBy(desc(tables.auditLog.seq)).limit(n)).reverse();
   const run = vi.fn(async (input: { name: string; apiKey: string }) => ({ greeting: `hi ${input.name}` }));
   const greet = defineAction({
     action: "test.greet",
@@ -44,21 +67,60 @@ describe("the action pattern", () => {
     run,
   });
 
-  it("authorizes, validates, runs, audits and returns data", async () => {
+  it("records the intent before running and the outcome after, linked, without secrets", async () => {
     const result = await greet({ name: "Ada", apiKey: "k-secret-1" });
     expect(result).toEqual({ ok: true, data: { greeting: "hi Ada" } });
     expect(authorize).toHaveBeenCalledWith("clients:create");
-    const record = await lastAudit();
-    expect(record).toMatchObject({
+    const [intent, outcome] = await lastAudit(2);
+    expect(intent).toMatchObject({ action: "test.greet", outcome: "intent", target: "Ada", requestId: "req-123" });
+    expect(outcome).toMatchObject({
       action: "test.greet",
       outcome: "ok",
       actorEmail: "sam@example.com",
       actorRole: "support",
       target: "Ada",
-      requestId: "req-123",
       ip: "203.0.113.9",
+      intentId: intent?.id,
     });
-    expect(JSON.stringify(record?.input)).not.toContain("k-secret-1");
+    expect(JSON.stringify([intent, outcome])).not.toContain("k-secret-1");
+  });
+
+  it("does not reach the upstream when the intent cannot be recorded, and says why", async () => {
+    await handle.db.execute(sql`alter table audit_log rename to audit_log_offline`);
+    try {
+      const result = await mintSessionToken({
+        clientId: "cclient000000000000000001",
+        reason: "Ticket SUP-1: locked out",
+      });
+      expect(result).toMatchObject({ ok: false, error: { code: "AUDIT_UNAVAILABLE" } });
+      expect(!result.ok && result.error.message).toContain("Nothing was done");
+      expect(upstreamCalls).toEqual([]);
+    } finally {
+      await handle.db.execute(sql`alter table audit_log_offline rename to audit_log`);
+    }
+    // With the log back, the same call goes through and is on record.
+    const again = await mintSessionToken({ clientId: "cclient000000000000000001", reason: "Ticket SUP-1: locked out" });
+    expect(again.ok).toBe(true);
+    expect(upstreamCalls).toEqual(["retrieve cclient000000000000000001", "createSession cclient000000000000000001"]);
+    const [intent, outcome] = await lastAudit(2);
+    expect(intent).toMatchObject({ action: "credentials.session-token", outcome: "intent" });
+    expect(outcome).toMatchObject({ action: "credentials.session-token", outcome: "ok", intentId: intent?.id });
+    expect(JSON.stringify(outcome)).not.toContain("cst_secret_value_123");
+  });
+
+  it("refuses a reason holding NUL or a lone surrogate with a field message, before any upstream call", async () => {
+    for (const reason of ["Ticket SUP-1\u0000 locked out", "Ticket SUP-1 \uD800 locked out"]) {
+      const result = await mintSessionToken({ clientId: "cclient000000000000000001", reason });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: "VALIDATION", fields: { reason: expect.any(String) } },
+      });
+    }
+    expect(upstreamCalls).toEqual([]);
+    // Both refusals are on record (escaped), and the chain still verifies.
+    const refusals = await lastAudit(2);
+    expect(refusals.map((r) => r.errorCode)).toEqual(["VALIDATION", "VALIDATION"]);
+    expect(await verifyChain(handle.db)).toMatchObject({ ok: true });
   });
 
   it("refuses a role without the permission before parsing or running, and audits the refusal", async () => {
@@ -70,7 +132,39 @@ describe("the action pattern", () => {
       error: { code: "FORBIDDEN", message: "Your role does not allow create on clients." },
     });
     expect(run).not.toHaveBeenCalled();
-    expect(await lastAudit()).toMatchObject({ action: "test.greet", outcome: "error", errorCode: "FORBIDDEN" });
+    expect((await lastAudit())[0]).toMatchObject({ action: "test.greet", outcome: "error", errorCode: "FORBIDDEN" });
+  });
+
+  it("keeps a bounded copy of what a signed-in caller sent when it is refused", async () => {
+    authorize.mockRejectedValueOnce(forbidden("create on clients"));
+    await greet({ name: "x".repeat(200_000), apiKey: "k" });
+    const [record] = await lastAudit();
+    expect(record?.input).toMatchObject({ truncated: true });
+    expect(JSON.stringify(record?.input).length).toBeLessThan(5000);
+  });
+
+  it("records calls without a session without their body, and only a few per address and minute", async () => {
+    authorize.mockRejectedValue(unauthenticated());
+    context.ip = "198.51.100.77";
+    const [before] = await handle.db.select({ n: count() }).from(tables.auditLog);
+    const marker = "flood-body-marker";
+    for (let i = 0; i < 1000; i += 50)
+      await Promise.all(Array.from({ length: 50 }, (_, j) => greet({ name: `${marker}-${i + j}`, apiKey: marker })));
+    const [after] = await handle.db.select({ n: count() }).from(tables.auditLog);
+    const written = (after?.n ?? 0) - (before?.n ?? 0);
+    expect(written).toBe(UNAUTHENTICATED_RECORDS_PER_MINUTE);
+    const rows = await handle.db
+      .select()
+      .from(tables.auditLog)
+      .where(eq(tables.auditLog.ip, "198.51.100.77"))
+      .orderBy(asc(tables.auditLog.seq));
+    expect(rows.every((r) => r.errorCode === "UNAUTHENTICATED")).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain(marker);
+    expect(rows.at(-1)?.input).toMatchObject({ note: expect.stringContaining("not recorded") });
+    // Another address still gets its own records.
+    context.ip = "198.51.100.78";
+    await greet({ name: "Ada", apiKey: "k" });
+    expect((await lastAudit())[0]).toMatchObject({ ip: "198.51.100.78", errorCode: "UNAUTHENTICATED" });
   });
 
   it("returns field errors for bad input and never calls run", async () => {
@@ -81,7 +175,7 @@ describe("the action pattern", () => {
       error: { code: "VALIDATION", fields: { name: "Too short", apiKey: expect.any(String) } },
     });
     expect(run).not.toHaveBeenCalled();
-    expect(await lastAudit()).toMatchObject({ outcome: "error", errorCode: "VALIDATION" });
+    expect((await lastAudit())[0]).toMatchObject({ outcome: "error", errorCode: "VALIDATION" });
   });
 
   it("hides unexpected error text behind a generic message with the request id", async () => {
@@ -98,7 +192,9 @@ describe("the action pattern", () => {
       ok: false,
       error: { code: "INTERNAL", message: "Something went wrong on the server.", requestId: "req-123" },
     });
-    expect(JSON.stringify(await lastAudit())).not.toContain("relation users");
+    const [intent, outcome] = await lastAudit(2);
+    expect(outcome).toMatchObject({ outcome: "error", errorCode: "INTERNAL", intentId: intent?.id });
+    expect(JSON.stringify(outcome)).not.toContain("relation users");
   });
 
   it("passes an AppError's own safe message through", async () => {

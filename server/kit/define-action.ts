@@ -1,11 +1,11 @@
 import "server-only";
 import type { z } from "zod";
 import type { ActionError, ActionResult } from "@/lib/result";
-import type { Permission } from "@/lib/permissions";
-import { appendAudit } from "@/server/audit/append";
-import { authorize } from "@/server/auth/session";
+import { appendAudit, appendAuditSafely, type AuditEntry } from "@/server/audit/append";
+import { unauthenticatedRecordBudget } from "@/server/audit/refusals";
+import { authorize, type Requirement } from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
-import { AppError } from "@/server/errors";
+import { AppError, auditUnavailable } from "@/server/errors";
 import { logger } from "@/server/log";
 import { requestContext, type RequestContext } from "@/server/request-context";
 import { toAppError } from "./to-app-error";
@@ -18,7 +18,9 @@ export interface ActionContext extends RequestContext {
 interface ActionConfig<S extends z.ZodType, R> {
   /** Audit action name, e.g. "users.create". */
   action: string;
-  permission: Permission;
+  permission: Requirement;
+  /** Only the password change itself is open to a user who must still replace a generated password. */
+  allowPendingPasswordChange?: boolean;
   input: S;
   /** What the action acts on, for the audit record (a user id, a client id). */
   target?: (input: z.infer<S>, result?: NoInfer<R>) => string | null | undefined;
@@ -30,49 +32,50 @@ interface ActionConfig<S extends z.ZodType, R> {
 }
 
 /**
- * The one shape of every server action: authorize(permission) → parse input with zod → run →
- * audit record (success or failure) → typed result. Raw upstream or database text never reaches
- * the browser; the full error goes to the server log under the request id.
+ * The one shape of every server action: authorize(permission) → parse input with zod → intent
+ * record → run → outcome record → typed result.
+ *
+ * The audit fails closed: the intent is written before anything reaches the upstream or the
+ * database, and if it cannot be written the act does not happen and the user is told so. Refusals
+ * (no session, wrong role, bad input) are recorded too, without the raw body for callers who are
+ * not signed in, and with a bounded number of records per address. Raw upstream or database text
+ * never reaches the browser; the full error goes to the server log under the request id.
  */
 export function defineAction<S extends z.ZodType, R>(config: ActionConfig<S, R>) {
   return async function action(raw: unknown): Promise<ActionResult<R>> {
     const ctx = await requestContext();
     let user: StaffUser | undefined;
     let input: z.infer<S> | undefined;
-    const audit = async (outcome: "ok" | "error", extra: { result?: R; error?: ActionError }) => {
-      try {
-        await appendAudit({
-          actor: { id: user?.id ?? null, email: user?.email ?? null, role: user?.role ?? null },
-          action: config.action,
-          target: input !== undefined ? (config.target?.(input, extra.result) ?? null) : null,
-          input: {
-            ...(input !== undefined
-              ? { input: config.auditInput ? config.auditInput(input) : input }
-              : { rejectedInput: raw }),
-            ...(extra.result !== undefined && config.auditResult ? { result: config.auditResult(extra.result) } : {}),
-          },
-          outcome,
-          errorCode: extra.error?.code ?? null,
-          errorMessage: extra.error?.message ?? null,
-          requestId: ctx.requestId,
-          ip: ctx.ip,
-        });
-      } catch (error) {
-        logger.error({ err: error, requestId: ctx.requestId, action: config.action }, "audit write failed");
-      }
-    };
+    let intentId: string | null = null;
+    const base = (): Pick<AuditEntry, "actor" | "action" | "requestId" | "ip"> => ({
+      actor: { id: user?.id ?? null, email: user?.email ?? null, role: user?.role ?? null },
+      action: config.action,
+      requestId: ctx.requestId,
+      ip: ctx.ip,
+    });
+    const keptInput = () => (input === undefined ? undefined : config.auditInput ? config.auditInput(input) : input);
 
     try {
-      user = await authorize(config.permission);
+      user = await authorize(config.permission, { allowPendingPasswordChange: config.allowPendingPasswordChange });
       const parsed = config.input.safeParse(raw);
       if (!parsed.success) throw validationError(parsed.error);
       input = parsed.data;
+      const target = config.target?.(parsed.data) ?? null;
+      try {
+        intentId = (await appendAudit({ ...base(), target, input: { input: keptInput() }, outcome: "intent" })).id;
+      } catch (error) {
+        throw auditUnavailable(error);
+      }
       const data = await config.run(parsed.data, { ...ctx, user });
-      await audit("ok", { result: data });
+      await recordSuccess(config, data, keptInput(), {
+        ...base(),
+        target: config.target?.(parsed.data, data) ?? target,
+        intentId,
+      });
       return { ok: true, data };
     } catch (caught) {
       const appError = toAppError(caught);
-      if (appError.code === "INTERNAL" || appError.code === "UPSTREAM" || appError.code === "UPSTREAM_UNAVAILABLE")
+      if (["INTERNAL", "UPSTREAM", "UPSTREAM_UNAVAILABLE", "AUDIT_UNAVAILABLE"].includes(appError.code))
         logger.error(
           { err: caught, requestId: ctx.requestId, action: config.action, userId: user?.id },
           "action failed",
@@ -88,10 +91,58 @@ export function defineAction<S extends z.ZodType, R>(config: ActionConfig<S, R>)
         requestId: ctx.requestId,
         ...(appError.fields ? { fields: appError.fields } : {}),
       };
-      await audit("error", { error });
+      const failure = { outcome: "error" as const, errorCode: error.code, errorMessage: error.message };
+      if (intentId !== null) {
+        // The act was attempted: its outcome joins the intent.
+        await appendAuditSafely({
+          ...base(),
+          ...failure,
+          target: input !== undefined ? (config.target?.(input) ?? null) : null,
+          input: { input: keptInput() },
+          intentId,
+        });
+      } else if (appError.code === "UNAUTHENTICATED") {
+        const budget = await unauthenticatedRecordBudget(ctx.ip).catch(() => ({ record: false }) as const);
+        if (budget.record)
+          await appendAuditSafely({
+            ...base(),
+            ...failure,
+            input: budget.last
+              ? { note: "Further calls without a session from this address this minute are not recorded." }
+              : null,
+          });
+      } else if (appError.code !== "AUDIT_UNAVAILABLE") {
+        // Refused before the act (role, input): what was sent is kept, redacted and bounded in size.
+        await appendAuditSafely({
+          ...base(),
+          ...failure,
+          target: input !== undefined ? (config.target?.(input) ?? null) : null,
+          input: input !== undefined ? { input: keptInput() } : { rejectedInput: raw },
+        });
+      }
       return { ok: false, error };
     }
   };
+}
+
+/** The outcome of an act that happened: if this record fails, the intent already stands for it. */
+async function recordSuccess<S extends z.ZodType, R>(
+  config: ActionConfig<S, R>,
+  data: R,
+  kept: unknown,
+  entry: Pick<AuditEntry, "actor" | "action" | "requestId" | "ip" | "target" | "intentId">,
+) {
+  const result = config.auditResult ? config.auditResult(data) : undefined;
+  try {
+    await appendAudit({ ...entry, outcome: "ok", input: { input: kept, ...(result !== undefined ? { result } : {}) } });
+  } catch (error) {
+    logger.error({ err: error, action: entry.action, requestId: entry.requestId }, "audit outcome write failed");
+    await appendAuditSafely({
+      ...entry,
+      outcome: "ok",
+      input: { note: "The outcome's details could not be recorded." },
+    });
+  }
 }
 
 export function validationError(error: z.ZodError): AppError {

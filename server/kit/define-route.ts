@@ -1,8 +1,7 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
-import type { Permission } from "@/lib/permissions";
-import { authorize } from "@/server/auth/session";
+import { authorize, type Requirement } from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
 import { HTTP_STATUS } from "@/server/errors";
 import { logger } from "@/server/log";
@@ -22,7 +21,7 @@ export interface RouteContext extends RequestContext {
  * matching status, never as upstream or database text. `run` may return a Response (streams).
  */
 export function defineRoute<Q extends z.ZodType, R>(config: {
-  permission: Permission;
+  permission: Requirement;
   query: Q;
   run: (query: z.infer<Q>, ctx: RouteContext) => Promise<R | Response>;
 }) {

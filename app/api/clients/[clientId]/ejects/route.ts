@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/server/kit/define-route";
-import { listEjectRequests } from "@/server/clients/eject";
+import { listEjectRequests } from "@/server/ejects";
 import { clientIdSchema } from "@/lib/clients";
 
 export const GET = defineRoute({

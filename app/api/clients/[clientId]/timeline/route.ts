@@ -1,0 +1,11 @@
+import { defineRoute } from "@/server/kit/define-route";
+import { getDb } from "@/server/db";
+import { clientTimeline } from "@/server/timeline/query";
+import { clientIdSchema } from "@/lib/clients";
+import { timelineQuerySchema } from "@/lib/timeline";
+
+export const GET = defineRoute({
+  permission: "clients:read",
+  query: timelineQuerySchema.extend({ clientId: clientIdSchema }),
+  run: async ({ clientId, kinds, cursor, limit }) => clientTimeline(await getDb(), clientId, { kinds, cursor, limit }),
+});

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { getDb } from "@/server/db";
+import { defineRoute } from "@/server/kit/define-route";
+import { listTestClients } from "@/server/test-clients/store";
+
+/** The console's test clients (no key, no share: those stay in the vault). */
+export const GET = defineRoute({
+  permission: "clients:read",
+  query: z.object({}),
+  run: async () => ({ clients: await listTestClients(await getDb()) }),
+});

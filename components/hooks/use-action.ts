@@ -1,0 +1,91 @@
+"use client";
+import { useState } from "react";
+import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { describeError, type ActionError, type ActionResult } from "@/lib/result";
+
+/** A refused action, carried through React Query's error channel. */
+export class ActionFailure extends Error {
+  constructor(readonly error: ActionError) {
+    super(error.message);
+  }
+}
+
+const UNREACHABLE: ActionError = {
+  code: "UPSTREAM_UNAVAILABLE",
+  message: "The request could not be sent. Check your connection and try again.",
+};
+
+export interface UseActionOptions<I, O> {
+  /** After a success: update local state, close a dialog, start a download. */
+  onSuccess?: (data: O, input: I) => void;
+  /** A toast after a success. */
+  successMessage?: string | ((data: O, input: I) => string);
+  /** Queries whose data the action changed. */
+  invalidate?: QueryKey[];
+  /**
+   * "inline": the form shows the message (`formError`) and field messages (`fieldErrors`);
+   * "toast" (default): a toast, plus field messages if any.
+   */
+  errors?: "inline" | "toast";
+  /** The result holds a secret: copy what you need in onSuccess; no cache entry keeps it afterwards. */
+  secret?: boolean;
+}
+
+/**
+ * The one way a component calls a server action: a React Query mutation whose `ActionResult` is
+ * turned into a success (toast, invalidations) or into messages the user can act on (per field,
+ * in the form, or in a toast). A session that ended sends the user to sign in.
+ */
+export function useAction<I, O>(action: (input: I) => Promise<ActionResult<O>>, options: UseActionOptions<I, O> = {}) {
+  const queryClient = useQueryClient();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const mutation = useMutation<O, ActionFailure, I>({
+    mutationFn: async (input) => {
+      const result = await action(input).catch((): ActionResult<O> => ({ ok: false, error: UNREACHABLE }));
+      if (!result.ok) throw new ActionFailure(result.error);
+      return result.data;
+    },
+    gcTime: options.secret ? 0 : undefined,
+    onMutate: () => {
+      setFieldErrors({});
+      setFormError(undefined);
+    },
+    onSuccess: (data, input) => {
+      options.onSuccess?.(data, input);
+      const message =
+        typeof options.successMessage === "function" ? options.successMessage(data, input) : options.successMessage;
+      if (message) toast.success(message);
+      for (const key of options.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
+      if (options.secret) mutation.reset();
+    },
+    onError: (failure) => {
+      const error = failure instanceof ActionFailure ? failure.error : UNREACHABLE;
+      if (error.code === "UNAUTHENTICATED") {
+        // A full navigation, so no client state of the ended session survives.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+        window.location.assign(
+          `/signin?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+        );
+        return;
+      }
+      setFieldErrors(error.fields ?? {});
+      if (options.errors === "inline") setFormError(describeError(error));
+      else toast.error(describeError(error));
+    },
+  });
+  return {
+    run: (input: I) => mutation.mutate(input),
+    pending: mutation.isPending,
+    data: mutation.data,
+    fieldErrors,
+    formError,
+    /** Forget the last result and every message (e.g. when a dialog closes). */
+    reset: () => {
+      mutation.reset();
+      setFieldErrors({});
+      setFormError(undefined);
+    },
+  };
+}

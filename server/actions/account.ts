@@ -1,0 +1,15 @@
+"use server";
+import { getDb } from "@/server/db";
+import { changePasswordSchema } from "@/lib/account";
+import { defineAction } from "@/server/kit/define-action";
+import { changeOwnPassword } from "@/server/users/password";
+
+export const changePassword = defineAction({
+  action: "account.change-password",
+  permission: "signed-in",
+  allowPendingPasswordChange: true,
+  input: changePasswordSchema,
+  auditInput: () => ({}),
+  target: () => "own account",
+  run: async (input, { user }) => changeOwnPassword(await getDb(), user.id, input.current, input.next),
+});

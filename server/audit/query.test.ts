@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { openTestDb, type TestDbKind } from "@/server/db/testing";
+import type { DbHandle } from "@/server/db/client";
+import { tables } from "@/server/db";
+import { auditFiltersSchema } from "@/lib/audit";
+import { parseUtcMinute } from "@/lib/audit-time";
+import { appendAudit } from "./append";
+import { auditFacets } from "./facets";
+import { getAuditRecord, iterateAudit, listAudit } from "./query";
+
+const actor = { id: "u1", email: "alice@example.com", role: "admin" };
+const filters = (raw: Record<string, string>) => auditFiltersSchema.parse(raw);
+/** The filter a person types in the form: "2026-11-21 09:30". */
+const typed = (text: string) => {
+  const parsed = parseUtcMinute(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.iso;
+};
+
+describe.each<TestDbKind>(["pglite", "postgres"])("audit queries on %s", (kind) => {
+  let handle: DbHandle;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    handle = await openTestDb(kind);
+    const add = async (name: string, entry: Parameters<typeof appendAudit>[0], at?: string) => {
+      const { id } = await appendAudit(entry, handle.db);
+      // Times set by hand (the chain is not what these tests look at).
+      if (at) await handle.db.update(tables.auditLog).set({ at }).where(eq(tables.auditLog.id, id));
+      ids[name] = id;
+    };
+    await add("before", { actor, action: "auth.sign-in", outcome: "ok" }, "2026-11-21T09:29:59.999999Z");
+    await add("start", { actor, action: "auth.sign-in", outcome: "ok" }, "2026-11-21T09:30:00Z");
+    await add("last", { actor, action: "auth.sign-in", outcome: "ok" }, "2026-11-21T09:30:59.999999Z");
+    await add("after", { actor, action: "auth.sign-in", outcome: "ok" }, "2026-11-21T09:31:00Z");
+    for (const code of ["INVALID_CREDENTIALS", "INVALID_CREDENTIALS", "LOCKED"])
+      await add(code, {
+        actor: { id: null, email: "mallory@example.com", role: null },
+        action: "auth.sign-in-failed",
+        target: "mallory@example.com",
+        outcome: "error",
+        errorCode: code,
+      });
+    await add("odd", { actor, action: "legacy.thing", outcome: "error", errorCode: "FROM_AN_OLD_VERSION" });
+    await add("intent", { actor, action: "users.update", target: randomUUID(), outcome: "intent" });
+    await add("noise", { actor, action: "audit.verify", outcome: "ok" });
+    await add("outcome", {
+      actor,
+      action: "users.update",
+      outcome: "error",
+      errorCode: "CONFLICT",
+      intentId: ids.intent,
+    });
+    await add("lonely-intent", { actor, action: "clients.create", outcome: "intent" });
+  });
+  afterAll(async () => handle?.close());
+
+  const seqs = async (raw: Record<string, string>) =>
+    (await listAudit(handle.db, filters(raw), { limit: 100 })).records.map((r) => r.id);
+
+  it("includes the whole “to” minute, down to the microsecond, and nothing after it", async () => {
+    const minute = typed("2026-11-21 09:30");
+    expect(await seqs({ from: minute, to: minute })).toEqual([ids.last, ids.start]);
+    expect(await seqs({ to: minute })).toEqual([ids.last, ids.start, ids.before]);
+    expect(await seqs({ from: typed("2026-11-21 09:31"), to: typed("2026-11-21 09:31") })).toEqual([ids.after]);
+    // A "to" with seconds in a hand-edited URL still means its whole minute.
+    expect(await seqs({ from: minute, to: "2026-11-21T09:30:10Z" })).toEqual([ids.last, ids.start]);
+  });
+
+  it("filters by error code, in the list and in the export", async () => {
+    const invalid = await listAudit(handle.db, filters({ errorCode: "INVALID_CREDENTIALS" }), { limit: 100 });
+    expect(invalid.records.map((r) => r.errorCode)).toEqual(["INVALID_CREDENTIALS", "INVALID_CREDENTIALS"]);
+    expect(await seqs({ outcome: "error", errorCode: "LOCKED" })).toEqual([ids.LOCKED]);
+    expect(await seqs({ errorCode: "NOT_A_CODE_ANYONE_WROTE" })).toEqual([]);
+    const exported = [];
+    for await (const r of iterateAudit(handle.db, filters({ errorCode: "INVALID_CREDENTIALS" }), 1)) exported.push(r);
+    expect(exported.map((r) => r.id)).toEqual(invalid.records.map((r) => r.id));
+  });
+
+  it("gives a record with its intent, and an intent with its outcome", async () => {
+    const outcome = await getAuditRecord(handle.db, ids.outcome!);
+    expect(outcome?.record).toMatchObject({ id: ids.outcome, errorCode: "CONFLICT", intentId: ids.intent });
+    expect(outcome?.intent).toMatchObject({ id: ids.intent, outcome: "intent" });
+    expect(outcome?.outcome).toBeNull();
+
+    const intent = await getAuditRecord(handle.db, ids.intent!);
+    expect(intent?.outcome).toMatchObject({ id: ids.outcome, outcome: "error", errorCode: "CONFLICT" });
+    expect(intent?.intent).toBeNull();
+
+    expect((await getAuditRecord(handle.db, ids["lonely-intent"]!))?.outcome).toBeNull();
+    expect(await getAuditRecord(handle.db, randomUUID())).toBeNull();
+  });
+
+  it("offers the known actions and codes and whatever else the log holds", async () => {
+    const facets = await auditFacets(handle.db);
+    expect(facets.actions).toEqual(expect.arrayContaining(["legacy.thing", "auth.sign-in", "eject.approve"]));
+    expect(facets.errorCodes).toEqual(
+      expect.arrayContaining(["FROM_AN_OLD_VERSION", "INVALID_CREDENTIALS", "NO_ROLE", "AUDIT_UNAVAILABLE"]),
+    );
+    expect(new Set(facets.actions).size).toBe(facets.actions.length);
+  });
+});

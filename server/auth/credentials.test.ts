@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { openTestDb, type TestDbKind } from "@/server/db/testing";
+import type { DbHandle } from "@/server/db/client";
+import { setDbForTests, tables } from "@/server/db";
+import type * as PasswordModule from "./password";
+
+// Count how many attempts reach the password check, keeping the real scrypt behind it.
+const checks = vi.hoisted(() => ({ count: 0 }));
+vi.mock("./password", async (original) => {
+  const real = await original<typeof PasswordModule>();
+  return {
+    ...real,
+    verifyPassword: async (password: string, hash: string) => {
+      checks.count += 1;
+      return real.verifyPassword(password, hash);
+    },
+  };
+});
+
+const { signInWithPassword, SIGN_IN_ERRORS } = await import("./credentials");
+const { hashPassword } = await import("./password");
+
+describe.each<TestDbKind>(["pglite", "postgres"])("password sign-in on %s", (kind) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await openTestDb(kind);
+    setDbForTests(handle);
+    await handle.db
+      .insert(tables.users)
+      .values({ email: "victim@example.com", role: "support", passwordHash: await hashPassword("right-password-1") });
+  });
+  afterAll(async () => {
+    setDbForTests(undefined);
+    await handle.close();
+  });
+  beforeEach(async () => {
+    checks.count = 0;
+    await handle.db.delete(tables.rateLimits);
+  });
+
+  const attempt = (password: string, ip = "203.0.113.5") =>
+    signInWithPassword({ email: "victim@example.com", password }, { ip, requestId: "r" }).then(
+      () => "ok",
+      (e: Error) => e.message,
+    );
+
+  it("evaluates at most the account limit of 50 parallel wrong attempts", async () => {
+    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(`wrong-${i}`, `203.0.113.${i}`)));
+    expect(checks.count).toBeLessThanOrEqual(5);
+    expect(outcomes.filter((o) => o === SIGN_IN_ERRORS.invalid).length).toBeLessThanOrEqual(5);
+    expect(outcomes.every((o) => o === SIGN_IN_ERRORS.invalid || o === SIGN_IN_ERRORS.locked)).toBe(true);
+    // Locked: even the right password is not checked now.
+    checks.count = 0;
+    expect(await attempt("right-password-1")).toBe(SIGN_IN_ERRORS.locked);
+    expect(checks.count).toBe(0);
+  });
+
+  it("signs in with the right password, records it, and clears the account's count", async () => {
+    for (let i = 0; i < 3; i++) expect(await attempt(`wrong-${i}`)).toBe(SIGN_IN_ERRORS.invalid);
+    expect(await attempt("right-password-1")).toBe("ok");
+    const rows = await handle.db.select().from(tables.auditLog).where(eq(tables.auditLog.action, "auth.sign-in"));
+    expect(rows.at(-1)).toMatchObject({ outcome: "ok", target: "victim@example.com", ip: "203.0.113.5" });
+    const [account] = await handle.db
+      .select()
+      .from(tables.rateLimits)
+      .where(eq(tables.rateLimits.key, "account:victim@example.com"));
+    expect(account).toBeUndefined();
+  });
+
+  it("issues no session when the sign-in cannot be recorded", async () => {
+    await handle.db.execute(`alter table audit_log rename to audit_log_offline` as never);
+    try {
+      expect(await attempt("right-password-1")).toBe(SIGN_IN_ERRORS.unavailable);
+    } finally {
+      await handle.db.execute(`alter table audit_log_offline rename to audit_log` as never);
+    }
+  });
+});

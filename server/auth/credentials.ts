@@ -1,0 +1,105 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { getEnv } from "@/server/env";
+import { getDb, tables } from "@/server/db";
+import { appendAudit, appendAuditSafely } from "@/server/audit/append";
+import { logger } from "@/server/log";
+import { dummyHash, verifyPassword } from "./password";
+import { claimAttempt, settleFailure, settleSuccess } from "./rate-limit";
+import { findUserByEmail, normalizeEmail } from "./users";
+
+/** Codes the sign-in page turns into words; nothing else about the failure reaches the browser. */
+export const SIGN_IN_ERRORS = {
+  invalid: "INVALID_CREDENTIALS",
+  locked: "LOCKED",
+  disabled: "DISABLED",
+  unavailable: "UNAVAILABLE",
+} as const;
+
+const credentialsSchema = z.object({ email: z.string().trim().min(3).max(320), password: z.string().min(1).max(200) });
+
+export interface SignedIn {
+  id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  sessionVersion: number;
+}
+
+/**
+ * E-mail and password sign-in. The attempt is counted against the account and the address before
+ * the password is checked; a successful sign-in is on the audit record before the session is
+ * issued (no record, no session). Throws an Error whose message is one of SIGN_IN_ERRORS.
+ */
+export async function signInWithPassword(
+  raw: unknown,
+  request: { ip: string | null; requestId: string | null },
+): Promise<SignedIn> {
+  const env = getEnv();
+  const db = await getDb();
+  const parsed = credentialsSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(SIGN_IN_ERRORS.invalid);
+  const email = normalizeEmail(parsed.data.email);
+  const accountKey = `account:${email}`;
+  const addressKey = `address:${request.ip ?? "unknown"}`;
+  const accountThrottle = { limit: env.CONSOLE_SIGNIN_ACCOUNT_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES };
+  const addressThrottle = { limit: env.CONSOLE_SIGNIN_ADDRESS_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES };
+  const fail = async (code: string, message: string, actor?: { id: string; role: string }) => {
+    await appendAuditSafely({
+      actor: { id: actor?.id ?? null, email, role: actor?.role ?? null },
+      action: "auth.sign-in-failed",
+      target: email,
+      outcome: "error",
+      errorCode: code,
+      errorMessage: message,
+      requestId: request.requestId,
+      ip: request.ip,
+    });
+    return new Error(code);
+  };
+
+  const now = new Date();
+  const [account, address] = await Promise.all([
+    claimAttempt(db, accountKey, accountThrottle, now),
+    claimAttempt(db, addressKey, addressThrottle, now),
+  ]);
+  if (!account.allowed || !address.allowed) {
+    const until = [account.until, address.until].filter((d): d is Date => d !== null).sort((a, b) => +b - +a)[0];
+    throw await fail(SIGN_IN_ERRORS.locked, `Locked out until ${until?.toISOString() ?? "later"}`);
+  }
+
+  const user = await findUserByEmail(db, email);
+  const valid = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyHash()));
+  if (!user || !valid) {
+    const locks = await Promise.all([
+      settleFailure(db, accountKey, account, accountThrottle, now),
+      settleFailure(db, addressKey, address, addressThrottle, now),
+    ]);
+    const locked = locks.some((l) => l !== null);
+    throw await fail(
+      locked ? SIGN_IN_ERRORS.locked : SIGN_IN_ERRORS.invalid,
+      locked ? "Wrong e-mail or password; locked out" : "Wrong e-mail or password",
+      user ? { id: user.id, role: user.role } : undefined,
+    );
+  }
+  if (user.disabledAt) throw await fail(SIGN_IN_ERRORS.disabled, "Account disabled", { id: user.id, role: user.role });
+
+  try {
+    await appendAudit({
+      actor: { id: user.id, email: user.email, role: user.role },
+      action: "auth.sign-in",
+      target: user.email,
+      outcome: "ok",
+      input: { method: "password", ...(user.mustChangePassword ? { mustChangePassword: true } : {}) },
+      requestId: request.requestId,
+      ip: request.ip,
+    });
+  } catch (error) {
+    logger.error({ err: error, requestId: request.requestId }, "sign-in refused: audit write failed");
+    throw new Error(SIGN_IN_ERRORS.unavailable);
+  }
+  await settleSuccess(db, accountKey, addressKey);
+  await db.update(tables.users).set({ lastSignInAt: now }).where(eq(tables.users.id, user.id));
+  return { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion };
+}

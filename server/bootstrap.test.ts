@@ -1,0 +1,81 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { openTestDb } from "@/server/db/testing";
+import type { DbHandle } from "@/server/db/client";
+import { setDbForTests, tables } from "@/server/db";
+import { resetEnvForTests } from "./env";
+import { bootstrap } from "./bootstrap";
+import { changeOwnPassword } from "./users/password";
+import { verifyPassword } from "./auth/password";
+
+const saved = { ...process.env };
+
+describe("the first admin", () => {
+  let handle: DbHandle;
+  let dir: string;
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "console-boot-"));
+    process.env = {
+      ...saved,
+      CONSOLE_DATA_DIR: dir,
+      CONSOLE_ADMIN_EMAIL: "root@example.com",
+      CONSOLE_ADMIN_PASSWORD: "",
+    };
+    resetEnvForTests();
+    handle = await openTestDb("pglite");
+    setDbForTests(handle);
+  });
+  afterEach(async () => {
+    setDbForTests(undefined);
+    await handle.close();
+    process.env = { ...saved };
+    resetEnvForTests();
+  });
+
+  it("gets a generated password in a file only its owner can read, never in a log line, to be changed at first sign-in", async () => {
+    const lines: string[] = [];
+    const { createLogger } = await import("./log");
+    const log = createLogger(
+      new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) }),
+      "trace",
+    );
+    const result = await bootstrap();
+    log.info({ result: { ...result, generatedPassword: undefined } }, "started");
+    expect(result.created).toBe(true);
+    const file = path.join(dir, "first-admin.txt");
+    expect(result.passwordFile).toBe(file);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const password = /password: (\S+)/.exec(readFileSync(file, "utf8"))?.[1] ?? "";
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    expect(lines.join("")).not.toContain(password);
+    const [admin] = await handle.db.select().from(tables.users).where(eq(tables.users.email, "root@example.com"));
+    expect(admin).toMatchObject({ role: "admin", mustChangePassword: true });
+    expect(await verifyPassword(password, admin!.passwordHash!)).toBe(true);
+
+    // Changing it clears the flag, ends the sessions issued so far and deletes the file.
+    await changeOwnPassword(handle.db, admin!.id, password, "a-brand-new-password");
+    const [after] = await handle.db.select().from(tables.users).where(eq(tables.users.id, admin!.id));
+    expect(after).toMatchObject({ mustChangePassword: false, sessionVersion: admin!.sessionVersion + 1 });
+    expect(existsSync(file)).toBe(false);
+    await expect(
+      changeOwnPassword(handle.db, admin!.id, "wrong-current-pass", "another-new-password"),
+    ).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
+  });
+
+  it("keeps a password given by CONSOLE_ADMIN_PASSWORD, with nothing to change and no file", async () => {
+    process.env.CONSOLE_ADMIN_PASSWORD = "given-by-the-operator";
+    resetEnvForTests();
+    const result = await bootstrap();
+    expect(result.created).toBe(true);
+    expect(result.passwordFile ?? result.generatedPassword).toBeUndefined();
+    expect(existsSync(path.join(dir, "first-admin.txt"))).toBe(false);
+    const [admin] = await handle.db.select().from(tables.users);
+    expect(admin?.mustChangePassword).toBe(false);
+  });
+});

@@ -1,0 +1,25 @@
+import "server-only";
+import { stringify as stringifyStream, type Options, type Stringifier } from "csv-stringify";
+import { stringify } from "csv-stringify/sync";
+
+/**
+ * The one CSV writer of every export. Cells that a spreadsheet would run as a formula (starting
+ * with =, +, -, @, tab or carriage return) are prefixed with a quote by csv-stringify's own
+ * `escape_formulas`: several columns (a failed sign-in's e-mail, a target, an error text) can hold
+ * text chosen by someone who is not signed in.
+ */
+export const CSV_OPTIONS = { escape_formulas: true, record_delimiter: "unix" } as const satisfies Options;
+
+export type CsvCell = string | number | boolean | null | undefined;
+
+/** A whole CSV document (header first) for exports small enough to build in memory. */
+export function csvDocument(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  return stringify([header, ...rows] as CsvCell[][], CSV_OPTIONS);
+}
+
+/** A streaming writer for exports of any size: write arrays of cells, pipe the output. */
+export function csvStream(header: readonly string[]): Stringifier {
+  const stream = stringifyStream(CSV_OPTIONS);
+  stream.write([...header]);
+  return stream;
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import type { DbHandle } from "@/server/db/client";
+import { openTestDb } from "@/server/db/testing";
+import {
+  getTestClient,
+  loadShares,
+  registerTestClient,
+  requireTestClient,
+  storeShares,
+  testClientCredential,
+  testClientIds,
+} from "./store";
+
+const KEY = "ck_test_9f8e7d6c5b4a39281706f5e4d3c2b1a0";
+const SHARES = {
+  SECP256K1: { id: "sig-secp", share: "share-secp-0123456789abcdef0123456789abcdef" },
+  ED25519: { id: "sig-ed", share: "share-ed-fedcba9876543210fedcba9876543210" },
+};
+const by = { id: "00000000-0000-4000-8000-000000000001", email: "dev@example.com" };
+
+describe("test clients", () => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await openTestDb("pglite");
+  });
+  afterAll(() => h.close());
+
+  it("keeps the key and the shares only in the vault, and hands them to server code", async () => {
+    const created = await registerTestClient(h.db, {
+      clientId: "tc-1",
+      isAccountAbstracted: true,
+      clientApiKey: KEY,
+      by,
+    });
+    expect(created).toEqual({
+      clientId: "tc-1",
+      isAccountAbstracted: true,
+      hasShares: false,
+      createdByEmail: by.email,
+      createdAt: expect.any(String),
+    });
+    expect(JSON.stringify(created)).not.toContain(KEY);
+    expect(await testClientCredential(h.db, "tc-1")).toEqual({ clientApiKey: KEY });
+
+    expect(await loadShares(h.db, "tc-1", "signing")).toBeUndefined();
+    await storeShares(h.db, "tc-1", "signing", SHARES);
+    expect(await loadShares(h.db, "tc-1", "signing")).toEqual(SHARES);
+    expect((await getTestClient(h.db, "tc-1"))?.hasShares).toBe(true);
+
+    // Nothing in any table holds the key or a share in plain text.
+    const dump = JSON.stringify(
+      await Promise.all(
+        ["vault_records", "test_clients"].map(
+          async (t) => (await h.db.execute(sql.raw(`select * from ${t}`))) as unknown,
+        ),
+      ),
+    );
+    expect(dump).toContain("tc-1");
+    for (const secret of [KEY, SHARES.SECP256K1.share, SHARES.ED25519.share]) expect(dump).not.toContain(secret);
+  });
+
+  it("refuses to act for a client the console did not create as a test client, and says why", async () => {
+    await expect(requireTestClient(h.db, "someone-else")).rejects.toThrow(/not created as a test client.*read-only/);
+    await expect(testClientCredential(h.db, "someone-else")).rejects.toThrow(/not created as a test client/);
+    expect(await testClientIds(h.db, ["tc-1", "someone-else"])).toEqual(new Set(["tc-1"]));
+  });
+});

@@ -1,0 +1,3 @@
+export { vaultDelete, vaultGet, vaultGetText, vaultPut, vaultPutIfAbsent, rotateVault } from "./store";
+export type { RotationReport, VaultAddress } from "./store";
+export { VaultError } from "./envelope";
