@@ -5,6 +5,8 @@ import { Providers } from "@/components/providers";
 import { AppShell } from "@/components/shell/app-shell";
 import { currentUser } from "@/server/auth/session";
 import { getUpstreamConfig } from "@/server/env";
+import { approvalsInbox } from "@/server/ejects/approvals-view";
+import { can } from "@/lib/permissions";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -16,12 +18,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   const user = await currentUser();
   const upstream = getUpstreamConfig();
+  const approvals = user && can(user.role, "eject:approve") ? await approvalsInbox(user).catch(() => null) : null;
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen antialiased">
         <Providers nonce={nonce} signedIn={user !== null}>
           {user ? (
-            <AppShell user={user} upstream={{ mode: upstream.mode, label: upstream.label }}>
+            <AppShell user={user} upstream={{ mode: upstream.mode, label: upstream.label }} approvals={approvals}>
               {children}
             </AppShell>
           ) : (

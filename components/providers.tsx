@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { SessionProvider, getSession } from "next-auth/react";
 import { ThemeProvider } from "next-themes";
@@ -7,6 +7,7 @@ import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { usePathname } from "next/navigation";
 import { Toaster } from "sonner";
 import { getQueryClient } from "@/lib/query-client";
+import { NavigationMemory } from "@/components/shell/navigation-memory";
 
 /** Navigation counts as activity: it re-issues the session cookie, so only real idleness ends a session. */
 function SessionKeepAlive() {
@@ -23,6 +24,9 @@ export function Providers({ children, nonce, signedIn }: { children: ReactNode; 
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem nonce={nonce} disableTransitionOnChange>
       <SessionProvider refetchOnWindowFocus={signedIn} refetchInterval={0}>
         {signedIn ? <SessionKeepAlive /> : null}
+        <Suspense fallback={null}>
+          <NavigationMemory />
+        </Suspense>
         <QueryClientProvider client={queryClient}>
           <NuqsAdapter>{children}</NuqsAdapter>
         </QueryClientProvider>

@@ -1,33 +1,60 @@
 /** Audit-log filters as they live in the URL: shared by the page, the list route and the CSV export. */
 import { z } from "zod";
+import { endOfMinuteExclusive, floorToMinute } from "./audit-time";
 
-const optionalText = z.preprocess(
-  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-  z.string().trim().max(200).optional(),
-);
-/** Times in filters are UTC; a value without an offset (a datetime-local input) is read as UTC. */
-const optionalInstant = z.preprocess(
-  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+
+/**
+ * Times in filters are UTC and count to the minute: the value is cut to the start of its minute
+ * (so "to" means the whole minute, see auditTimeBounds). A value without an offset is read as UTC.
+ */
+const optionalMinute = z.preprocess(
+  blankToUndefined,
   z.iso
-    .datetime({ offset: true, local: true, message: "expected a date and time such as 2026-11-21T09:30" })
-    .transform((v) => new Date(/([zZ]|[+-]\d\d:?\d\d)$/.test(v) ? v : `${v}Z`).toISOString())
+    .datetime({ offset: true, local: true, message: "expected a date and time such as 2026-11-21T09:30:00Z" })
+    .transform((v) => floorToMinute(/([zZ]|[+-]\d\d:?\d\d)$/.test(v) ? v : `${v}Z`))
     .optional(),
 );
+
+export const AUDIT_OUTCOMES = ["intent", "ok", "error"] as const;
 
 export const auditFiltersSchema = z
   .object({
     actor: optionalText,
     action: optionalText,
-    outcome: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["ok", "error"]).optional()),
-    from: optionalInstant,
-    to: optionalInstant,
+    outcome: z.preprocess(blankToUndefined, z.enum(AUDIT_OUTCOMES).optional()),
+    /** One error code; implies the outcome "error". */
+    errorCode: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z][A-Z0-9_]{1,63}$/, "expected an error code such as INVALID_CREDENTIALS")
+        .optional(),
+    ),
+    from: optionalMinute,
+    to: optionalMinute,
   })
   .refine((f) => !f.from || !f.to || new Date(f.from) <= new Date(f.to), {
-    message: "“From” must be before “to”",
+    message: "“From” must not be after “To”",
     path: ["to"],
+  })
+  .refine((f) => !f.errorCode || !f.outcome || f.outcome === "error", {
+    message: "An error code only goes with the outcome “error”",
+    path: ["errorCode"],
   });
 
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+
+/** The instants a filter covers: from the start of the "from" minute up to (not including) the minute after "to". */
+export function auditTimeBounds(filters: Pick<AuditFilters, "from" | "to">): { from?: string; before?: string } {
+  return {
+    ...(filters.from ? { from: floorToMinute(filters.from) } : {}),
+    ...(filters.to ? { before: endOfMinuteExclusive(filters.to) } : {}),
+  };
+}
 
 export const auditPageQuerySchema = z.object({
   cursor: z.preprocess(
@@ -40,7 +67,10 @@ export const auditPageQuerySchema = z.object({
   ),
 });
 
-export interface AuditRecordView {
+export const auditRecordIdSchema = z.uuid("That is not an audit record id");
+
+/** One record as stored (the CSV export's row). */
+export interface AuditRecord {
   seq: number;
   id: string;
   at: string;
@@ -49,17 +79,51 @@ export interface AuditRecordView {
   action: string;
   target: string | null;
   input: unknown;
-  outcome: "ok" | "error";
+  outcome: (typeof AUDIT_OUTCOMES)[number];
   errorCode: string | null;
   errorMessage: string | null;
   requestId: string | null;
   ip: string | null;
+  /** On an outcome record: the intent record written before the act. */
+  intentId: string | null;
   hash: string;
+}
+
+/** Where a record's target can be opened in the console. */
+export interface AuditTargetLink {
+  href: string;
+  label: string;
+  kind: "client" | "eject-request" | "user";
+}
+
+export interface AuditRecordView extends AuditRecord {
+  targetLink: AuditTargetLink | null;
 }
 
 export interface AuditPage {
   records: AuditRecordView[];
   nextCursor: string | null;
+}
+
+/** A record named from another one (an outcome's intent, an intent's outcome). */
+export interface AuditRecordRef {
+  id: string;
+  seq: number;
+  outcome: AuditRecord["outcome"];
+  errorCode: string | null;
+}
+
+/** One record with the records it belongs with: its intent (on an outcome), its outcome (on an intent). */
+export interface AuditRecordDetail {
+  record: AuditRecordView;
+  intent: AuditRecordRef | null;
+  outcome: AuditRecordRef | null;
+}
+
+/** What the action and outcome filters offer. */
+export interface AuditFacets {
+  actions: string[];
+  errorCodes: string[];
 }
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTransferSchema, clientsPageQuerySchema, ejectRequestSchema } from "./clients";
+import { TOKEN_ADDRESS_RULES, buildTransferSchema, clientsPageQuerySchema, ejectRequestSchema } from "./clients";
 
 const base = { clientId: "cmi9rgt1ogkfysbx0rq0mbfz5", token: "USDC", amount: "1.5" };
 const errorsOf = (input: unknown) => {
@@ -88,5 +88,25 @@ describe("eject request form", () => {
   it("needs a reason and a ticket", () => {
     expect(ejectRequestSchema.safeParse({ ...ok, reason: "short" }).success).toBe(false);
     expect(ejectRequestSchema.safeParse({ ...ok, ticket: "" }).success).toBe(false);
+  });
+});
+
+describe("token addresses per family", () => {
+  it.each([
+    ["eip155", "0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238", true],
+    ["eip155", "0x1c7d4b196cb0c7b01d743fbc6116a902379c7238", true],
+    ["eip155", "0x1C7D4B196Cb0C7B01d743Fbc6116a902379C7238", false],
+    ["eip155", "USDC", false],
+    ["solana", "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU", true],
+    // Base58 of the right length but not 32 bytes.
+    ["solana", "1111111111111111111111111111111", false],
+    ["tron", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", true],
+  ] as const)("%s %s → %s", (family, value, ok) => {
+    expect(TOKEN_ADDRESS_RULES[family]?.test(value)).toBe(ok);
+  });
+
+  it("takes no token address on Bitcoin or Stellar", () => {
+    expect(TOKEN_ADDRESS_RULES.bip122).toBeUndefined();
+    expect(TOKEN_ADDRESS_RULES.stellar).toBeUndefined();
   });
 });

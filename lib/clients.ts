@@ -3,8 +3,12 @@
  * handlers: every value is checked with the same schema in the browser and on the server, before
  * anything reaches the upstream.
  */
+import { base58 } from "@scure/base";
 import { isAddress } from "viem";
 import { z } from "zod";
+import type { ListClientsResponse } from "./contracts";
+import type { EjectStatus } from "./ejects";
+import { freeText } from "./text";
 import { chainFamily, chainInfo, resolveAssetsChain, resolveBuildTransactionChain, type ChainFamily } from "./chains";
 
 /** Client ids are opaque upstream ids (cuid-like); anything else cannot be one. */
@@ -37,9 +41,7 @@ export const clientsPageQuerySchema = z.object({
   cursor: z.preprocess((v) => (v === "" ? undefined : v), clientIdSchema.optional()),
 });
 
-export const reasonSchema = z
-  .string()
-  .trim()
+export const reasonSchema = freeText()
   .min(10, "Give a reason of at least 10 characters (it goes into the audit log)")
   .max(500);
 
@@ -52,32 +54,48 @@ export const assetsQuerySchema = z.object({
   chain: z.string().refine((c) => resolveAssetsChain(c) !== undefined, "Choose a chain from the list"),
 });
 
+const isEvmAddress = (v: string) => isAddress(v, { strict: false }) && (v === v.toLowerCase() || isAddress(v));
+const isSolanaAddress = (v: string) => {
+  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(v)) return false;
+  try {
+    return base58.decode(v).length === 32;
+  } catch {
+    return false;
+  }
+};
+const isTronAddress = (v: string) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(v);
+const isSymbol = (v: string) => /^[A-Za-z][A-Za-z0-9.]{1,11}$/.test(v);
+
 const ADDRESS_RULES: Record<ChainFamily, { test: (to: string, chainId: string) => boolean; hint: string }> = {
-  eip155: {
-    test: (to) => isAddress(to, { strict: false }) && (to === to.toLowerCase() || isAddress(to)),
-    hint: "an EVM address: 0x followed by 40 hex digits",
-  },
-  solana: {
-    test: (to) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(to),
-    hint: "a Solana address (base58, 32–44 characters)",
-  },
+  eip155: { test: isEvmAddress, hint: "an EVM address: 0x followed by 40 hex digits" },
+  solana: { test: isSolanaAddress, hint: "a Solana address (base58 of 32 bytes, 32–44 characters)" },
   bip122: {
     test: (to, chainId) =>
       (chainInfo(chainId)?.testnet ? /^tb1[02-9ac-hj-np-z]{39,59}$/ : /^bc1[02-9ac-hj-np-z]{39,59}$/).test(to),
     hint: "a native SegWit (P2WPKH) address: bc1… on mainnet, tb1… on testnet",
   },
-  tron: {
-    test: (to) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(to),
-    hint: "a Tron address (T followed by 33 base58 characters)",
-  },
+  tron: { test: isTronAddress, hint: "a Tron address (T followed by 33 base58 characters)" },
   stellar: { test: (to) => /^G[A-Z2-7]{55}$/.test(to), hint: "a Stellar account id (G followed by 55 characters)" },
 };
 
+/**
+ * How a token is named by address, per family: an ERC-20 contract, an SPL mint, a TRC-20 contract.
+ * Bitcoin moves BTC only, and no public source says how the API names a Stellar asset, so those
+ * two take only the tokens the console lists.
+ */
+export const TOKEN_ADDRESS_RULES: Record<ChainFamily, { test: (v: string) => boolean; hint: string } | undefined> = {
+  eip155: { test: isEvmAddress, hint: "an ERC-20 contract address: 0x followed by 40 hex digits" },
+  solana: { test: isSolanaAddress, hint: "an SPL mint address (base58 of 32 bytes)" },
+  tron: { test: isTronAddress, hint: "a TRC-20 contract address (T followed by 33 base58 characters)" },
+  bip122: undefined,
+  stellar: undefined,
+};
+
 const TOKEN_RULES: Record<ChainFamily, (token: string) => boolean> = {
-  eip155: (t) => /^[A-Za-z][A-Za-z0-9.]{1,11}$/.test(t) || isAddress(t, { strict: false }),
-  solana: (t) => /^[A-Za-z][A-Za-z0-9.]{1,11}$/.test(t) || /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(t),
-  bip122: (t) => /^[A-Za-z][A-Za-z0-9.]{1,11}$/.test(t),
-  tron: (t) => /^[A-Za-z][A-Za-z0-9.]{1,11}$/.test(t) || /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(t),
+  eip155: (t) => isSymbol(t) || isEvmAddress(t),
+  solana: (t) => isSymbol(t) || isSolanaAddress(t),
+  bip122: isSymbol,
+  tron: (t) => isSymbol(t) || isTronAddress(t),
   stellar: (t) => /^[A-Za-z][A-Za-z0-9.:-]{1,60}$/.test(t),
 };
 
@@ -131,7 +149,7 @@ export const ejectRequestSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{6,64}$/, "Choose a wallet"),
   reason: reasonSchema,
-  ticket: z.string().trim().min(2, "Give the ticket reference").max(64),
+  ticket: freeText().min(2, "Give the ticket reference").max(64),
   windowMinutes: z.coerce
     .number({ message: "Enter the window in minutes" })
     .int("Whole minutes only")
@@ -139,14 +157,27 @@ export const ejectRequestSchema = z.object({
     .max(EJECT_WINDOW_MINUTES.max, `At most ${EJECT_WINDOW_MINUTES.max} minutes`),
 });
 
-export const ejectDecisionSchema = z.object({
+export const ejectRequestIdSchema = z.object({ requestId: z.uuid("Unknown request") });
+/** An approval says why: the note goes into the audit record beside the requester's reason. */
+export const ejectApproveSchema = z.object({
   requestId: z.uuid("Unknown request"),
-  note: z.string().trim().max(500).optional(),
+  note: freeText().min(5, "Say why you approve (at least 5 characters; it goes into the audit log)").max(500),
 });
 export const ejectRejectSchema = z.object({
   requestId: z.uuid("Unknown request"),
-  note: z.string().trim().min(5, "Say why the request is rejected").max(500),
+  note: freeText().min(5, "Say why the request is rejected").max(500),
 });
+
+/** What the clients list says about a client's ejection, from the upstream record and the console's requests. */
+export type EjectSummary =
+  | { state: "ejected"; at: string }
+  | { state: "open"; until: string }
+  | { state: "approved"; requestId: string }
+  | { state: "pending"; requestId: string }
+  | { state: "none" };
+
+/** A page of the clients list as the console serves it: the upstream's page and each client's eject state. */
+export type ClientsPage = ListClientsResponse & { ejects: Record<string, EjectSummary> };
 
 export interface EjectRequestView {
   id: string;
@@ -156,7 +187,7 @@ export interface EjectRequestView {
   reason: string;
   ticket: string;
   windowMinutes: number;
-  status: "pending" | "approved" | "rejected" | "expired" | "executed";
+  status: EjectStatus;
   requestedByEmail: string;
   requestedAt: string;
   expiresAt: string;
@@ -168,4 +199,10 @@ export interface EjectRequestView {
   ejectableUntil: string | null;
   sharesFetchedByEmail: string | null;
   sharesFetchedAt: string | null;
+}
+
+/** The approvals page: requests waiting for this user's approval, and their own open requests. */
+export interface ApprovalsInbox {
+  waiting: EjectRequestView[];
+  mine: EjectRequestView[];
 }

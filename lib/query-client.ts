@@ -48,8 +48,8 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
   } | null;
   if (!res.ok) {
     // The session ended: a full navigation to sign-in, so no stale client state survives.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     if (res.status === 401 && typeof window !== "undefined")
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       window.location.assign(
         `/signin?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`,
       );

@@ -5,9 +5,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { requireUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
-import { listAudit } from "@/server/audit/query";
-import { can } from "@/lib/permissions";
-import { auditFiltersSchema, AUDIT_PAGE_SIZE } from "@/lib/audit";
+import { auditFacets } from "@/server/audit/facets";
+import { getAuditRecord, listAudit } from "@/server/audit/query";
+import { notFound } from "@/server/errors";
+import { can, permissionsOf } from "@/lib/permissions";
+import { auditFiltersSchema, auditRecordIdSchema, AUDIT_PAGE_SIZE } from "@/lib/audit";
 import { currentCursor, parseCursorStack } from "@/lib/cursor-stack";
 import { getQueryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -25,21 +27,38 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     actor: first(params.actor),
     action: first(params.action),
     outcome: first(params.outcome),
+    errorCode: first(params.errorCode),
     from: first(params.from),
     to: first(params.to),
   });
+  const record = auditRecordIdSchema.safeParse(first(params.record));
+  const db = await getDb();
   const queryClient = getQueryClient();
-  if (parsed.success) {
-    const cursor = currentCursor(parseCursorStack(first(params.cursors)));
-    await queryClient.prefetchQuery({
-      queryKey: queryKeys.audit.list(parsed.data, cursor, AUDIT_PAGE_SIZE),
-      queryFn: async () =>
-        listAudit(await getDb(), parsed.data, {
-          cursor: cursor && /^\d+$/.test(cursor) ? cursor : undefined,
-          limit: AUDIT_PAGE_SIZE,
-        }),
-    });
-  }
+  const cursor = currentCursor(parseCursorStack(first(params.cursors)));
+  await Promise.all([
+    parsed.success
+      ? queryClient.prefetchQuery({
+          queryKey: queryKeys.audit.list(parsed.data, cursor, AUDIT_PAGE_SIZE),
+          queryFn: () =>
+            listAudit(db, parsed.data, {
+              cursor: cursor && /^\d+$/.test(cursor) ? cursor : undefined,
+              limit: AUDIT_PAGE_SIZE,
+            }),
+        })
+      : undefined,
+    queryClient.prefetchQuery({ queryKey: queryKeys.audit.facets(), queryFn: () => auditFacets(db) }),
+    // A shared or reloaded `?record=` link opens with the record already there.
+    record.success
+      ? queryClient.prefetchQuery({
+          queryKey: queryKeys.audit.record(record.data),
+          queryFn: async () => {
+            const detail = await getAuditRecord(db, record.data);
+            if (!detail) throw notFound("This audit record");
+            return detail;
+          },
+        })
+      : undefined,
+  ]);
   return (
     <>
       <PageHeader
@@ -47,7 +66,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         description="Every sign-in, mutation, secret reveal and export, hash-chained so that any edit, insertion or deletion shows."
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <AuditView />
+        <AuditView permissions={permissionsOf(user.role)} />
       </HydrationBoundary>
     </>
   );

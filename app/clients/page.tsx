@@ -34,10 +34,10 @@ export default async function ClientsPage({ searchParams }: { searchParams: Sear
     <>
       <PageHeader
         title="Clients"
-        description="End users of the custodian, in the upstream's order. The API has no search: find by address scans every page."
+        description="End users of the custodian, in the upstream's order. To open one by id or find one by address, use the box at the top."
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <ClientsView canCreate={can(user.role, "clients:create")} />
+        <ClientsView canCreate={can(user.role, "clients:create")} canCreateTest={can(user.role, "wallet-lab:use")} />
       </HydrationBoundary>
     </>
   );

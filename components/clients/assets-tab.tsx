@@ -1,36 +1,41 @@
 "use client";
-import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { parseAsString, useQueryState } from "nuqs";
 import { RotateCw } from "lucide-react";
+import { DataTable } from "@/components/data-table/data-table";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { chainLabel } from "@/lib/chains";
+import { assetsChainFromUrl, defaultAssetsChain } from "@/lib/assets-url";
 import type { AssetsResponse, Client } from "@/lib/contracts";
-import { resolveAssetsChain } from "@/lib/chains";
 import { shortAddress } from "@/lib/format";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
 import { ChainPicker } from "./chain-picker";
+import { useClientAssets } from "./use-client-assets";
 
 export function AssetsTab({ client }: { client: Client }) {
-  const [chain, setChain] = useState(client.metadata.namespaces.eip155 ? "sepolia" : "");
-  const assets = useQuery({
-    queryKey: queryKeys.clients.assets(client.id, chain),
-    queryFn: () =>
-      fetchJson<AssetsResponse>(
-        `/api/clients/${encodeURIComponent(client.id)}/assets?chain=${encodeURIComponent(chain)}`,
-      ),
-    enabled: chain !== "",
-  });
+  // The chain is in the URL (?chain=), so a reload or a shared link shows the same balances.
+  const [param, setParam] = useQueryState("chain", parseAsString);
+  const fromUrl = assetsChainFromUrl(param);
+  const chainId = fromUrl.chainId ?? defaultAssetsChain(client);
+  const assets = useClientAssets(client.id, chainId);
   return (
     <section aria-label="Assets" className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <ChainPicker table="assets" value={chain} onChange={setChain} />
-        <Button onClick={() => void assets.refetch()} disabled={chain === "" || assets.isFetching}>
+        <ChainPicker table="assets" value={chainId ?? ""} onChange={(v) => void setParam(v)} />
+        <Button onClick={() => void assets.refetch()} disabled={!chainId || assets.isFetching}>
           <RotateCw className={`size-4 ${assets.isFetching ? "animate-spin" : ""}`} aria-hidden /> Refresh
         </Button>
       </div>
-      {chain === "" ? (
+      {fromUrl.rejected !== undefined ? (
+        <p role="status" className="rounded border border-warning/40 bg-warning-soft p-3 text-sm text-warning">
+          The link asks for the chain “<span className="break-all">{fromUrl.rejected}</span>”, which the balances
+          endpoint does not know.{" "}
+          {chainId ? `Showing ${chainLabel(chainId)} (${chainId}) instead.` : "Choose a chain from the list."}
+        </p>
+      ) : null}
+      {!chainId ? (
         <EmptyState title="Choose a chain">
           Balances are read per chain; the chain id goes into the request path URI-encoded.
         </EmptyState>
@@ -39,82 +44,96 @@ export function AssetsTab({ client }: { client: Client }) {
       ) : assets.isError ? (
         <ErrorState message={assets.error.message} onRetry={() => void assets.refetch()} />
       ) : (
-        <BalancesTable data={assets.data} chainId={resolveAssetsChain(chain) ?? chain} />
+        <BalancesTable data={assets.data} chainId={chainId} />
       )}
     </section>
   );
 }
 
+interface BalanceRow {
+  native: boolean;
+  symbol: string;
+  name: string;
+  balance: string;
+  raw: string;
+  decimals: number;
+  contract: string | null;
+}
+
 function BalancesTable({ data, chainId }: { data: AssetsResponse; chainId: string }) {
-  const rows = [
+  const rows: BalanceRow[] = [
     {
-      kind: "Native",
+      native: true,
       symbol: data.nativeBalance.symbol,
       name: data.nativeBalance.name,
       balance: data.nativeBalance.balance,
       raw: data.nativeBalance.rawBalance,
       decimals: data.nativeBalance.decimals,
-      contract: null as string | null,
+      contract: null,
     },
     ...data.tokenBalances.map((t) => ({
-      kind: "Token",
+      native: false,
       symbol: t.symbol,
       name: t.name,
       balance: t.balance,
       raw: t.rawBalance,
       decimals: t.decimals,
-      contract: t.metadata.tokenAddress,
+      contract: t.metadata.tokenAddress || null,
     })),
   ];
+  const columns = useMemo<ColumnDef<BalanceRow, unknown>[]>(
+    () => [
+      {
+        header: "Asset",
+        id: "asset",
+        cell: ({ row: { original: r } }) => (
+          <span>
+            <span className="font-medium">{r.symbol}</span> <span className="text-muted">{r.name}</span>
+            {r.native ? <span className="ml-1 text-xs text-muted">(native)</span> : null}
+          </span>
+        ),
+      },
+      {
+        header: "Amount",
+        id: "amount",
+        cell: ({ row: { original: r } }) => <span className="tabular break-all">{r.balance}</span>,
+      },
+      {
+        header: "Raw amount",
+        id: "raw",
+        cell: ({ row: { original: r } }) => <span className="font-mono text-xs tabular break-all">{r.raw}</span>,
+      },
+      {
+        header: "Decimals",
+        id: "decimals",
+        cell: ({ row: { original: r } }) => <span className="tabular">{r.decimals}</span>,
+      },
+      {
+        header: "Contract",
+        id: "contract",
+        cell: ({ row: { original: r } }) =>
+          r.contract ? (
+            <span className="inline-flex items-center gap-0.5 font-mono text-xs" title={r.contract}>
+              {shortAddress(r.contract)}
+              <CopyButton value={r.contract} label={`${r.symbol} contract`} />
+            </span>
+          ) : (
+            <span className="text-muted">—</span>
+          ),
+      },
+    ],
+    [],
+  );
   return (
-    <div className="overflow-x-auto rounded border border-border bg-surface">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Balances on {chainId}</caption>
-        <thead className="bg-surface-2 text-left text-xs text-muted">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Asset
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Amount
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Raw amount
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Decimals
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Contract
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.kind}-${r.contract ?? r.symbol}`} className="border-t border-border">
-              <th scope="row" className="px-3 py-2 text-left font-normal">
-                <span className="font-medium">{r.symbol}</span> <span className="text-muted">{r.name}</span>
-                {r.kind === "Native" ? <span className="ml-1 text-xs text-muted">(native)</span> : null}
-              </th>
-              <td className="px-3 py-2 text-right tabular">{r.balance}</td>
-              <td className="px-3 py-2 text-right font-mono text-xs tabular">{r.raw}</td>
-              <td className="px-3 py-2 text-right tabular">{r.decimals}</td>
-              <td className="px-3 py-2 font-mono text-xs">
-                {r.contract ? (
-                  <span className="inline-flex items-center gap-0.5" title={r.contract}>
-                    {shortAddress(r.contract)}
-                    <CopyButton value={r.contract} label={`${r.symbol} contract`} />
-                  </span>
-                ) : (
-                  "—"
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="space-y-1">
+      <DataTable
+        columns={columns}
+        data={rows}
+        caption={`Balances on ${chainId}`}
+        getRowId={(r) => (r.native ? "native" : (r.contract ?? r.symbol))}
+      />
       {data.tokenBalances.length === 0 ? (
-        <p className="border-t border-border px-3 py-2 text-xs text-muted">No token balances on this chain.</p>
+        <p className="px-1 text-xs text-muted">No token balances on {chainLabel(chainId)}.</p>
       ) : null}
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 import { useId, useMemo, useState } from "react";
-import { chainFamily, chainInfo, chainOptionsOf, type ChainFamily, type ChainTable } from "@/lib/chains";
+import { chainOptions } from "@/lib/chain-options";
+import type { ChainFamily, ChainTable } from "@/lib/chains";
 import { Input, Select } from "@/components/ui/field";
 
 const FAMILY_LABELS: Record<ChainFamily, string> = {
@@ -11,75 +12,61 @@ const FAMILY_LABELS: Record<ChainFamily, string> = {
   stellar: "Stellar",
 };
 
-export interface ChainOption {
-  value: string;
-  id: string;
-  label: string;
-  family: ChainFamily;
-}
-
-/** Every way the table accepts a chain: its shortcuts and the CAIP-2 ids, grouped by family. */
-export function chainPickerOptions(table: ChainTable): ChainOption[] {
-  const seen = new Set<string>();
-  const out: ChainOption[] = [];
-  for (const o of chainOptionsOf(table)) {
-    const family = chainFamily(o.id);
-    if (!family) continue;
-    const name = chainInfo(o.id)?.label ?? o.id;
-    if (!seen.has(o.value))
-      out.push({
-        value: o.value,
-        id: o.id,
-        label: o.value === o.id ? `${name} — ${o.id}` : `${name} — ${o.value}`,
-        family,
-      });
-    seen.add(o.value);
-    if (!seen.has(o.id)) out.push({ value: o.id, id: o.id, label: `${name} — ${o.id}`, family });
-    seen.add(o.id);
-  }
-  return out;
-}
-
-/** A chain select with a filter box: type "sep", "solana" or "eip155:8" to narrow the list. */
+/**
+ * A chain select with a filter box ("sep", "solana", "eip155:8" or a shortcut such as
+ * "base-sepolia" narrow the list). Each chain appears once, by name with its CAIP-2 id, which is
+ * the value chosen; with `compareWith`, chains that table treats differently are marked.
+ */
 export function ChainPicker({
   table,
+  compareWith,
   value,
   onChange,
   label = "Chain",
   id,
+  describedBy,
 }: {
   table: ChainTable;
+  compareWith?: ChainTable;
   value: string;
   onChange: (value: string) => void;
   label?: string;
   id?: string;
+  describedBy?: string;
 }) {
   const auto = useId();
   const selectId = id ?? `${auto}-chain`;
   const [filter, setFilter] = useState("");
-  const options = useMemo(() => chainPickerOptions(table), [table]);
+  const options = useMemo(() => chainOptions(table, compareWith), [table, compareWith]);
   const q = filter.trim().toLowerCase();
   const visible = options.filter(
-    (o) => !q || o.label.toLowerCase().includes(q) || o.id.toLowerCase().includes(q) || o.value === value,
+    (o) => !q || o.value === value || o.label.toLowerCase().includes(q) || o.aliases.some((alias) => alias.includes(q)),
   );
   const groups = (Object.keys(FAMILY_LABELS) as ChainFamily[])
     .map((f) => [f, visible.filter((o) => o.family === f)] as const)
     .filter(([, list]) => list.length > 0);
   return (
-    <div className="flex w-full max-w-xl flex-col gap-1">
+    <div className="flex w-full max-w-xl min-w-0 flex-col gap-1">
       <label htmlFor={selectId} className="text-xs font-medium text-muted">
         {label}
       </label>
-      <div className="flex gap-2">
+      {/* Stacked on a phone, so the select is wide enough to show the chain's id. */}
+      <div className="flex min-w-0 flex-col gap-2 sm:flex-row">
         <Input
           type="search"
           aria-label={`Filter ${label.toLowerCase()} list`}
           placeholder="Filter…"
-          className="w-28 shrink-0"
+          className="w-full shrink-0 sm:w-28"
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
         />
-        <Select id={selectId} value={value} onChange={(e) => onChange(e.target.value)} className="min-w-0 flex-1">
+        <Select
+          id={selectId}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className="min-w-0 sm:flex-1"
+          aria-describedby={describedBy}
+        >
           {value === "" ? <option value="">Choose a chain…</option> : null}
           {groups.map(([family, list]) => (
             <optgroup key={family} label={FAMILY_LABELS[family]}>

@@ -1,42 +1,56 @@
 "use client";
 import { useState } from "react";
 import Link from "next/link";
-import { useQueryClient } from "@tanstack/react-query";
 import { createClient } from "@/server/actions/clients";
+import { createTestClient } from "@/server/actions/test-clients";
+import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { FormError } from "@/components/ui/form-error";
 import { SecretOnce } from "@/components/ui/secret-once";
 import { queryKeys } from "@/lib/query-keys";
-import { describeError } from "@/lib/result";
+import type { TestClient } from "@/lib/test-clients";
 
 type Created = { id: string; clientApiKey: string; clientSessionToken: string; isAccountAbstracted: boolean };
 
-export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const queryClient = useQueryClient();
+export function CreateClientDialog({
+  open,
+  onOpenChange,
+  canCreateTest,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Whether the user may create test clients (kept in the vault for the wallet lab and yield runs). */
+  canCreateTest: boolean;
+}) {
   const [aa, setAa] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  const [test, setTest] = useState(false);
   const [created, setCreated] = useState<Created>();
+  const [createdTest, setCreatedTest] = useState<TestClient>();
+  const create = useAction(createClient, {
+    errors: "inline",
+    secret: true,
+    invalidate: [queryKeys.clients.all],
+    onSuccess: setCreated,
+  });
+  const createTest = useAction(createTestClient, {
+    errors: "inline",
+    invalidate: [queryKeys.clients.all, queryKeys.testClients.all],
+    onSuccess: setCreatedTest,
+  });
+  const pending = create.pending || createTest.pending;
 
   function close(next: boolean) {
     onOpenChange(next);
     if (!next) {
       // The credentials are forgotten when the dialog closes: they are shown once.
       setCreated(undefined);
-      setError(undefined);
+      setCreatedTest(undefined);
       setAa(false);
+      setTest(false);
+      create.reset();
+      createTest.reset();
     }
-  }
-
-  async function submit() {
-    setPending(true);
-    setError(undefined);
-    const result = await createClient({ isAccountAbstracted: aa }).catch(() => null);
-    setPending(false);
-    if (!result) return setError("The request could not be sent. Check your connection and try again.");
-    if (!result.ok) return setError(describeError(result.error));
-    setCreated(result.data);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.clients.all });
   }
 
   return (
@@ -46,7 +60,30 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
       title="Create a client"
       description="Registers a new end user with the upstream and issues its first credentials."
     >
-      {created ? (
+      {createdTest ? (
+        <div className="space-y-3">
+          <p className="text-sm" role="status">
+            Created test client{" "}
+            <Link className="font-mono text-accent hover:underline" href={`/clients/${createdTest.clientId}`}>
+              {createdTest.clientId}
+            </Link>
+            {createdTest.isAccountAbstracted ? " with account abstraction." : "."}
+          </p>
+          <p className="text-xs text-muted">
+            Its client API key is kept in the console&apos;s vault, encrypted, and is never shown. Generate its wallet
+            in the{" "}
+            <Link className="text-accent hover:underline" href={`/lab/${createdTest.clientId}`}>
+              wallet lab
+            </Link>
+            .
+          </p>
+          <div className="flex justify-end">
+            <Button variant="primary" onClick={() => close(false)}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : created ? (
         <div className="space-y-3">
           <p className="text-sm" role="status">
             Created client{" "}
@@ -77,15 +114,34 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
               </span>
             </span>
           </label>
-          {error ? (
-            <p role="alert" className="rounded bg-danger-soft px-3 py-2 text-sm text-danger">
-              {error}
-            </p>
+          {canCreateTest ? (
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4"
+                checked={test}
+                onChange={(e) => setTest(e.target.checked)}
+              />
+              <span>
+                <span className="font-medium">Test client</span>
+                <span className="block text-muted">
+                  The console keeps its API key and wallet shares in its vault, so developers can use the wallet lab and
+                  run yield flows for it. The key is not shown.
+                </span>
+              </span>
+            </label>
           ) : null}
+          <FormError message={test ? createTest.formError : create.formError} />
           <div className="flex justify-end gap-2">
             <Button onClick={() => close(false)}>Cancel</Button>
-            <Button variant="primary" disabled={pending} onClick={() => void submit()}>
-              {pending ? "Creating…" : "Create client"}
+            <Button
+              variant="primary"
+              disabled={pending}
+              onClick={() =>
+                test ? createTest.run({ isAccountAbstracted: aa }) : create.run({ isAccountAbstracted: aa })
+              }
+            >
+              {pending ? "Creating…" : test ? "Create test client" : "Create client"}
             </Button>
           </div>
         </div>

@@ -1,14 +1,34 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { KeyRound, Smartphone } from "lucide-react";
 import { issueWebOtp, mintSessionToken } from "@/server/actions/clients";
+import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormError } from "@/components/ui/form-error";
 import { SecretOnce } from "@/components/ui/secret-once";
-import type { ActionResult } from "@/lib/result";
-import { describeError } from "@/lib/result";
 
 export function CredentialsTab({ clientId }: { clientId: string }) {
+  const [token, setToken] = useState<string>();
+  const [otp, setOtp] = useState<string>();
+  // A reason is cleared only once the secret is issued: a refused form keeps what was typed.
+  const [reasons, setReasons] = useState({ token: "", otp: "" });
+  const mint = useAction(mintSessionToken, {
+    errors: "inline",
+    secret: true,
+    onSuccess: (r) => {
+      setToken(r.clientSessionToken);
+      setReasons((v) => ({ ...v, token: "" }));
+    },
+  });
+  const issue = useAction(issueWebOtp, {
+    errors: "inline",
+    secret: true,
+    onSuccess: (r) => {
+      setOtp(r.otp);
+      setReasons((v) => ({ ...v, otp: "" }));
+    },
+  });
   return (
     <section aria-label="Credentials" className="grid gap-4 lg:grid-cols-2">
       <CredentialCard
@@ -17,9 +37,13 @@ export function CredentialsTab({ clientId }: { clientId: string }) {
         description="A new client session token for the MPC and yield APIs. Earlier tokens stay valid."
         submitLabel="Mint session token"
         secretLabel="Client session token"
-        issue={async (reason) => {
-          const r = await mintSessionToken({ clientId, reason });
-          return r.ok ? { ok: true, data: r.data.clientSessionToken } : r;
+        secret={token}
+        action={mint}
+        reason={reasons.token}
+        onReasonChange={(token) => setReasons((v) => ({ ...v, token }))}
+        submit={() => {
+          setToken(undefined);
+          mint.run({ clientId, reason: reasons.token });
         }}
       />
       <CredentialCard
@@ -28,55 +52,38 @@ export function CredentialsTab({ clientId }: { clientId: string }) {
         description="A one-time password for the client's web SDK sign-in."
         submitLabel="Issue web OTP"
         secretLabel="Web OTP"
-        issue={async (reason) => {
-          const r = await issueWebOtp({ clientId, reason });
-          return r.ok ? { ok: true, data: r.data.otp } : r;
+        secret={otp}
+        action={issue}
+        reason={reasons.otp}
+        onReasonChange={(otp) => setReasons((v) => ({ ...v, otp }))}
+        submit={() => {
+          setOtp(undefined);
+          issue.run({ clientId, reason: reasons.otp });
         }}
       />
     </section>
   );
 }
 
-function CredentialCard({
-  title,
-  icon,
-  description,
-  submitLabel,
-  secretLabel,
-  issue,
-}: {
+function CredentialCard(props: {
   title: string;
-  icon: React.ReactNode;
+  icon: ReactNode;
   description: string;
   submitLabel: string;
   secretLabel: string;
-  issue: (reason: string) => Promise<ActionResult<string>>;
+  secret: string | undefined;
+  action: { pending: boolean; fieldErrors: Record<string, string>; formError?: string };
+  reason: string;
+  onReasonChange: (reason: string) => void;
+  submit: () => void;
 }) {
-  const [secret, setSecret] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [fieldError, setFieldError] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const { title, icon, description, submitLabel, secretLabel, secret, action, reason, onReasonChange, submit } = props;
   const id = title.toLowerCase().replace(/\W+/g, "-");
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  const fieldError = action.fieldErrors.reason;
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const reason = String(new FormData(form).get("reason") ?? "");
-    setPending(true);
-    setSecret(undefined);
-    const result = await issue(reason).catch(() => null);
-    setPending(false);
-    if (!result) return setError("The request could not be sent. Check your connection and try again.");
-    if (!result.ok) {
-      setFieldError(result.error.fields?.reason);
-      return setError(result.error.fields?.reason ? undefined : describeError(result.error));
-    }
-    setError(undefined);
-    setFieldError(undefined);
-    setSecret(result.data);
-    form.reset();
+    submit();
   }
-
   return (
     <div className="rounded border border-border bg-surface p-4">
       <h3 className="mb-1 flex items-center gap-2 font-medium">
@@ -89,19 +96,17 @@ function CredentialCard({
           <textarea
             id={`${id}-reason`}
             name="reason"
+            value={reason}
+            onChange={(e) => onReasonChange(e.target.value)}
             rows={2}
             className="w-full rounded border border-border bg-surface px-2.5 py-1.5 text-sm"
             aria-invalid={Boolean(fieldError)}
             placeholder="e.g. Ticket SUP-1234: user locked out of the web app"
           />
         </Field>
-        {error ? (
-          <p role="alert" className="rounded bg-danger-soft px-3 py-2 text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
-        <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? "Issuing…" : submitLabel}
+        <FormError message={fieldError ? undefined : action.formError} />
+        <Button type="submit" variant="primary" disabled={action.pending}>
+          {action.pending ? "Issuing…" : submitLabel}
         </Button>
       </form>
       {secret ? (

@@ -1,10 +1,21 @@
 "use client";
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { cn } from "@/lib/utils";
+
+declare module "@tanstack/react-table" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The column's name where the header is not plain text (phone-width rows label each value). */
+    label?: string;
+    /** Left out of the phone-width rows (e.g. a column repeated in the row's title). */
+    hideOnPhone?: boolean;
+  }
+}
 
 /**
  * The console's table: TanStack Table for the column model, server-driven paging (the parent owns
- * cursors), a caption for screen readers. Row data comes from the API, already paged.
+ * cursors), a caption for screen readers. Below the `md` breakpoint each row becomes a readable
+ * block of labelled values instead of a table that scrolls sideways.
  */
 export function DataTable<T>({
   columns,
@@ -23,10 +34,10 @@ export function DataTable<T>({
 }) {
   const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId, manualPagination: true });
   return (
-    <div className={cn("overflow-x-auto rounded border border-border bg-surface", className)}>
-      <table className="w-full border-collapse text-sm">
+    <div className={cn("rounded border border-border bg-surface md:overflow-x-auto", className)}>
+      <table className="block w-full border-collapse text-sm md:table">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-surface-2 text-left text-xs text-muted">
+        <thead className="hidden bg-surface-2 text-left text-xs text-muted md:table-header-group">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
@@ -37,17 +48,35 @@ export function DataTable<T>({
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody className="block md:table-row-group">
           {table.getRowModel().rows.map((row) => (
             <tr
               key={row.id}
-              className={cn("border-t border-border align-top hover:bg-surface-2/60", rowClassName?.(row.original))}
+              className={cn(
+                "block border-t border-border px-3 py-2 align-top first:border-t-0 hover:bg-surface-2/60 md:table-row md:px-0 md:py-0 md:first:border-t",
+                rowClassName?.(row.original),
+              )}
             >
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-3 py-2">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
+              {row.getVisibleCells().map((cell) => {
+                const meta = cell.column.columnDef.meta;
+                const header = cell.column.columnDef.header;
+                const label = meta?.label ?? (typeof header === "string" ? header : undefined);
+                return (
+                  <td
+                    key={cell.id}
+                    // The label is CSS generated content, so it is neither in the cell's text nor read twice.
+                    data-label={label}
+                    className={cn(
+                      "md:table-cell md:px-3 md:py-2 md:before:hidden",
+                      meta?.hideOnPhone
+                        ? "hidden"
+                        : "grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2 py-0.5 break-words before:text-xs before:text-muted before:content-[attr(data-label)]",
+                    )}
+                  >
+                    <div className="min-w-0">{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -2,8 +2,10 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 import { ShieldCheck } from "lucide-react";
 import { can, ROLE_LABELS, type Role } from "@/lib/permissions";
+import type { ApprovalsInbox } from "@/lib/clients";
 import { Badge } from "@/components/ui/badge";
 import { NAV } from "./nav";
+import { HeaderSearch } from "./header-search";
 import { Sidebar } from "./sidebar";
 import { SignOutButton, ThemeToggle } from "./header-controls";
 
@@ -13,14 +15,20 @@ export interface ShellUser {
   role: Role;
 }
 
-/** The signed-in frame: sidebar of the areas the role may open, header with user, role and upstream. */
+/**
+ * The signed-in frame: the areas the role may open (a sidebar on wide screens, a wrapping row on
+ * phones), and a header with the upstream, the client search, the user and their role.
+ */
 export function AppShell({
   user,
   upstream,
+  approvals,
   children,
 }: {
   user: ShellUser;
   upstream: { mode: "sandbox" | "real"; label: string };
+  /** What waits for this user's approval (null when their role does not approve). */
+  approvals: ApprovalsInbox | null;
   children: ReactNode;
 }) {
   const items = NAV.filter((item) => can(user.role, item.permission));
@@ -40,27 +48,30 @@ export function AppShell({
           <ShieldCheck className="size-5 text-accent" aria-hidden />
           Custodian Console
         </Link>
-        <Sidebar items={items} />
+        <Sidebar items={items} approvals={approvals} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 items-center justify-between gap-3 border-b border-border bg-surface px-4">
+        <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-border bg-surface px-4 py-2 md:h-14 md:flex-nowrap md:py-0">
           <div className="flex items-center gap-2 text-sm">
             <span className="text-muted">Upstream</span>
             {upstream.mode === "sandbox" ? (
-              <Badge tone="warning" className="uppercase tracking-wide">
+              <Badge tone="warning" className="tracking-wide uppercase">
                 Sandbox
               </Badge>
             ) : (
               <Badge tone="accent">{upstream.label}</Badge>
             )}
           </div>
-          <div className="flex items-center gap-2">
-            <div className="text-right text-sm leading-tight">
-              <div className="font-medium" data-testid="current-user">
+          <div className="order-last w-full md:order-none md:ml-4 md:w-auto md:flex-1">
+            {can(user.role, "clients:read") ? <HeaderSearch /> : null}
+          </div>
+          <div className="ml-auto flex items-center gap-1 md:gap-2">
+            <div className="min-w-0 text-right text-sm leading-tight" title={user.email}>
+              <div className="max-w-[11rem] truncate font-medium md:max-w-none" data-testid="current-user">
                 {user.name ?? user.email}
               </div>
               <div className="text-xs text-muted">
-                {user.name ? `${user.email} · ` : ""}
+                <span className="hidden md:inline">{user.name ? `${user.email} · ` : ""}</span>
                 <span data-testid="current-role">{ROLE_LABELS[user.role]}</span>
               </div>
             </div>
@@ -68,16 +79,9 @@ export function AppShell({
             <SignOutButton />
           </div>
         </header>
-        <nav
-          aria-label="Main (compact)"
-          className="flex gap-1 overflow-x-auto border-b border-border bg-surface px-2 py-1 md:hidden"
-        >
-          {items.map((i) => (
-            <Link key={i.href} href={i.href} className="rounded px-2 py-1 text-sm text-muted hover:bg-surface-2">
-              {i.label}
-            </Link>
-          ))}
-        </nav>
+        <div className="border-b border-border bg-surface md:hidden">
+          <Sidebar items={items} approvals={approvals} compact />
+        </div>
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 md:px-8">
           {children}
         </main>

@@ -33,7 +33,7 @@ export function ThemeToggle() {
 export function SignOutButton() {
   return (
     <Button variant="ghost" size="sm" onClick={() => void signOut({ callbackUrl: "/signin" })}>
-      <LogOut className="size-4" aria-hidden /> Sign out
+      <LogOut className="size-4" aria-hidden /> <span className="sr-only md:not-sr-only">Sign out</span>
     </Button>
   );
 }

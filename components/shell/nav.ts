@@ -4,12 +4,13 @@ export interface NavItem {
   href: string;
   label: string;
   permission: Permission;
-  icon: "clients" | "alerts" | "gas" | "yield" | "audit" | "users";
+  icon: "clients" | "approvals" | "alerts" | "gas" | "yield" | "audit" | "users";
 }
 
 /** The sidebar, in order; an item shows only for roles holding its permission. */
 export const NAV: NavItem[] = [
   { href: "/clients", label: "Clients", permission: "clients:read", icon: "clients" },
+  { href: "/approvals", label: "Approvals", permission: "eject:approve", icon: "approvals" },
   { href: "/alerts", label: "Alerts", permission: "alerts:read", icon: "alerts" },
   { href: "/gas", label: "Gas", permission: "gas:read", icon: "gas" },
   { href: "/yield", label: "Yield", permission: "yield:read", icon: "yield" },

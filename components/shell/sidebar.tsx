@@ -1,16 +1,60 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { Bell, Flame, ScrollText, Sprout, UserCog, Users } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { Bell, Flame, ListChecks, ScrollText, Sprout, UserCog, Users } from "lucide-react";
+import type { ApprovalsInbox } from "@/lib/clients";
+import { fetchJson } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 import { cn } from "@/lib/utils";
 import type { NavItem } from "./nav";
 
-const ICONS = { clients: Users, alerts: Bell, gas: Flame, yield: Sprout, audit: ScrollText, users: UserCog } as const;
+const ICONS = {
+  clients: Users,
+  approvals: ListChecks,
+  alerts: Bell,
+  gas: Flame,
+  yield: Sprout,
+  audit: ScrollText,
+  users: UserCog,
+} as const;
 
-export function Sidebar({ items }: { items: NavItem[] }) {
+/** How many eject requests wait for this user: kept fresh while the console is open. */
+function ApprovalsCount({ initial }: { initial: ApprovalsInbox }) {
+  const inbox = useQuery({
+    queryKey: queryKeys.approvals.inbox(),
+    queryFn: () => fetchJson<ApprovalsInbox>("/api/approvals"),
+    initialData: initial,
+    refetchInterval: 60_000,
+  });
+  const n = inbox.data.waiting.length;
+  if (n === 0) return null;
+  return (
+    <span
+      className="ml-auto rounded-full bg-danger px-1.5 text-xs font-semibold text-white tabular dark:text-bg"
+      data-testid="approvals-count"
+    >
+      {n}
+      <span className="sr-only"> waiting</span>
+    </span>
+  );
+}
+
+export function Sidebar({
+  items,
+  approvals,
+  compact = false,
+}: {
+  items: NavItem[];
+  approvals: ApprovalsInbox | null;
+  compact?: boolean;
+}) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Main" className="flex flex-col gap-0.5 p-2">
+    <nav
+      aria-label={compact ? "Main (compact)" : "Main"}
+      className={compact ? "flex flex-wrap gap-1 px-2 py-1" : "flex flex-col gap-0.5 p-2"}
+    >
       {items.map((item) => {
         const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
         const Icon = ICONS[item.icon];
@@ -20,12 +64,14 @@ export function Sidebar({ items }: { items: NavItem[] }) {
             href={item.href}
             aria-current={active ? "page" : undefined}
             className={cn(
-              "flex items-center gap-2.5 rounded px-2.5 py-2 text-sm text-muted hover:bg-surface-2 hover:text-fg",
+              "flex items-center gap-2.5 rounded text-sm text-muted hover:bg-surface-2 hover:text-fg",
+              compact ? "px-2 py-1" : "px-2.5 py-2",
               active && "bg-accent-soft font-medium text-accent hover:bg-accent-soft hover:text-accent",
             )}
           >
-            <Icon className="size-4" aria-hidden />
+            {compact ? null : <Icon className="size-4" aria-hidden />}
             {item.label}
+            {item.icon === "approvals" && approvals ? <ApprovalsCount initial={approvals} /> : null}
           </Link>
         );
       })}

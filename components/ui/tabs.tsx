@@ -16,12 +16,17 @@ export function Tabs({
 }) {
   return (
     <T.Root value={value} onValueChange={onValueChange}>
-      <T.List aria-label={label} className="mb-4 flex gap-1 border-b border-border">
+      {/* On a narrow screen the row scrolls inside itself rather than widening the page. */}
+      <T.List
+        aria-label={label}
+        data-scrolls-inside
+        className="mb-4 flex gap-1 overflow-x-auto [scrollbar-width:none] shadow-[inset_0_-1px_0_var(--border)]"
+      >
         {tabs.map((t) => (
           <T.Trigger
             key={t.value}
             value={t.value}
-            className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:font-medium data-[state=active]:text-fg"
+            className="shrink-0 border-b-2 border-transparent focus-visible:outline-offset-[-2px] px-2 py-2 text-sm whitespace-nowrap text-muted sm:px-3 hover:text-fg data-[state=active]:border-accent data-[state=active]:font-medium data-[state=active]:text-fg"
           >
             {t.label}
           </T.Trigger>

@@ -1,62 +1,47 @@
 "use client";
 import { useState, type FormEvent } from "react";
+import { createUser } from "@/server/actions/users";
+import { useAction } from "@/components/hooks/use-action";
 import { Dialog } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
+import { FormError } from "@/components/ui/form-error";
 import { SecretOnce } from "@/components/ui/secret-once";
 import { ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS } from "@/lib/permissions";
-import type { ActionResult } from "@/lib/result";
+import { queryKeys } from "@/lib/query-keys";
 
 type Created = { id: string; email: string; role: string; generatedPassword?: string };
 
-export function CreateUserDialog({
-  open,
-  onOpenChange,
-  onCreated,
-  submit,
-}: {
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-  onCreated: () => void;
-  submit: (input: unknown) => Promise<ActionResult<Created>>;
-}) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
-  const [pending, setPending] = useState(false);
+export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [created, setCreated] = useState<Created>();
   const [role, setRole] = useState<string>("support");
+  const create = useAction(createUser, {
+    errors: "inline",
+    secret: true,
+    invalidate: [queryKeys.users.all],
+    onSuccess: setCreated,
+  });
 
   function close(next: boolean) {
     onOpenChange(next);
     if (!next) {
       setCreated(undefined);
-      setErrors({});
-      setFormError(undefined);
+      create.reset();
     }
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setPending(true);
-    const result = await submit({
+    create.run({
       email: form.get("email"),
       name: form.get("name"),
       role: form.get("role"),
       password: form.get("password"),
-    }).catch(() => null);
-    setPending(false);
-    if (!result) return setFormError("The request could not be sent. Check your connection and try again.");
-    if (!result.ok) {
-      setErrors(result.error.fields ?? {});
-      return setFormError(result.error.message);
-    }
-    setErrors({});
-    setFormError(undefined);
-    setCreated(result.data);
-    onCreated();
+    });
   }
 
+  const errors = create.fieldErrors;
   return (
     <Dialog
       open={open}
@@ -71,7 +56,10 @@ export function CreateUserDialog({
             {ROLE_LABELS[created.role as keyof typeof ROLE_LABELS] ?? created.role}.
           </p>
           {created.generatedPassword ? (
-            <SecretOnce label="Initial password" value={created.generatedPassword} />
+            <>
+              <SecretOnce label="Initial password" value={created.generatedPassword} />
+              <p className="text-xs text-muted">They choose a new password when they first sign in.</p>
+            </>
           ) : (
             <p className="text-sm text-muted">They sign in with the password you set.</p>
           )}
@@ -94,7 +82,7 @@ export function CreateUserDialog({
             />
           </Field>
           <Field id="new-name" label="Name (optional)" error={errors.name}>
-            <Input id="new-name" name="name" autoComplete="off" />
+            <Input id="new-name" name="name" autoComplete="off" aria-invalid={Boolean(errors.name)} />
           </Field>
           <Field
             id="new-role"
@@ -114,7 +102,7 @@ export function CreateUserDialog({
             id="new-password"
             label="Password"
             error={errors.password}
-            hint="Leave blank to generate one; it is shown once."
+            hint="Leave blank to generate one; it is shown once and must be changed at the first sign-in."
           >
             <Input
               id="new-password"
@@ -124,15 +112,11 @@ export function CreateUserDialog({
               aria-invalid={Boolean(errors.password)}
             />
           </Field>
-          {formError ? (
-            <p role="alert" className="rounded bg-danger-soft px-3 py-2 text-sm text-danger">
-              {formError}
-            </p>
-          ) : null}
+          <FormError message={create.formError} />
           <div className="flex justify-end gap-2">
             <Button onClick={() => close(false)}>Cancel</Button>
-            <Button type="submit" variant="primary" disabled={pending}>
-              {pending ? "Creating…" : "Create user"}
+            <Button type="submit" variant="primary" disabled={create.pending}>
+              {create.pending ? "Creating…" : "Create user"}
             </Button>
           </div>
         </form>

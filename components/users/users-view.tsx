@@ -1,11 +1,12 @@
 "use client";
-import { useMemo, useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { parseAsString, useQueryState } from "nuqs";
+import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { formatDistanceToNowStrict } from "date-fns";
 import { UserPlus } from "lucide-react";
-import { toast } from "sonner";
-import { createUser, updateUser } from "@/server/actions/users";
+import { updateUser } from "@/server/actions/users";
+import { useAction } from "@/components/hooks/use-action";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,26 +15,28 @@ import { ErrorState, TableSkeleton } from "@/components/ui/states";
 import { ROLES, ROLE_LABELS, type Role } from "@/lib/permissions";
 import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
-import { describeError } from "@/lib/result";
 import type { StaffUserView } from "@/lib/users";
+import { ConfirmChange, type PendingChange } from "./confirm-change";
 import { CreateUserDialog } from "./create-user-dialog";
 
 export function UsersView({ currentUserId }: { currentUserId: string }) {
-  const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const users = useQuery({
     queryKey: queryKeys.users.list(),
     queryFn: () => fetchJson<{ users: StaffUserView[] }>("/api/users"),
   });
-  const update = useMutation({
-    mutationFn: updateUser,
-    onSuccess: (result) => {
-      if (!result.ok) return void toast.error(describeError(result.error));
-      toast.success(`Updated ${result.data.email}`);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
-    },
-    onError: () => toast.error("The change could not be sent. Check your connection and try again."),
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  const [focus] = useQueryState("user", parseAsString);
+  const update = useAction(updateUser, {
+    errors: "inline",
+    successMessage: (r) => `Updated ${r.email}${r.sessionsEnded ? "; their sessions have ended" : ""}`,
+    invalidate: [queryKeys.users.all],
+    onSuccess: () => setPending(null),
   });
+  // A link from elsewhere (an audit record's target) names one user: bring that row into view.
+  useEffect(() => {
+    if (focus && users.data) document.getElementById(`user-${focus}`)?.scrollIntoView({ block: "center" });
+  }, [focus, users.data]);
 
   const columns = useMemo<ColumnDef<StaffUserView, unknown>[]>(
     () => [
@@ -41,7 +44,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
         header: "User",
         accessorKey: "email",
         cell: ({ row }) => (
-          <div>
+          <div id={`user-${row.original.id}`}>
             <div className="font-medium">{row.original.email}</div>
             {row.original.name ? <div className="text-xs text-muted">{row.original.name}</div> : null}
           </div>
@@ -55,8 +58,8 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
             aria-label={`Role of ${row.original.email}`}
             className="h-8 w-40"
             value={row.original.role}
-            disabled={row.original.id === currentUserId || update.isPending}
-            onChange={(e) => update.mutate({ id: row.original.id, role: e.target.value as Role })}
+            disabled={row.original.id === currentUserId || update.pending}
+            onChange={(e) => setPending({ user: row.original, role: e.target.value as Role })}
           >
             {ROLES.map((r) => (
               <option key={r} value={r}>
@@ -99,8 +102,12 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
             <Button
               size="sm"
               variant={row.original.disabled ? "secondary" : "ghost"}
-              disabled={update.isPending}
-              onClick={() => update.mutate({ id: row.original.id, disabled: !row.original.disabled })}
+              disabled={update.pending}
+              onClick={() =>
+                row.original.disabled
+                  ? update.run({ id: row.original.id, disabled: false })
+                  : setPending({ user: row.original, disabled: true })
+              }
             >
               {row.original.disabled ? "Enable" : "Disable"}
             </Button>
@@ -109,6 +116,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
     ],
     [currentUserId, update],
   );
+  const focusRow = (u: StaffUserView) => (u.id === focus ? "bg-accent-soft/60" : undefined);
 
   return (
     <div className="space-y-3">
@@ -122,13 +130,24 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
       ) : users.isError ? (
         <ErrorState message={users.error.message} onRetry={() => void users.refetch()} />
       ) : (
-        <DataTable caption="Staff users" columns={columns} data={users.data.users} getRowId={(u) => u.id} />
+        <DataTable
+          caption="Staff users"
+          columns={columns}
+          data={users.data.users}
+          getRowId={(u) => u.id}
+          rowClassName={focusRow}
+        />
       )}
-      <CreateUserDialog
-        open={creating}
-        onOpenChange={setCreating}
-        onCreated={() => void queryClient.invalidateQueries({ queryKey: queryKeys.users.all })}
-        submit={createUser}
+      <CreateUserDialog open={creating} onOpenChange={setCreating} />
+      <ConfirmChange
+        change={pending}
+        pending={update.pending}
+        error={update.formError}
+        onCancel={() => {
+          setPending(null);
+          update.reset();
+        }}
+        onConfirm={(c) => update.run(c.disabled ? { id: c.user.id, disabled: true } : { id: c.user.id, role: c.role })}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createClientInUi } from "../fixtures/sandbox";
+import { createClientInUi, createTestClientInUi } from "../fixtures/sandbox";
 import { storageState } from "../fixtures/users";
 
 test.describe("[CLIENTS] create and credentials", () => {
@@ -21,6 +21,34 @@ test.describe("[CLIENTS] create and credentials", () => {
     await page.goto(`/clients/${eoa.clientId}`);
     await expect(page.getByText("EOA", { exact: true })).toBeVisible();
     await context.close();
+  });
+
+  test("[CLIENTS][test-client] a developer creates a test client whose key stays in the vault; support cannot", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ storageState: storageState("developer") });
+    const page = await context.newPage();
+    // The action's answer, read as soon as it arrives.
+    const answer = page
+      .waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined)
+      .then((r) => r.text());
+    const { clientId } = await createTestClientInUi(page, { accountAbstracted: true });
+    const body = await answer;
+    await page.goto(`/clients/${clientId}`);
+    await expect(page.getByText("Test client", { exact: true })).toBeVisible();
+    await expect(page.getByText("Account abstraction", { exact: true })).toBeVisible();
+    // The upstream gave the console a client API key; the action's answer to the page holds none.
+    expect(body).toContain(clientId);
+    expect(body).not.toMatch(/clientApiKey|clientSessionToken/);
+    await context.close();
+
+    const support = await browser.newContext({ storageState: storageState("support") });
+    const supportPage = await support.newPage();
+    await supportPage.goto(`/clients/${clientId}`);
+    await expect(supportPage.getByText("Test client", { exact: true })).toBeVisible();
+    await expect(supportPage.getByRole("link", { name: "Wallet lab" })).toHaveCount(0);
+    await expect(supportPage.getByRole("button", { name: "Create client" })).toHaveCount(0);
+    await support.close();
   });
 
   test("[CLIENTS][credentials] support mints a session token and an OTP with a reason; the audit log has the reasons, not the secrets", async ({
@@ -61,9 +89,21 @@ test.describe("[CLIENTS] create and credentials", () => {
     const table = audit.getByRole("table");
     await expect(table.getByRole("row", { name: /credentials\.session-token/ }).first()).toContainText(clientId);
     await expect(table.getByRole("row", { name: /credentials\.web-otp/ }).first()).toContainText(clientId);
-    for (const show of await table.getByText("Show").all()) await show.click();
-    await expect(table).toContainText("SUP-101 user cannot open the wallet screen");
-    await expect(table).toContainText("SUP-102 web sign-in for the support call");
+    // Each record's details (in the drawer) keep the reason that was given.
+    for (const [action, reason] of [
+      ["credentials.session-token", "SUP-101 user cannot open the wallet screen"],
+      ["credentials.web-otp", "SUP-102 web sign-in for the support call"],
+    ] as const) {
+      await table
+        .getByRole("row", { name: new RegExp(action.replace(".", "\\.")) })
+        .first()
+        .getByRole("button", { name: /^Details of record/ })
+        .click();
+      const drawer = audit.getByRole("dialog");
+      await expect(drawer).toContainText(reason);
+      await audit.keyboard.press("Escape");
+      await expect(drawer).toHaveCount(0);
+    }
     const html = await audit.content();
     expect(html).not.toContain(sessionToken);
     expect(html).not.toContain(`"${otp}"`);

@@ -6,10 +6,5 @@ import { auditFiltersSchema, auditPageQuerySchema } from "@/lib/audit";
 export const GET = defineRoute({
   permission: "audit:read",
   query: auditFiltersSchema.and(auditPageQuerySchema),
-  run: async (q) =>
-    listAudit(
-      await getDb(),
-      { actor: q.actor, action: q.action, outcome: q.outcome, from: q.from, to: q.to },
-      { cursor: q.cursor, limit: q.limit },
-    ),
+  run: async ({ cursor, limit, ...filters }) => listAudit(await getDb(), filters, { cursor, limit }),
 });

@@ -4,43 +4,80 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import { ClientDetail } from "@/components/clients/client-detail";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { requireUser } from "@/server/auth/session";
-import { getClient } from "@/server/clients/reads";
-import { listEjectRequests } from "@/server/clients/eject";
+import { getClient, getClientAssets } from "@/server/clients/reads";
+import { listEjectRequests } from "@/server/ejects";
 import { isAppError } from "@/server/errors";
 import { can, permissionsOf } from "@/lib/permissions";
+import { assetsChainFromUrl, defaultAssetsChain } from "@/lib/assets-url";
 import { clientIdSchema } from "@/lib/clients";
 import { getQueryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
+import { TIMELINE_KIND_IDS } from "@/lib/timeline";
+import { getDb } from "@/server/db";
+import { clientTimeline } from "@/server/timeline/query";
+import { getTestClient } from "@/server/test-clients/store";
 
 type Params = Promise<{ clientId: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   return { title: `Client ${(await params).clientId}` };
 }
 
-export default async function ClientPage({ params }: { params: Params }) {
+export default async function ClientPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { clientId: raw } = await params;
+  const search = await searchParams;
   const user = await requireUser(`/clients/${raw}`);
   if (!can(user.role, "clients:read")) return <AccessDenied what="clients:read" />;
   const parsed = clientIdSchema.safeParse(decodeURIComponent(raw));
   if (!parsed.success) notFound();
   const clientId = parsed.data;
   const queryClient = getQueryClient();
+  let client;
   try {
     // Fetched here (not only prefetched) so an unknown id is a not-found page, not an error state.
-    const client = await getClient(clientId);
+    client = await getClient(clientId);
     queryClient.setQueryData(queryKeys.clients.detail(clientId), client);
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
     throw error;
   }
-  await queryClient.prefetchQuery({
-    queryKey: queryKeys.clients.ejects(clientId),
-    queryFn: async () => ({ requests: await listEjectRequests(clientId) }),
-  });
+  // The balances of the chain in the URL (the assets tab's ?chain=), when that tab is the one shown.
+  // A failed prefetch is not fatal: the tab shows the error with a retry.
+  const assetsChain = assetsChainFromUrl(first(search.chain)).chainId ?? defaultAssetsChain(client);
+  const assetsShown = (first(search.tab) ?? "assets") === "assets" && can(user.role, "assets:read");
+  // The timeline's first page for the kinds in the URL (the tab's ?kinds=), when that tab is shown.
+  const timelineShown = first(search.tab) === "timeline";
+  const kinds = (first(search.kinds) ?? "").split(",").filter((k) => TIMELINE_KIND_IDS.includes(k));
+  const [testClient] = await Promise.all([
+    getTestClient(await getDb(), clientId),
+    queryClient.prefetchQuery({
+      queryKey: queryKeys.clients.ejects(clientId),
+      queryFn: async () => ({ requests: await listEjectRequests(clientId) }),
+    }),
+    assetsShown && assetsChain
+      ? queryClient.prefetchQuery({
+          queryKey: queryKeys.clients.assets(clientId, assetsChain),
+          queryFn: () => getClientAssets(clientId, assetsChain),
+        })
+      : undefined,
+    timelineShown
+      ? queryClient.prefetchInfiniteQuery({
+          queryKey: queryKeys.clients.timeline(clientId, kinds.join(",")),
+          queryFn: async () => clientTimeline(await getDb(), clientId, { kinds, limit: 25 }),
+          initialPageParam: null as string | null,
+        })
+      : undefined,
+  ]);
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <ClientDetail clientId={clientId} permissions={permissionsOf(user.role)} currentUserEmail={user.email} />
+      <ClientDetail
+        clientId={clientId}
+        permissions={permissionsOf(user.role)}
+        currentUserEmail={user.email}
+        testClient={testClient}
+      />
     </HydrationBoundary>
   );
 }

@@ -3,7 +3,7 @@ import { getDb } from "@/server/db";
 import { iterateAudit } from "@/server/audit/query";
 import { auditCsv } from "@/server/audit/csv";
 import { appendAudit } from "@/server/audit/append";
-import { auditFiltersSchema, type AuditRecordView } from "@/lib/audit";
+import { auditFiltersSchema, type AuditRecord } from "@/lib/audit";
 
 /**
  * The whole filtered audit log as CSV (every page, not the one on screen). The response carries the
@@ -15,7 +15,7 @@ export const GET = defineRoute({
   query: auditFiltersSchema,
   run: async (filters, { user, requestId, ip }) => {
     const db = await getDb();
-    const records: AuditRecordView[] = [];
+    const records: AuditRecord[] = [];
     for await (const record of iterateAudit(db, filters)) records.push(record);
     const { csv, sha256 } = auditCsv(records);
     await appendAudit({

@@ -1,0 +1,50 @@
+"use client";
+import Link from "next/link";
+import type { AuditRecordView, AuditTargetLink } from "@/lib/audit";
+import type { Permission } from "@/lib/permissions";
+import { cn } from "@/lib/utils";
+import { Breakable } from "./breakable";
+
+/** What opening a link's page takes; without it the target is shown by name, not as a link to a refusal. */
+const NEEDS: Record<AuditTargetLink["kind"], Permission> = {
+  client: "clients:read",
+  "eject-request": "clients:read",
+  user: "users:manage",
+};
+
+export const canFollow = (link: AuditTargetLink, permissions: readonly Permission[]) =>
+  permissions.includes(NEEDS[link.kind]);
+
+/** A record's target: a link to what it names when there is one, the raw value below when it says more. */
+export function TargetCell({
+  record,
+  permissions,
+  className = "text-xs",
+}: {
+  record: Pick<AuditRecordView, "target" | "targetLink">;
+  permissions: readonly Permission[];
+  className?: string;
+}) {
+  const { target, targetLink: link } = record;
+  if (!target) return <span className="text-muted">—</span>;
+  if (!link)
+    return (
+      <span className={cn("wrap-break-word", className)}>
+        <Breakable text={target} />
+      </span>
+    );
+  return (
+    <span className={cn("flex min-w-0 flex-col", className)}>
+      {canFollow(link, permissions) ? (
+        <Link href={link.href} className="wrap-break-word text-accent underline-offset-2 hover:underline">
+          <Breakable text={link.label} />
+        </Link>
+      ) : (
+        <span className="wrap-break-word">
+          <Breakable text={link.label} />
+        </span>
+      )}
+      {link.label !== target ? <span className="font-mono text-xs wrap-anywhere text-muted">{target}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,14 @@
+"use client";
+import type { BitcoinBuildTransactionResponse } from "@/lib/contracts";
+import { summarizeBitcoin, type TransferRequest } from "@/lib/transfer-summary";
+import { SummaryList } from "./summary-list";
+
+export function BitcoinSummary({
+  response,
+  request,
+}: {
+  response: BitcoinBuildTransactionResponse;
+  request: TransferRequest;
+}) {
+  return <SummaryList summary={summarizeBitcoin(response, request)} title="Transaction summary" />;
+}

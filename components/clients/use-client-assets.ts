@@ -1,0 +1,20 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import type { AssetsResponse } from "@/lib/contracts";
+import { fetchJson } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+
+/**
+ * A client's balances on one chain of the assets table (by CAIP-2 id), through the console's route.
+ * The assets tab and the transfer form share the key, so a balance read by one is reused by the other.
+ */
+export function useClientAssets(clientId: string, chainId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.clients.assets(clientId, chainId ?? ""),
+    queryFn: () =>
+      fetchJson<AssetsResponse>(
+        `/api/clients/${encodeURIComponent(clientId)}/assets?chain=${encodeURIComponent(chainId ?? "")}`,
+      ),
+    enabled: Boolean(chainId),
+  });
+}

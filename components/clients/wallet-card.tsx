@@ -1,0 +1,90 @@
+"use client";
+import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
+import { clientAddresses } from "@/lib/client-addresses";
+import type { Client, Wallet } from "@/lib/contracts";
+import { utc } from "@/lib/format";
+import { PublicKey } from "./public-key";
+
+export function WalletCard({ wallet, client }: { wallet: Wallet; client: Client }) {
+  const addresses = clientAddresses(client).filter((a) => a.curve === wallet.curve);
+  return (
+    <article
+      className="min-w-0 rounded border border-border bg-surface p-3 text-sm sm:p-4"
+      aria-label={`${wallet.curve} wallet`}
+    >
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-medium">{wallet.curve}</h3>
+        {wallet.ejectableUntil ? (
+          <span className="text-xs text-muted">Ejectable until {utc(wallet.ejectableUntil)}</span>
+        ) : null}
+      </div>
+      {/* One column on a phone (label above value), two from sm up; long values break, never overflow. */}
+      <dl className="grid grid-cols-1 gap-x-3 gap-y-0.5 sm:grid-cols-[9rem_minmax(0,1fr)] sm:gap-y-1.5">
+        <dt className="text-muted">Wallet id</dt>
+        <dd className="mb-1.5 flex min-w-0 items-start gap-1 font-mono text-xs break-all sm:mb-0">
+          {wallet.id}
+          <CopyButton value={wallet.id} label="wallet id" />
+        </dd>
+        <dt className="text-muted">Public key</dt>
+        <dd className="mb-1.5 min-w-0 sm:mb-0">
+          <PublicKey curve={wallet.curve} raw={wallet.publicKey} />
+        </dd>
+        {addresses.map((a) => (
+          <div key={a.label} className="contents">
+            <dt className="text-muted">{a.label}</dt>
+            <dd
+              className={`flex min-w-0 items-start gap-1 ${a.role ? "" : "mb-1.5 sm:mb-0"}`}
+              data-testid={a.role ? `address-${a.role}` : undefined}
+            >
+              <span className="min-w-0 font-mono text-xs break-all">{a.address}</span>
+              <CopyButton value={a.address} label={`${a.label} address`} />
+            </dd>
+            {/* A second description of the same term: the address stays alone in its own. */}
+            {a.role ? (
+              <dd className="mb-1.5 text-xs text-muted sm:col-start-2 sm:mb-0" data-testid={`address-${a.role}-note`}>
+                {a.role === "smart-account" ? (
+                  <>
+                    <Badge tone="accent" className="mr-1">
+                      ERC-4337
+                    </Badge>
+                    Holds the client&apos;s EVM funds; its transfers are user operations sent from this account.
+                  </>
+                ) : (
+                  <>Signs for the smart account. {a.note}</>
+                )}
+              </dd>
+            ) : null}
+          </div>
+        ))}
+        <dt className="text-muted">Backup shares</dt>
+        <dd className="mb-1.5 sm:mb-0">
+          {wallet.backupSharePairs.length === 0 ? (
+            <span className="text-muted">None</span>
+          ) : (
+            wallet.backupSharePairs.map((p) => (
+              <div key={p.id} className="flex flex-wrap items-center gap-1.5">
+                <Badge tone={p.status === "completed" ? "success" : "warning"}>{p.status}</Badge>
+                <span>{p.backupMethod}</span>
+                <span className="text-xs text-muted">{utc(p.createdAt)}</span>
+              </div>
+            ))
+          )}
+        </dd>
+        <dt className="text-muted">Signing shares</dt>
+        <dd>
+          {wallet.signingSharePairs.length === 0 ? (
+            <span className="text-muted">None</span>
+          ) : (
+            wallet.signingSharePairs.map((p) => (
+              <div key={p.id} className="flex flex-wrap items-center gap-1.5">
+                <Badge tone={p.status === "completed" ? "success" : "warning"}>{p.status}</Badge>
+                <span className="text-xs text-muted">{utc(p.createdAt)}</span>
+              </div>
+            ))
+          )}
+        </dd>
+      </dl>
+    </article>
+  );
+}

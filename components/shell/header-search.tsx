@@ -1,0 +1,171 @@
+"use client";
+import { useState, type FormEvent } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { Search, X } from "lucide-react";
+import { findClientByAddress } from "@/server/actions/clients";
+import { cancelJobRun } from "@/server/actions/jobs";
+import { useAction } from "@/components/hooks/use-action";
+import { useJobRun } from "@/components/hooks/use-job-run";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/field";
+import { JobProgress } from "@/components/ui/job-progress";
+import { classifySearch } from "@/lib/client-search";
+import type { JobRunView } from "@/lib/jobs";
+import { fetchJson, HttpError } from "@/lib/query-client";
+
+type Found = { matches: string[]; scanned: number };
+type Panel =
+  | { kind: "message"; text: string; tone: "muted" | "danger" }
+  | { kind: "scan"; address: string; family: string }
+  | null;
+
+/**
+ * One box for "take me to this client": a client id opens it (after checking it exists); an address
+ * of any family starts the server-side scan of every client, followed here with progress and cancel.
+ */
+export function HeaderSearch() {
+  const router = useRouter();
+  const [value, setValue] = useState("");
+  const [panel, setPanel] = useState<Panel>(null);
+  const [run, setRun] = useState<JobRunView<Found>>();
+  const [checking, setChecking] = useState(false);
+  const open = (clientId: string) => {
+    setPanel(null);
+    setRun(undefined);
+    setValue("");
+    router.push(`/clients/${encodeURIComponent(clientId)}`);
+  };
+  const start = useAction(findClientByAddress, { onSuccess: (r) => setRun(r as JobRunView<Found>) });
+  const cancel = useAction(cancelJobRun);
+  // One match opens the client at once; the panel stays for none or several.
+  const job = useJobRun<Found>(run?.id, run, (ended) => {
+    const only =
+      ended.status === "succeeded" && ended.result?.matches.length === 1 ? ended.result.matches[0] : undefined;
+    if (only) open(only);
+  });
+  const current = job.data;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = classifySearch(value);
+    setRun(undefined);
+    if (input.kind === "invalid") return setPanel({ kind: "message", text: input.message, tone: "danger" });
+    if (input.kind === "address") {
+      setPanel({ kind: "scan", address: input.value, family: input.family });
+      return start.run({ address: input.value });
+    }
+    setChecking(true);
+    try {
+      await fetchJson(`/api/clients/${encodeURIComponent(input.value)}`);
+      open(input.value);
+    } catch (error) {
+      setPanel({
+        kind: "message",
+        text:
+          error instanceof HttpError && error.status === 404
+            ? `No client has the id ${input.value}.`
+            : error instanceof Error
+              ? error.message
+              : "The client could not be looked up.",
+        tone: "danger",
+      });
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <div className="relative w-full md:max-w-md">
+      <form onSubmit={(e) => void onSubmit(e)} role="search" className="flex gap-1.5">
+        <label htmlFor="header-search" className="sr-only">
+          Find a client by id or address
+        </label>
+        <Input
+          id="header-search"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="Client id or address…"
+          className="h-8 min-w-0 flex-1 font-mono text-xs"
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <Button type="submit" size="sm" disabled={checking || start.pending} aria-label="Find client">
+          <Search className="size-3.5" aria-hidden />
+        </Button>
+      </form>
+      {panel ? (
+        <div
+          className="absolute top-full right-0 left-0 z-30 mt-1 rounded border border-border bg-surface p-3 text-sm shadow-lg"
+          data-testid="search-panel"
+        >
+          <button
+            type="button"
+            onClick={() => setPanel(null)}
+            className="absolute top-1.5 right-1.5 rounded p-1 text-muted hover:bg-surface-2"
+            aria-label="Close search results"
+          >
+            <X className="size-3.5" aria-hidden />
+          </button>
+          {panel.kind === "message" ? (
+            <p role="alert" className={panel.tone === "danger" ? "pr-6 text-danger" : "pr-6 text-muted"}>
+              {panel.text}
+            </p>
+          ) : (
+            <ScanPanel
+              address={panel.address}
+              family={panel.family}
+              run={current}
+              error={start.formError}
+              cancelling={cancel.pending}
+              onCancel={() => current && cancel.run({ runId: current.id })}
+            />
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ScanPanel(props: {
+  address: string;
+  family: string;
+  run: JobRunView<Found> | undefined;
+  error?: string;
+  cancelling: boolean;
+  onCancel: () => void;
+}) {
+  const { address, family, run, cancelling, onCancel } = props;
+  return (
+    <div className="space-y-2 pr-6">
+      <p className="text-xs text-muted">
+        Looking for the client with the {family} address <span className="font-mono break-all">{address}</span>. The API
+        has no search, so the console reads every client.
+      </p>
+      {!run ? (
+        <p className="text-xs text-muted">Starting…</p>
+      ) : run.status === "succeeded" && run.result ? (
+        run.result.matches.length === 0 ? (
+          <p role="status">No client has this address ({run.result.scanned} scanned).</p>
+        ) : (
+          <div role="status">
+            {run.result.matches.length} clients have this address:{" "}
+            {run.result.matches.map((id) => (
+              <Link key={id} href={`/clients/${id}`} className="mr-2 font-mono text-accent hover:underline">
+                {id}
+              </Link>
+            ))}
+          </div>
+        )
+      ) : run.status === "failed" ? (
+        <p role="alert" className="text-danger">
+          {run.error ?? "The scan failed."}
+        </p>
+      ) : run.status === "cancelled" ? (
+        <p role="status">Cancelled after {run.done} clients.</p>
+      ) : (
+        <JobProgress run={run} label="Scan of every client" onCancel={onCancel} cancelling={cancelling} />
+      )}
+    </div>
+  );
+}

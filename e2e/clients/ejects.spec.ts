@@ -1,0 +1,148 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { seededClientPositions } from "../../sandbox/seed/backup-plan";
+import { callAction, captureAction } from "../fixtures/actions";
+import { storageState } from "../fixtures/users";
+
+/**
+ * Key ejection on the sandbox's seeded clients, whose backups are what their records say: the
+ * approvals inbox, the clients list's Eject column, withdrawing, and refusing a wallet that cannot
+ * be ejected before anyone spends time on it.
+ */
+test.describe.configure({ mode: "serial" });
+test.use({ storageState: storageState("support") });
+
+/** The seeded client at `position` of the upstream's list (oldest first), and its page of 25. */
+async function seededClient(request: APIRequestContext, position: number) {
+  const res = await request.get("/api/clients?take=100");
+  const { results } = (await res.json()) as { results: { id: string }[] };
+  return results[position]!.id;
+}
+
+const [EJECTABLE, WITHDRAWN] = seededClientPositions("completed", { count: 250 });
+const [NOT_BACKED_UP] = seededClientPositions("none", { count: 250 });
+
+async function requestEject(page: Page, clientId: string, ticket: string) {
+  await page.goto(`/clients/${clientId}?tab=eject`);
+  const form = page.getByRole("form", { name: "Request an eject" });
+  await form.getByLabel("Ticket reference").fill(ticket);
+  await form.getByLabel("Reason").fill("The user leaves and asked for their key");
+  await form.getByLabel("Window (minutes)").fill("2");
+  await form.getByRole("button", { name: "Request eject" }).click();
+  const card = page.getByTestId("eject-request").filter({ hasText: ticket });
+  await expect(card).toContainText("pending");
+  return card;
+}
+
+const ejectCell = (page: Page, clientId: string) =>
+  page
+    .getByRole("table", { name: "Clients" })
+    .getByRole("row", { name: new RegExp(clientId) })
+    .locator("td")
+    .last();
+
+test("[CLIENTS][eject-seeded] a seeded client with a completed backup is ejected end to end, approved from the inbox", async ({
+  page,
+  browser,
+}) => {
+  const clientId = await seededClient(page.request, EJECTABLE!);
+  const card = await requestEject(page, clientId, "SUP-SEED-1");
+  await page.goto("/clients");
+  await expect(ejectCell(page, clientId)).toHaveText("Pending approval");
+
+  const compliance = await browser.newContext({ storageState: storageState("compliance") });
+  const reviewer = await compliance.newPage();
+  await reviewer.goto("/clients");
+  const count = reviewer.getByRole("navigation", { name: "Main", exact: true }).getByTestId("approvals-count");
+  await expect(count).toHaveText(/^\d+ waiting$/);
+  const before = Number((await count.textContent())!.split(" ")[0]);
+  await reviewer.getByRole("link", { name: /Approvals/ }).click();
+  const item = reviewer.getByTestId("approval-item").filter({ hasText: "SUP-SEED-1" });
+  await expect(item).toContainText(clientId);
+  await expect(item).toContainText("support@e2e.test");
+  await item.getByRole("button", { name: "Approve" }).click();
+  const dialog = reviewer.getByRole("alertdialog", { name: "Approve this eject?" });
+  await expect(dialog.getByRole("button", { name: "Approve the eject" })).toBeDisabled();
+  await dialog.getByLabel("Why you approve").fill("Called the user back on the number on file");
+  await dialog.getByRole("button", { name: "Approve the eject" }).click();
+  await expect(item).toHaveCount(0);
+  if (before > 1) await expect(count).toHaveText(`${before - 1} waiting`);
+  else await expect(count).toHaveCount(0);
+  await compliance.close();
+
+  await page.goto("/clients");
+  await expect(ejectCell(page, clientId)).toHaveText("Approved");
+  await page.goto(`/clients/${clientId}?tab=eject`);
+  await card.getByRole("button", { name: /Open the eject window/ }).click();
+  await page
+    .getByRole("alertdialog", { name: "Open the eject window?" })
+    .getByRole("button", { name: "Open for 2 minutes" })
+    .click();
+  await expect(card).toContainText("executed");
+  await page.goto("/clients");
+  await expect(ejectCell(page, clientId)).toHaveText(/^Open until \d{4}-\d\d-\d\d \d\d:\d\d · [0-2]m \d\ds$/);
+  await page.goto(`/clients/${clientId}?tab=eject`);
+  await card.getByLabel(/Type the client id/).fill(clientId);
+  const download = page.waitForEvent("download");
+  await card.getByRole("button", { name: "Download backup shares" }).click();
+  const file = JSON.parse(
+    await (await (await download).createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8")),
+  );
+  expect(file).toMatchObject({ clientId, ejectRequestId: await card.getAttribute("data-request-id") });
+  expect(String(file.custodianBackupShare).length).toBeGreaterThan(20);
+  await page.goto("/clients");
+  await expect(ejectCell(page, clientId)).toHaveText(/^Ejected \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+});
+
+test("[CLIENTS][eject-ineligible] a wallet that was never backed up is refused before anyone approves", async ({
+  page,
+}) => {
+  const clientId = await seededClient(page.request, NOT_BACKED_UP!);
+  await page.goto(`/clients/${clientId}?tab=eject`);
+  const form = page.getByRole("form", { name: "Request an eject" });
+  await expect(form).toContainText("The client never backed this wallet up");
+  await expect(form.getByRole("button", { name: "Request eject" })).toBeDisabled();
+
+  // The server says the same to a direct call (the action taken from an eligible client's form).
+  const eligible = await seededClient(page.request, EJECTABLE!);
+  await page.goto(`/clients/${eligible}?tab=eject`);
+  const action = await captureAction(page, async () => {
+    const other = page.getByRole("form", { name: "Request an eject" });
+    await other.getByLabel("Ticket reference").fill("x");
+    await other.getByRole("button", { name: "Request eject" }).click();
+  });
+  const walletRes = await page.request.get(`/api/clients/${clientId}`);
+  const { wallets } = (await walletRes.json()) as { wallets: { id: string }[] };
+  const forged = await callAction(page.request, action, {
+    clientId,
+    walletId: wallets[0]!.id,
+    reason: "Trying it anyway, directly",
+    ticket: "SUP-X",
+    windowMinutes: 2,
+  });
+  expect(forged.text).toContain("never backed it up");
+});
+
+test("[CLIENTS][eject-withdraw] the requester withdraws; the request leaves the inbox and the list", async ({
+  page,
+  browser,
+}) => {
+  const clientId = await seededClient(page.request, WITHDRAWN!);
+  const card = await requestEject(page, clientId, "SUP-SEED-2");
+  await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await card.getByRole("button", { name: "Withdraw request" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Withdraw this request?" })
+    .getByRole("button", { name: "Withdraw" })
+    .click();
+  await expect(card).toContainText("withdrawn");
+  await expect(card).toContainText("by the requester");
+
+  const compliance = await browser.newContext({ storageState: storageState("compliance") });
+  const reviewer = await compliance.newPage();
+  await reviewer.goto("/approvals");
+  await expect(reviewer.getByRole("heading", { name: /Waiting for your approval/ })).toBeVisible();
+  await expect(reviewer.getByTestId("approval-item").filter({ hasText: "SUP-SEED-2" })).toHaveCount(0);
+  await compliance.close();
+  await page.goto("/clients");
+  await expect(ejectCell(page, clientId)).toHaveText("—");
+});

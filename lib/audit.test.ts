@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { auditFiltersQuery, auditFiltersSchema, auditTimeBounds } from "./audit";
+
+const parse = (input: Record<string, string>) => auditFiltersSchema.safeParse(input);
+
+describe("audit filters", () => {
+  it("takes an error code, alone or with the outcome error", () => {
+    expect(parse({ errorCode: "INVALID_CREDENTIALS" })).toMatchObject({
+      success: true,
+      data: { errorCode: "INVALID_CREDENTIALS" },
+    });
+    expect(parse({ outcome: "error", errorCode: "FORBIDDEN" }).success).toBe(true);
+    expect(parse({ errorCode: "" })).toMatchObject({ success: true, data: { errorCode: undefined } });
+  });
+
+  it("refuses an error code that is not one, or with an outcome that has none", () => {
+    expect(parse({ errorCode: "invalid credentials" }).success).toBe(false);
+    expect(parse({ errorCode: "X'; drop table" }).success).toBe(false);
+    const contradiction = parse({ outcome: "ok", errorCode: "FORBIDDEN" });
+    expect(contradiction.success).toBe(false);
+    expect(contradiction.error?.issues[0]?.message).toMatch(/only goes with the outcome “error”/);
+  });
+
+  it("reads times as UTC to the minute", () => {
+    expect(parse({ from: "2026-11-21T09:30", to: "2026-11-21T12:15:42.5+02:00" })).toMatchObject({
+      success: true,
+      data: { from: "2026-11-21T09:30:00.000Z", to: "2026-11-21T10:15:00.000Z" },
+    });
+    expect(parse({ from: "yesterday" }).success).toBe(false);
+  });
+
+  it("lets From and To name the same minute, not To before From", () => {
+    expect(parse({ from: "2026-11-21T09:30:00Z", to: "2026-11-21T09:30:00Z" }).success).toBe(true);
+    expect(parse({ from: "2026-11-21T09:30:40Z", to: "2026-11-21T09:30:10Z" }).success).toBe(true);
+    const reversed = parse({ from: "2026-11-21T09:31:00Z", to: "2026-11-21T09:30:00Z" });
+    expect(reversed.error?.issues[0]).toMatchObject({ path: ["to"], message: "“From” must not be after “To”" });
+  });
+
+  it("makes To inclusive of its whole minute", () => {
+    const bounds = auditTimeBounds({ from: "2026-11-21T09:30:00.000Z", to: "2026-11-21T09:30:00.000Z" });
+    expect(bounds).toEqual({ from: "2026-11-21T09:30:00.000Z", before: "2026-11-21T09:31:00.000Z" });
+    const at = (iso: string) => iso >= bounds.from! && iso < bounds.before!;
+    expect(at("2026-11-21T09:30:59.999Z")).toBe(true);
+    expect(at("2026-11-21T09:30:00.000Z")).toBe(true);
+    expect(at("2026-11-21T09:31:00.000Z")).toBe(false);
+    expect(at("2026-11-21T09:29:59.999Z")).toBe(false);
+    expect(auditTimeBounds({})).toEqual({});
+  });
+
+  it("serializes what the routes take back", () => {
+    const filters = parse({ action: "auth.", errorCode: "LOCKED", to: "2026-11-21T09:30:00Z" });
+    expect(filters.success).toBe(true);
+    const query = auditFiltersQuery(filters.data!);
+    expect(Object.fromEntries(new URLSearchParams(query))).toEqual({
+      action: "auth.",
+      errorCode: "LOCKED",
+      to: "2026-11-21T09:30:00.000Z",
+    });
+    expect(auditFiltersSchema.parse(Object.fromEntries(new URLSearchParams(query)))).toEqual(filters.data);
+  });
+});
