@@ -1,13 +1,51 @@
 import type { Metadata } from "next";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { createLoader } from "nuqs/server";
+import { GasView } from "@/components/gas/gas-view";
 import { AccessDenied } from "@/components/ui/access-denied";
-import { AreaUnavailable } from "@/components/shell/area-unavailable";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/server/auth/session";
+import { gasUsage } from "@/server/gas/usage";
+import { gasUrlParsers, validGasChains } from "@/lib/gas/url-state";
 import { can } from "@/lib/permissions";
+import { getQueryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 
 export const metadata: Metadata = { title: "Gas" };
 
-export default async function GasPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const loadGasUrl = createLoader(gasUrlParsers);
+
+export default async function GasPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser("/gas");
   if (!can(user.role, "gas:read")) return <AccessDenied what="gas:read" />;
-  return <AreaUnavailable title="Gas" description="Gas-sponsorship usage per chain." />;
+  const { chains } = validGasChains(loadGasUrl(await searchParams).chains);
+  const queryClient = getQueryClient();
+  // Every chosen chain in parallel. A failure is not fatal: it is not dehydrated, so the view reads
+  // the chain again and shows the error with a Retry. No retry here: the upstream client retried.
+  await Promise.all(
+    chains.map((chainId) =>
+      queryClient.prefetchQuery({
+        queryKey: queryKeys.gas.usage(chainId),
+        queryFn: () => gasUsage(chainId),
+        retry: false,
+      }),
+    ),
+  );
+  // The page's clock, read once per request (a server component does not re-render) and handed down,
+  // so the server render, the hydrated view and its CSV place "this month" at the same instant.
+  // eslint-disable-next-line react-hooks/purity
+  const asOf = Date.now();
+  return (
+    <>
+      <PageHeader
+        title="Gas"
+        description="The gas the custodian's paymaster sponsored for account-abstracted clients, per chain and month, and where it is heading. Months are UTC months."
+      />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <GasView asOf={asOf} />
+      </HydrationBoundary>
+    </>
+  );
 }

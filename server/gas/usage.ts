@@ -1,0 +1,22 @@
+import "server-only";
+import { AppError } from "@/server/errors";
+import { getAdminClient } from "@/server/upstream";
+import type { GasUsageResponse } from "@/lib/contracts/gas";
+import { chainLabel } from "@/lib/chains";
+import { readHistory } from "@/lib/gas/history";
+
+/**
+ * One chain's gas-sponsorship usage from the upstream, checked beyond its schema: month names the
+ * console can order and amounts it can add exactly. An answer that fails this is an upstream error
+ * with the reason, so the page shows it instead of a wrong chart.
+ */
+export async function gasUsage(chainId: string): Promise<GasUsageResponse> {
+  const response = await getAdminClient().gas.usage(chainId);
+  const read = readHistory(response);
+  if (!read.ok)
+    throw new AppError(
+      "UPSTREAM",
+      `The upstream's gas usage on ${chainLabel(chainId)} could not be read: ${read.message}.`,
+    );
+  return response;
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDb, type TestDbKind } from "@/server/db/testing";
+import type { DbHandle } from "@/server/db/client";
+import { tables } from "@/server/db";
+import { appendAudit } from "@/server/audit/append";
+import { clientTimeline } from "./query";
+
+const actor = { id: "u1", email: "sam@example.com", role: "support" };
+const CLIENT = "cclient000000000000000001";
+const OTHER = "cclient000000000000000002";
+
+describe.each<TestDbKind>(["pglite", "postgres"])("a client's timeline on %s", (kind) => {
+  let handle: DbHandle;
+  let requestId: string;
+  beforeAll(async () => {
+    handle = await openTestDb(kind);
+    const [request] = await handle.db
+      .insert(tables.ejectRequests)
+      .values({
+        clientId: CLIENT,
+        walletId: "w1",
+        reason: "leaving",
+        ticket: "T-1",
+        windowMinutes: 2,
+        requestedById: "11111111-1111-4111-8111-111111111111",
+        requestedByEmail: "sam@example.com",
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
+      .returning();
+    requestId = request!.id;
+    const write = (action: string, target: string, input: unknown, outcome: "intent" | "ok" | "error" = "ok") =>
+      appendAudit(
+        {
+          actor,
+          action,
+          target,
+          input,
+          outcome,
+          errorCode: outcome === "error" ? "VALIDATION" : null,
+          errorMessage: outcome === "error" ? "bad amount" : null,
+        },
+        handle.db,
+      );
+    await write("clients.create", CLIENT, { result: { clientId: CLIENT, isAccountAbstracted: true } });
+    await write(
+      "credentials.session-token",
+      CLIENT,
+      { input: { clientId: CLIENT, reason: "SUP-1 locked out" } },
+      "intent",
+    );
+    await write("credentials.session-token", CLIENT, {
+      input: { clientId: CLIENT, reason: "SUP-1 locked out" },
+      result: { issued: "client session token" },
+    });
+    await write("credentials.web-otp", OTHER, { input: { clientId: OTHER, reason: "someone else" } });
+    await write(
+      "transfers.build",
+      CLIENT,
+      { input: { clientId: CLIENT, chain: "sepolia", to: "0xabc", token: "USDC", amount: "1.5" } },
+      "error",
+    );
+    await write("eject.request", `${CLIENT}/w1`, { input: { walletId: "w1", ticket: "T-1", reason: "leaving" } });
+    await write("eject.approve", requestId, { input: { requestId, note: "checked" } });
+    await write("clients.find-address", "0xabc", { input: { address: "0xabc" } });
+  });
+  afterAll(async () => handle?.close());
+
+  it("tells the client's story newest first, from the outcome records only, without another client's", async () => {
+    const page = await clientTimeline(handle.db, CLIENT, { kinds: [], limit: 25 });
+    expect(page.entries.map((e) => [e.action, e.outcome])).toEqual([
+      ["eject.approve", "ok"],
+      ["eject.request", "ok"],
+      ["transfers.build", "error"],
+      ["credentials.session-token", "ok"],
+      ["clients.create", "ok"],
+    ]);
+    expect(page.entries.map((e) => e.summary)).toEqual([
+      "Eject approved — “checked”",
+      "Eject requested for wallet w1 (ticket T-1) — “leaving”",
+      "Unsigned transfer built: 1.5 USDC to 0xabc on sepolia — refused: bad amount",
+      "Session token issued — “SUP-1 locked out”",
+      "Client created with account abstraction",
+    ]);
+  });
+
+  it("filters by kind and pages by record number", async () => {
+    const eject = await clientTimeline(handle.db, CLIENT, { kinds: ["eject"], limit: 25 });
+    expect(eject.entries.map((e) => e.kind)).toEqual(["eject", "eject"]);
+    const first = await clientTimeline(handle.db, CLIENT, { kinds: [], limit: 2 });
+    expect(first.entries).toHaveLength(2);
+    const second = await clientTimeline(handle.db, CLIENT, { kinds: [], cursor: first.nextCursor!, limit: 25 });
+    expect([...first.entries, ...second.entries].map((e) => e.seq)).toEqual(
+      (await clientTimeline(handle.db, CLIENT, { kinds: [], limit: 25 })).entries.map((e) => e.seq),
+    );
+    expect(second.nextCursor).toBeNull();
+  });
+});
