@@ -1,18 +1,33 @@
 import type { Metadata } from "next";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { WebhooksView } from "@/components/alerts/webhooks-view";
 import { AccessDenied } from "@/components/ui/access-denied";
-import { AreaUnavailable } from "@/components/shell/area-unavailable";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/server/auth/session";
+import { listWebhookSummaries } from "@/server/alerts/webhook-list";
 import { can } from "@/lib/permissions";
+import { getQueryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 
 export const metadata: Metadata = { title: "Alerts" };
 
 export default async function AlertsPage() {
   const user = await requireUser("/alerts");
   if (!can(user.role, "alerts:read")) return <AccessDenied what="alerts:read" />;
+  const queryClient = getQueryClient();
+  await queryClient.prefetchQuery({
+    queryKey: queryKeys.alerts.webhooks(),
+    queryFn: async () => ({ webhooks: await listWebhookSummaries() }),
+  });
   return (
-    <AreaUnavailable
-      title="Alerts"
-      description="Browse alert-webhook deliveries with every filter, replay failures and export the filtered set."
-    />
+    <>
+      <PageHeader
+        title="Alerts"
+        description="The custodian's alert webhooks and how their deliveries went. Open one to browse its events with every filter, replay failures and export the filtered set."
+      />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <WebhooksView canUseLegacyTools={can(user.role, "alerts:legacy-tools")} />
+      </HydrationBoundary>
+    </>
   );
 }

@@ -1,0 +1,95 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { createLoader } from "nuqs/server";
+import { EventsView } from "@/components/alerts/events/events-view";
+import { AccessDenied } from "@/components/ui/access-denied";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireUser } from "@/server/auth/session";
+import { eventsPage, getWebhook } from "@/server/alerts/webhook-list";
+import { listSavedViews } from "@/server/saved-views/views";
+import { recentExports } from "@/server/alerts/export/start";
+import { isAppError } from "@/server/errors";
+import {
+  eventFilterParsers,
+  serializeEventFilters,
+  upstreamEventQuery,
+  validateEventFilters,
+} from "@/lib/alerts/filters";
+import { can } from "@/lib/permissions";
+import { getQueryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+
+type Params = Promise<{ webhookId: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const loadFilters = createLoader(eventFilterParsers);
+/** As many as the view asks the route for (components/alerts/events/export-panel.tsx). */
+const RECENT_EXPORTS = 5;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return { title: `Events of ${(await params).webhookId}` };
+}
+
+export default async function WebhookEventsPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}) {
+  const { webhookId } = await params;
+  const user = await requireUser(`/alerts/${webhookId}`);
+  if (!can(user.role, "alerts:read")) return <AccessDenied what="alerts:read" />;
+  let webhook;
+  try {
+    webhook = await getWebhook(decodeURIComponent(webhookId));
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+  const state = loadFilters(await searchParams);
+  const { filters } = validateEventFilters(state);
+  const query = serializeEventFilters(state).replace(/^\?/, "");
+  const queryClient = getQueryClient();
+  await Promise.all([
+    // A failed prefetch is not fatal: the view shows the error with a retry.
+    filters
+      ? queryClient.prefetchInfiniteQuery({
+          queryKey: queryKeys.alerts.events(webhook.id, query),
+          queryFn: () => eventsPage(webhook.id, upstreamEventQuery(filters)),
+          initialPageParam: null,
+        })
+      : null,
+    can(user.role, "alerts:export")
+      ? queryClient.prefetchQuery({
+          queryKey: queryKeys.alerts.exports(webhook.id),
+          queryFn: () => recentExports(user, RECENT_EXPORTS, webhook.id),
+        })
+      : null,
+    queryClient.prefetchQuery({
+      queryKey: queryKeys.savedViews.list("alerts.events"),
+      queryFn: async () => ({ views: await listSavedViews(user.id, "alerts.events") }),
+    }),
+  ]);
+  return (
+    <>
+      <PageHeader
+        title="Webhook events"
+        description={
+          <>
+            Deliveries to <span className="font-mono break-all">{webhook.url}</span> ({webhook.id}), newest first. Was
+            the custodian told about a transaction, and when?
+          </>
+        }
+      />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <EventsView
+          webhook={webhook}
+          canReplay={can(user.role, "alerts:replay")}
+          canExport={can(user.role, "alerts:export")}
+        />
+      </HydrationBoundary>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { createLoader } from "nuqs/server";
+import { z } from "zod";
+import { defineRoute } from "@/server/kit/define-route";
+import { eventsPage } from "@/server/alerts/webhook-list";
+import { AppError } from "@/server/errors";
+import { eventFilterParsers, upstreamEventQuery, validateEventFilters } from "@/lib/alerts/filters";
+
+const loadFilters = createLoader(eventFilterParsers);
+
+/**
+ * One page of a webhook's events for the filters in the query string (the page's own URL keys),
+ * plus `cursor` for the next page. Invalid filters are refused here, never sent upstream.
+ */
+export const GET = defineRoute({
+  permission: "alerts:read",
+  query: z.object({ webhookId: z.string().min(1).max(100), cursor: z.string().min(1).max(100).optional() }).loose(),
+  run: async ({ webhookId, cursor }, { request }) => {
+    const { filters, errors } = validateEventFilters(loadFilters(request.nextUrl.searchParams));
+    if (!filters) throw new AppError("VALIDATION", "Please check the filters.", errors as Record<string, string>);
+    return eventsPage(webhookId, { ...upstreamEventQuery(filters), ...(cursor ? { cursor } : {}) });
+  },
+});

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { defineRoute } from "@/server/kit/define-route";
+import { accessibleRun } from "@/server/jobs/access";
+import { toJobRunView } from "@/server/jobs/view";
+
+/** A job run's progress and outcome, for the page that follows it (polled while it runs). */
+export const GET = defineRoute({
+  permission: "signed-in",
+  query: z.object({ runId: z.uuid("Unknown job") }),
+  run: async ({ runId }, { user }) => toJobRunView(await accessibleRun(runId, user, "read")),
+});

@@ -1,0 +1,33 @@
+"use client";
+import { Drawer } from "@/components/ui/drawer";
+import { CopyButton } from "@/components/ui/copy-button";
+import type { AlertEvent } from "@/lib/contracts";
+import { isoInZone } from "@/lib/time-zone";
+
+/** One event's whole record, as the upstream sent it (unknown fields included), as formatted JSON. */
+export function EventDrawer({ event, tz, onClose }: { event: AlertEvent | null; tz: string; onClose: () => void }) {
+  const json = event ? JSON.stringify(event, null, 2) : "";
+  return (
+    <Drawer
+      open={event !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={event ? `Event ${event.id}` : ""}
+      description={event ? `${event.deliveryStatus} · ${isoInZone(event.createdAt, tz)}` : undefined}
+    >
+      {event ? (
+        <div className="space-y-2">
+          <div className="flex items-center gap-2">
+            <h3 className="text-sm font-semibold">The whole record</h3>
+            <CopyButton value={json} label="event JSON" />
+          </div>
+          <pre
+            className="overflow-auto rounded border border-border bg-surface-2 p-3 font-mono text-xs whitespace-pre-wrap break-all"
+            aria-label="Event record JSON"
+          >
+            {json}
+          </pre>
+        </div>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+import { useState } from "react";
+import Link from "next/link";
+import { ArrowLeft } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import type { AlertEvent, AlertWebhook } from "@/lib/contracts";
+import { createLoader } from "nuqs";
+import { eventFilterParsers } from "@/lib/alerts/filters";
+import { EventDrawer } from "./event-drawer";
+import { EventsTable } from "./events-table";
+import { ExportPanel } from "./export-panel";
+import { FiltersForm } from "./filters-form";
+import { ReplayAll } from "./replay-all";
+import { ReplaySelected } from "./replay-selected";
+import { SavedViews } from "./saved-views";
+import { useEventFilters } from "./use-event-filters";
+import { useEventPages } from "./use-event-pages";
+
+const loadFilters = createLoader(eventFilterParsers);
+
+/** One webhook's events: every filter in the URL, the whole loaded set in a virtual table, replay. */
+export function EventsView({
+  webhook,
+  canReplay,
+  canExport,
+}: {
+  webhook: AlertWebhook;
+  canReplay: boolean;
+  canExport: boolean;
+}) {
+  const { state, setState, filters, errors, query } = useEventFilters();
+  return (
+    <div className="space-y-4">
+      <Link href="/alerts" className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg">
+        <ArrowLeft className="size-3.5" aria-hidden /> Alerts
+      </Link>
+      <SavedViews query={query} onPick={(q) => void setState(loadFilters(new URLSearchParams(q)))} />
+      <FiltersForm state={state} query={query} urlErrors={errors} onApply={(next) => void setState(next)} />
+      {filters ? (
+        <EventsList
+          key={query}
+          webhook={webhook}
+          query={query}
+          tz={filters.tz}
+          canReplay={canReplay}
+          canExport={canExport}
+        />
+      ) : (
+        <ErrorState
+          title="These filters are not valid"
+          message="Nothing was requested. Correct the fields marked above, or clear the filters."
+          onRetry={() => void setState({ status: [], from: null, to: null, hash: null, blocks: null, chains: [] })}
+        />
+      )}
+    </div>
+  );
+}
+
+function EventsList({
+  webhook,
+  query,
+  tz,
+  canReplay,
+  canExport,
+}: {
+  webhook: AlertWebhook;
+  query: string;
+  tz: string;
+  canReplay: boolean;
+  canExport: boolean;
+}) {
+  const { pages, events, total, canLoadMore, loadingMore, loadMore } = useEventPages(webhook.id, query, true);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [open, setOpen] = useState<AlertEvent | null>(null);
+  if (pages.isPending) return <TableSkeleton rows={8} columns={7} />;
+  if (pages.isError) return <ErrorState message={pages.error.message} onRetry={() => void pages.refetch()} />;
+  const exportPanel = canExport ? <ExportPanel webhookId={webhook.id} query={query} total={total} /> : null;
+  if (events.length === 0)
+    return (
+      <div className="space-y-3">
+        {exportPanel}
+        <EmptyState title="No events match these filters" />
+      </div>
+    );
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return (
+    <div className="space-y-3">
+      {exportPanel}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <p className="text-sm text-muted" data-testid="events-count" aria-live="polite">
+          {events.length.toLocaleString("en")} of {total.toLocaleString("en")} matching events loaded
+        </p>
+        {canReplay ? (
+          <div className="flex flex-wrap items-start gap-2">
+            <ReplaySelected webhookId={webhook.id} selected={[...selected]} onDone={() => setSelected(new Set())} />
+            <ReplayAll webhookId={webhook.id} query={query} tz={tz} />
+          </div>
+        ) : null}
+      </div>
+      <EventsTable
+        events={events}
+        tz={tz}
+        total={total}
+        selected={selected}
+        onToggle={toggle}
+        onToggleAll={(all) =>
+          setSelected(all ? new Set(events.filter((e) => e.deliveryStatus === "failed").map((e) => e.id)) : new Set())
+        }
+        onOpen={setOpen}
+      />
+      <div className="flex justify-center">
+        {canLoadMore ? (
+          <Button onClick={loadMore} disabled={loadingMore}>
+            {loadingMore ? "Loading…" : "Load more"}
+          </Button>
+        ) : (
+          <p className="text-xs text-muted">All matching events are loaded.</p>
+        )}
+      </div>
+      <EventDrawer event={open} tz={tz} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

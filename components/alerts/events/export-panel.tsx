@@ -1,0 +1,89 @@
+"use client";
+import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { FileDown } from "lucide-react";
+import { startEventsExport } from "@/server/actions/alerts-export";
+import { useAction } from "@/components/hooks/use-action";
+import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-error";
+import { EXPORT_FORMATS, type ExportFormat, type ExportRunView } from "@/lib/alerts/export";
+import { fetchJson } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { ExportRunItem } from "./export-run-item";
+
+const FORMAT_LABELS: Record<ExportFormat, string> = { csv: "CSV", ndjson: "NDJSON" };
+
+/** The URL of the list of the user's recent exports of one webhook (the page prefetches the same). */
+export const recentExportsUrl = (webhookId: string) =>
+  `/api/alerts/exports?limit=5&webhookId=${encodeURIComponent(webhookId)}`;
+
+/**
+ * Export of the whole filtered set (not the loaded rows) as a job on the server: it goes on when
+ * the user leaves the page, and the user's recent exports of this webhook are listed with their
+ * progress, Cancel, and once done the file and its manifest.
+ */
+export function ExportPanel({ webhookId, query, total }: { webhookId: string; query: string; total: number }) {
+  const [format, setFormat] = useState<ExportFormat>("csv");
+  const queryClient = useQueryClient();
+  const listKey = queryKeys.alerts.exports(webhookId);
+  const runs = useQuery({
+    queryKey: listKey,
+    queryFn: () => fetchJson<ExportRunView[]>(recentExportsUrl(webhookId)),
+  });
+  const start = useAction(startEventsExport, {
+    errors: "inline",
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: listKey }),
+  });
+  return (
+    <section aria-labelledby="export-heading" className="space-y-3 rounded-lg border border-border bg-surface p-4">
+      <div>
+        <h2 id="export-heading" className="text-sm font-semibold">
+          Export for compliance
+        </h2>
+        <p className="text-xs text-muted">
+          Every event matching these filters ({total.toLocaleString("en")} now), not only the loaded rows, with a
+          manifest of the filters, row count and SHA-256. It runs on the server: you may leave this page.
+        </p>
+      </div>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          start.run({ webhookId, filters: query, format });
+        }}
+      >
+        <fieldset className="flex items-center gap-3 text-sm">
+          <legend className="sr-only">Format</legend>
+          {EXPORT_FORMATS.map((f) => (
+            <label key={f} className="inline-flex items-center gap-1.5">
+              <input type="radio" name="export-format" value={f} checked={format === f} onChange={() => setFormat(f)} />
+              {FORMAT_LABELS[f]}
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" variant="primary" disabled={start.pending || total === 0}>
+          <FileDown className="size-4" aria-hidden />
+          {start.pending ? "Starting…" : `Export ${total.toLocaleString("en")} events`}
+        </Button>
+      </form>
+      <FormError message={start.formError ?? Object.values(start.fieldErrors)[0]} />
+      {runs.isError ? (
+        <p role="alert" className="text-xs text-danger">
+          Your exports could not be listed: {runs.error.message}{" "}
+          <button type="button" className="underline" onClick={() => void runs.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : runs.data && runs.data.length > 0 ? (
+        <div className="space-y-2">
+          <h3 className="text-xs font-medium text-muted">Your recent exports of this webhook</h3>
+          <ul className="divide-y divide-border rounded border border-border" aria-label="Your recent exports">
+            {runs.data.map((run) => (
+              <ExportRunItem key={run.id} run={run} listKey={listKey} />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

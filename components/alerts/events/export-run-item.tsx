@@ -1,0 +1,85 @@
+"use client";
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { cancelJobRun } from "@/server/actions/jobs";
+import { useAction } from "@/components/hooks/use-action";
+import { useJobRun } from "@/components/hooks/use-job-run";
+import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
+import { DownloadLink } from "@/components/ui/download-link";
+import { JobProgress } from "@/components/ui/job-progress";
+import type { ExportResult, ExportRunView } from "@/lib/alerts/export";
+import { describeFilters } from "@/lib/alerts/filters";
+import { utc } from "@/lib/format";
+import { isActive, type JobRunView } from "@/lib/jobs";
+import { queryKeys } from "@/lib/query-keys";
+
+const STATUS_TONES = {
+  queued: "neutral",
+  running: "accent",
+  succeeded: "success",
+  failed: "danger",
+  cancelled: "warning",
+} as const;
+
+/** One export run: what it covers, its progress with Cancel while it runs, then its file and manifest. */
+export function ExportRunItem({ run: listed, listKey }: { run: ExportRunView; listKey: QueryKey }) {
+  const queryClient = useQueryClient();
+  // Followed only while it runs; when it ends, the list is read again for its result.
+  const live = useJobRun<ExportResult>(isActive(listed) ? listed.id : undefined, listed, () => {
+    void queryClient.invalidateQueries({ queryKey: listKey });
+  });
+  const run: JobRunView<ExportResult> = live.data ?? listed;
+  const cancel = useAction(cancelJobRun, {
+    onSuccess: (next) => queryClient.setQueryData(queryKeys.jobs.run(next.id), next),
+  });
+  const format = listed.request.format.toUpperCase();
+  const result = run.status === "succeeded" ? run.result : null;
+  return (
+    <li className="space-y-2 p-3 text-sm" data-testid="export-run" data-run-id={run.id} data-status={run.status}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={STATUS_TONES[run.status]}>{run.status}</Badge>
+        <span className="font-medium">{format}</span>
+        <span className="min-w-0 text-xs break-words text-muted">{describeFilters(listed.request.filters)}</span>
+        <span className="ml-auto text-xs text-muted">
+          started <time dateTime={run.createdAt}>{utc(run.createdAt)}</time>
+        </span>
+      </div>
+      {isActive(run) ? (
+        <JobProgress
+          run={run}
+          label={`Export ${format}`}
+          onCancel={() => cancel.run({ runId: run.id })}
+          cancelling={cancel.pending}
+        />
+      ) : null}
+      {result ? (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <span data-testid="export-rows">
+            <strong>{result.rows.toLocaleString("en")}</strong> rows
+          </span>
+          <span className="inline-flex min-w-0 items-center gap-1 font-mono text-xs">
+            SHA-256 <span data-testid="export-sha256">{result.sha256.slice(0, 16)}…</span>
+            <CopyButton value={result.sha256} label="SHA-256" />
+          </span>
+          <span className="text-xs text-muted">
+            kept until <time dateTime={result.expiresAt}>{utc(result.expiresAt)}</time>
+          </span>
+          <span className="flex gap-2">
+            <DownloadLink href={`/api/alerts/exports/${run.id}/file`}>{`Download ${format}`}</DownloadLink>
+            <DownloadLink href={`/api/alerts/exports/${run.id}/manifest`} fileName={`${result.fileName}.manifest.json`}>
+              Manifest
+            </DownloadLink>
+          </span>
+        </div>
+      ) : null}
+      {run.status === "failed" ? (
+        <p role="alert" className="text-xs text-danger">
+          {run.error ?? "The export failed."}
+        </p>
+      ) : null}
+      {run.status === "cancelled" ? (
+        <p className="text-xs text-muted">Cancelled after {run.done.toLocaleString("en")} rows; no file was kept.</p>
+      ) : null}
+    </li>
+  );
+}

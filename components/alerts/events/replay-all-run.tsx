@@ -1,0 +1,86 @@
+"use client";
+import { useQueryClient } from "@tanstack/react-query";
+import { X } from "lucide-react";
+import { cancelJobRun } from "@/server/actions/jobs";
+import { useAction } from "@/components/hooks/use-action";
+import { useJobRun } from "@/components/hooks/use-job-run";
+import { JobProgress } from "@/components/ui/job-progress";
+import type { ReplayAllResult } from "@/lib/alerts/replay";
+import { isActive, type JobRunView } from "@/lib/jobs";
+import { queryKeys } from "@/lib/query-keys";
+
+/** A "replay all failed" run: progress and Cancel while it runs, then what was queued and refused. */
+export function ReplayAllRun({
+  initial,
+  onFinish,
+  onDismiss,
+}: {
+  initial: JobRunView<ReplayAllResult>;
+  onFinish: () => void;
+  onDismiss: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const live = useJobRun<ReplayAllResult>(initial.id, initial, onFinish);
+  const run = live.data ?? initial;
+  const cancel = useAction(cancelJobRun, {
+    onSuccess: (next) => queryClient.setQueryData(queryKeys.jobs.run(next.id), next),
+  });
+  const result = run.result;
+  return (
+    <section
+      aria-label="Replay of all failed events"
+      className="space-y-2 rounded border border-border bg-surface p-3 text-sm"
+      data-testid="replay-all-run"
+      data-status={run.status}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-medium">Replay all failed</h3>
+        {!isActive(run) ? (
+          <button
+            type="button"
+            onClick={onDismiss}
+            className="rounded p-1 text-muted hover:bg-surface-2"
+            aria-label="Dismiss the replay outcome"
+          >
+            <X className="size-4" aria-hidden />
+          </button>
+        ) : null}
+      </div>
+      {isActive(run) ? (
+        <JobProgress
+          run={run}
+          label="Replay of all failed events"
+          onCancel={() => cancel.run({ runId: run.id })}
+          cancelling={cancel.pending}
+        />
+      ) : null}
+      {result && !isActive(run) ? (
+        <p role="status" data-testid="replay-all-outcome">
+          {run.status === "cancelled" ? "Cancelled. " : null}
+          <strong>{result.queued.toLocaleString("en")}</strong> queued for delivery,{" "}
+          <strong>{result.refused.toLocaleString("en")}</strong> refused by the upstream (no longer failed, or already
+          replayed)
+          {result.unconfirmed > 0 ? (
+            <>
+              , <strong>{result.unconfirmed.toLocaleString("en")}</strong> sent without an answer (not sent again; a new
+              dry run shows those still failed)
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
+      {!result && run.status === "cancelled" ? (
+        <p role="status" data-testid="replay-all-outcome">
+          {run.done === 0
+            ? "Cancelled before any batch was sent."
+            : `Cancelled after ${run.done.toLocaleString("en")} events. ${run.message ?? ""}`}
+        </p>
+      ) : null}
+      {run.status === "failed" ? (
+        <p role="alert" className="text-danger">
+          {run.error ?? "The replay failed."}
+        </p>
+      ) : null}
+    </section>
+  );
+}

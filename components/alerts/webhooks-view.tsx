@@ -1,0 +1,103 @@
+"use client";
+import { useMemo } from "react";
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import type { ColumnDef } from "@tanstack/react-table";
+import { Wrench } from "lucide-react";
+import { DataTable } from "@/components/data-table/data-table";
+import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import type { WebhookSummary } from "@/lib/alerts/views";
+import { utc } from "@/lib/format";
+import { fetchJson } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+
+const fetchWebhooks = () => fetchJson<{ webhooks: WebhookSummary[] }>("/api/alerts/webhooks");
+
+/** Failed deliveries of the last day, linked to exactly those events. */
+function FailedCount({ webhook }: { webhook: WebhookSummary }) {
+  if (webhook.failedLast24h === null) return <span className="text-muted">could not be counted</span>;
+  if (webhook.failedLast24h === 0) return <Badge tone="success">none</Badge>;
+  const href = `/alerts/${encodeURIComponent(webhook.id)}?status=failed&from=${encodeURIComponent(webhook.failedSince)}`;
+  return (
+    <Link href={href} className="hover:underline" aria-label={`${webhook.failedLast24h} failed in the last 24 hours`}>
+      <Badge tone="danger">{webhook.failedLast24h.toLocaleString("en")} failed</Badge>
+    </Link>
+  );
+}
+
+export function WebhooksView({ canUseLegacyTools }: { canUseLegacyTools: boolean }) {
+  const list = useQuery({ queryKey: queryKeys.alerts.webhooks(), queryFn: fetchWebhooks });
+  const columns = useMemo<ColumnDef<WebhookSummary, unknown>[]>(
+    () => [
+      {
+        header: "Webhook",
+        id: "id",
+        cell: ({ row }) => (
+          <div className="min-w-0">
+            <Link
+              href={`/alerts/${encodeURIComponent(row.original.id)}`}
+              className="font-mono text-xs break-all text-accent hover:underline"
+            >
+              {row.original.id}
+            </Link>
+          </div>
+        ),
+      },
+      {
+        header: "URL",
+        id: "url",
+        cell: ({ row }) => (
+          <span className="inline-flex min-w-0 items-center gap-1 font-mono text-xs break-all">
+            {row.original.url}
+            <CopyButton value={row.original.url} label="webhook URL" />
+          </span>
+        ),
+      },
+      {
+        header: "Event types",
+        id: "events",
+        cell: ({ row }) => (
+          <span className="flex flex-wrap gap-1">
+            {row.original.events.map((e) => (
+              <Badge key={e}>{e}</Badge>
+            ))}
+          </span>
+        ),
+      },
+      {
+        header: "Created (UTC)",
+        id: "created",
+        cell: ({ row }) => <span className="tabular">{utc(row.original.createdAt)}</span>,
+      },
+      { header: "Failed, last 24 h", id: "failed", cell: ({ row }) => <FailedCount webhook={row.original} /> },
+    ],
+    [],
+  );
+  return (
+    <div className="space-y-4">
+      {canUseLegacyTools ? (
+        <div className="flex justify-end">
+          <Link
+            href="/alerts/tools"
+            className="inline-flex h-9 items-center gap-1.5 rounded border border-border bg-surface px-3.5 text-sm font-medium hover:bg-surface-2"
+          >
+            <Wrench className="size-4" aria-hidden /> Legacy tools (deprecated)
+          </Link>
+        </div>
+      ) : null}
+      {list.isPending ? (
+        <TableSkeleton rows={3} columns={5} />
+      ) : list.isError ? (
+        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+      ) : list.data.webhooks.length === 0 ? (
+        <EmptyState title="No alert webhooks">
+          Alert webhooks are configured in the provider&apos;s admin dashboard; none is set up for this custodian.
+        </EmptyState>
+      ) : (
+        <DataTable caption="Alert webhooks" columns={columns} data={list.data.webhooks} getRowId={(w) => w.id} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The filters of a webhook's events, as they live in the URL: one set of nuqs parsers shared by the
+ * page (server) and the view (client), and one validation that explains each bad value inline and
+ * turns a valid set into the upstream's query (which never sees an invalid value).
+ */
+import { createSerializer, parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { z } from "zod";
+import {
+  ALERT_EVENT_TYPES,
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+  type ListAlertEventsQuery,
+} from "@/lib/contracts/alerts";
+import { isCaip2 } from "@/lib/chains";
+import { isZone, UTC, wallTime } from "@/lib/time-zone";
+import { expandBlockRanges } from "./blocks";
+
+export const EVENT_PAGE_SIZES = [50, 100, 250, 500, 1000] as const;
+export const DEFAULT_EVENT_PAGE_SIZE = 100;
+
+/** URL keys: short, stable (saved views and shared links depend on them). */
+export const eventFilterParsers = {
+  type: parseAsStringLiteral(ALERT_EVENT_TYPES).withDefault("EIP_155_TX_V1"),
+  status: parseAsArrayOf(parseAsStringLiteral(DELIVERY_STATUSES)).withDefault([]),
+  from: parseAsString,
+  to: parseAsString,
+  tz: parseAsString.withDefault(UTC),
+  hash: parseAsString,
+  blocks: parseAsString,
+  chains: parseAsArrayOf(parseAsString).withDefault([]),
+  limit: parseAsInteger.withDefault(DEFAULT_EVENT_PAGE_SIZE),
+};
+
+export const serializeEventFilters = createSerializer(eventFilterParsers);
+
+export interface EventFilterState {
+  type: (typeof ALERT_EVENT_TYPES)[number];
+  status: DeliveryStatus[];
+  from: string | null;
+  to: string | null;
+  tz: string;
+  hash: string | null;
+  blocks: string | null;
+  chains: string[];
+  limit: number;
+}
+
+export type FilterErrors = Partial<Record<keyof EventFilterState, string>>;
+
+export interface ValidFilters {
+  type: (typeof ALERT_EVENT_TYPES)[number];
+  statuses: DeliveryStatus[];
+  /** Inclusive start, as an instant. */
+  from?: Date;
+  /** Inclusive to the minute: events up to `to` + 59.999 s. */
+  to?: Date;
+  tz: string;
+  hash?: string;
+  blocks?: number[];
+  chains: string[];
+  limit: number;
+}
+
+const instant = (value: string) => {
+  const d = new Date(value);
+  return /^\d{4}-\d\d-\d\dT/.test(value) && !Number.isNaN(d.getTime()) ? d : undefined;
+};
+
+/** Checks every value of the URL state; a valid set comes back with the messages empty. */
+export function validateEventFilters(state: EventFilterState): { filters?: ValidFilters; errors: FilterErrors } {
+  const errors: FilterErrors = {};
+  const tz = isZone(state.tz) ? state.tz : ((errors.tz = `“${state.tz.slice(0, 40)}” is not a time zone`), UTC);
+  const from = state.from ? instant(state.from) : undefined;
+  if (state.from && !from) errors.from = "Not a date and time";
+  const to = state.to ? instant(state.to) : undefined;
+  if (state.to && !to) errors.to = "Not a date and time";
+  if (from && to && from > to) errors.to = "“To” is before “From”";
+  const hash = state.hash?.trim() || undefined;
+  if (hash && !/^0x[0-9a-fA-F]{64}$/.test(hash)) errors.hash = "A transaction hash is 0x followed by 64 hex digits";
+  let blocks: number[] | undefined;
+  if (state.blocks?.trim()) {
+    const expanded = expandBlockRanges(state.blocks);
+    if (expanded.ok) blocks = expanded.blocks;
+    else errors.blocks = expanded.message;
+  }
+  const bad = state.chains.find((c) => !isCaip2(c));
+  if (bad) errors.chains = `“${bad.slice(0, 40)}” is not a CAIP-2 chain id`;
+  if (!(EVENT_PAGE_SIZES as readonly number[]).includes(state.limit))
+    errors.limit = `Page size is one of ${EVENT_PAGE_SIZES.join(", ")}`;
+  if (Object.keys(errors).length > 0) return { errors };
+  return {
+    errors,
+    filters: {
+      type: state.type,
+      statuses: [...new Set(state.status)],
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      tz,
+      ...(hash ? { hash: hash.toLowerCase() } : {}),
+      ...(blocks ? { blocks } : {}),
+      chains: [...new Set(state.chains)],
+      limit: state.limit,
+    },
+  };
+}
+
+/**
+ * The upstream's query for the filters (without a cursor): Unix seconds, `since` inclusive and
+ * `until` one minute after "To" (inclusive to the minute).
+ */
+export function upstreamEventQuery(filters: ValidFilters): Omit<ListAlertEventsQuery, "cursor"> {
+  return {
+    eventTypes: filters.type,
+    ...(filters.statuses.length > 0 ? { deliveryStatuses: filters.statuses.join(",") } : {}),
+    ...(filters.from ? { since: String(Math.floor(filters.from.getTime() / 1000)) } : {}),
+    ...(filters.to ? { until: String(Math.floor(filters.to.getTime() / 1000) + 60) } : {}),
+    ...(filters.hash ? { transactionHash: filters.hash } : {}),
+    ...(filters.blocks ? { blockNumbers: filters.blocks.join(",") } : {}),
+    ...(filters.chains.length > 0 ? { chainIds: filters.chains.join(",") } : {}),
+    limit: String(filters.limit),
+  };
+}
+
+/** The filters as plain JSON, for a job's parameters, a manifest and an audit record. */
+export const filtersRecordSchema = z.object({
+  type: z.enum(ALERT_EVENT_TYPES),
+  statuses: z.array(z.enum(DELIVERY_STATUSES)),
+  from: z.iso.datetime().optional(),
+  to: z.iso.datetime().optional(),
+  tz: z.string().refine(isZone, "not a time zone"),
+  hash: z
+    .string()
+    .regex(/^0x[0-9a-f]{64}$/)
+    .optional(),
+  blocks: z.array(z.number().int().min(0)).max(1000).optional(),
+  chains: z.array(z.string().refine((c): boolean => isCaip2(c), "not a CAIP-2 id")),
+});
+export type FiltersRecord = z.infer<typeof filtersRecordSchema>;
+
+export function filtersRecord(filters: ValidFilters): FiltersRecord {
+  return {
+    type: filters.type,
+    statuses: filters.statuses,
+    ...(filters.from ? { from: filters.from.toISOString() } : {}),
+    ...(filters.to ? { to: filters.to.toISOString() } : {}),
+    tz: filters.tz,
+    ...(filters.hash ? { hash: filters.hash } : {}),
+    ...(filters.blocks ? { blocks: filters.blocks } : {}),
+    chains: filters.chains,
+  };
+}
+
+export function fromRecord(record: FiltersRecord, limit = DEFAULT_EVENT_PAGE_SIZE): ValidFilters {
+  return {
+    type: record.type,
+    statuses: record.statuses,
+    ...(record.from ? { from: new Date(record.from) } : {}),
+    ...(record.to ? { to: new Date(record.to) } : {}),
+    tz: record.tz,
+    ...(record.hash ? { hash: record.hash } : {}),
+    ...(record.blocks ? { blocks: record.blocks } : {}),
+    chains: record.chains,
+    limit,
+  };
+}
+
+/** The filters in a few words, for a list of exports or runs: "status failed · 2 chains · from 2026-11-01 09:00 · UTC". */
+export function describeFilters(record: FiltersRecord): string {
+  const parts = [record.statuses.length > 0 ? `status ${record.statuses.join(" or ")}` : "every status"];
+  if (record.chains.length === 1) parts.push(record.chains[0] as string);
+  else if (record.chains.length > 1) parts.push(`${record.chains.length} chains`);
+  if (record.from) parts.push(`from ${wallTime(record.from, record.tz)}`);
+  if (record.to) parts.push(`to ${wallTime(record.to, record.tz)}`);
+  if (record.from || record.to) parts.push(record.tz);
+  if (record.hash) parts.push(`hash ${record.hash.slice(0, 10)}…`);
+  if (record.blocks) parts.push(`${record.blocks.length} block${record.blocks.length === 1 ? "" : "s"}`);
+  return parts.join(" · ");
+}

@@ -1,0 +1,11 @@
+/** What the alerts pages read, as the console's routes serve it. */
+import type { AlertWebhook, ListAlertEventsResponse } from "@/lib/contracts";
+
+export type WebhookSummary = AlertWebhook & {
+  /** Failed deliveries in the last 24 hours; null when the count could not be read. */
+  failedLast24h: number | null;
+  /** The start of that count's window (a whole minute), for the link to exactly those events. */
+  failedSince: string;
+};
+
+export type EventsPage = ListAlertEventsResponse;

@@ -1,0 +1,63 @@
+"use server";
+import { z } from "zod";
+import { defineAction } from "@/server/kit/define-action";
+import { deleteView, saveView } from "@/server/saved-views/views";
+import { replaySelectedEvents } from "@/server/alerts/replay-selected";
+import { formatRawAlert, retryBlock } from "@/server/alerts/legacy-tools";
+import { forbidden } from "@/server/errors";
+import { can } from "@/lib/permissions";
+import { SAVED_VIEW_SCOPES, saveViewSchema } from "@/lib/saved-views";
+import { formatToolSchema, retryBlockToolSchema } from "@/lib/alerts/legacy";
+
+/** Replays the failed events the user selected; the result names the ids queued and refused. */
+export const replaySelected = defineAction({
+  action: "alerts.replay",
+  permission: "alerts:replay",
+  input: z.object({
+    webhookId: z.string().min(1).max(100),
+    eventIds: z
+      .array(z.string().min(1).max(100))
+      .min(1, "Select at least one failed event")
+      .max(1000, "At most 1000 at once"),
+  }),
+  target: (input) => input.webhookId,
+  run: (input) => replaySelectedEvents(input.webhookId, input.eventIds),
+  auditResult: (r) => ({ queued: r.queued.length, refused: r.refused.length }),
+});
+
+export const saveEventsView = defineAction({
+  action: "views.save",
+  permission: "signed-in",
+  input: saveViewSchema,
+  target: (input) => `${input.scope}/${input.name}`,
+  run: async (input, { user }) => {
+    if (!can(user.role, SAVED_VIEW_SCOPES[input.scope])) throw forbidden(`use ${input.scope}`);
+    return saveView(user.id, input);
+  },
+});
+
+export const deleteEventsView = defineAction({
+  action: "views.delete",
+  permission: "signed-in",
+  input: z.object({ id: z.uuid("Unknown view") }),
+  target: (input) => input.id,
+  run: (input, { user }) => deleteView(user.id, input.id),
+});
+
+/** Deprecated upstream helper: the formatted events of a raw webhook body. */
+export const formatAlert = defineAction({
+  action: "alerts.legacy-format",
+  permission: "alerts:legacy-tools",
+  input: formatToolSchema,
+  auditInput: ({ chain, many }) => ({ chain, many }),
+  run: (input) => formatRawAlert(input),
+});
+
+/** Deprecated upstream helper: resend the wallet events of one EVM block. */
+export const retryAlertsByBlock = defineAction({
+  action: "alerts.legacy-retry-block",
+  permission: "alerts:legacy-tools",
+  input: retryBlockToolSchema,
+  target: (input) => `${input.chainReferenceId}/${input.blockNumber}`,
+  run: (input) => retryBlock(input),
+});

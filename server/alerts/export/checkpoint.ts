@@ -1,0 +1,59 @@
+import "server-only";
+import { z } from "zod";
+import { EXPORT_FORMATS, exportResultSchema, webhookIdSchema } from "@/lib/alerts/export";
+import { filtersRecordSchema } from "@/lib/alerts/filters";
+
+/** What an export run is started with: stored on the run, so never a secret. */
+export const exportParamsSchema = z.object({
+  webhookId: webhookIdSchema,
+  filters: filtersRecordSchema,
+  format: z.enum(EXPORT_FORMATS),
+  /** The pinned end of the range (exclusive). */
+  until: z.iso.datetime(),
+  startedAt: z.iso.datetime(),
+  /** Who asked, for the manifest and the audit record (the role as it was then). */
+  actor: z.object({ id: z.string(), email: z.string(), role: z.string() }),
+});
+export type ExportParams = z.infer<typeof exportParamsSchema>;
+
+/** Where one slice stands: enough to continue it exactly where its part file was saved. */
+export const sliceStateSchema = z.object({
+  lo: z.number(),
+  hi: z.number(),
+  /** The upper bound the plan counted (for scheduling big slices first). */
+  count: z.number().int(),
+  /** The next page's cursor; null before the first page. */
+  cursor: z.string().nullable(),
+  rows: z.number().int().nonnegative(),
+  /** Size of the part file this state stands for. */
+  bytes: z.number().int().nonnegative(),
+  done: z.boolean(),
+  /** Newest and oldest createdAt (ms) written so far. */
+  first: z.number().nullable(),
+  last: z.number().nullable(),
+  /** Ids written at `last`: rows seen again across a page boundary or a resume are dropped. */
+  edge: z.array(z.string()),
+});
+export type SliceState = z.infer<typeof sliceStateSchema>;
+
+export const exportCheckpointSchema = z.discriminatedUnion("phase", [
+  z.object({
+    phase: z.literal("fetching"),
+    pageSize: z.number().int().positive(),
+    /** Slices fetched at once, chosen when the export was planned. */
+    parallel: z.number().int().positive(),
+    /** The upstream's total for the range, for progress. */
+    total: z.number().int().nullable(),
+    /** Slices newest first: part n holds slice n. */
+    slices: z.array(sliceStateSchema),
+  }),
+  /** The file and its manifest are written; what is left is cleaning up and the audit record. */
+  z.object({ phase: z.literal("done"), result: exportResultSchema }),
+]);
+export type ExportCheckpoint = z.infer<typeof exportCheckpointSchema>;
+export type FetchingCheckpoint = Extract<ExportCheckpoint, { phase: "fetching" }>;
+
+/** `knownEmpty`: a widened count of 0 proved there is nothing to fetch. */
+export function freshSlice(lo: number, hi: number, count: number, knownEmpty = false): SliceState {
+  return { lo, hi, count, cursor: null, rows: 0, bytes: 0, done: knownEmpty, first: null, last: null, edge: [] };
+}

@@ -1,0 +1,126 @@
+import "server-only";
+import { mkdir } from "node:fs/promises";
+import type { ExportResult } from "@/lib/alerts/export";
+import { getUpstreamConfig } from "@/server/env";
+import { defineJob, type JobContext } from "@/server/jobs";
+import { getAdminClient } from "@/server/upstream";
+import { eventsReader } from "../events-reader";
+import { appendJobAuditOnce } from "../job-audit";
+import { rangeOf } from "../range";
+import { assembleExport } from "./assemble";
+import {
+  exportCheckpointSchema,
+  exportParamsSchema,
+  type ExportCheckpoint,
+  type ExportParams,
+  type FetchingCheckpoint,
+} from "./checkpoint";
+import { fetchAllSlices } from "./fetch-all";
+import { manifestPath, removeParts, runDir, writeFileAtomically } from "./files";
+import { buildManifest, exportFileName } from "./manifest";
+import { pageSizeFor, rememberRefusedPageSize } from "./page-size";
+import { planExport } from "./plan-export";
+import { rowFormatter } from "./rows";
+import { exportTtlMs, exportTuning } from "./settings";
+
+type Ctx = JobContext<ExportParams, ExportCheckpoint>;
+
+/**
+ * Compliance export of a webhook's filtered events: the whole set, streamed to a file under
+ * CONSOLE_EXPORT_DIR with a manifest beside it, resumable from per-slice checkpoints, at the
+ * background priority of the shared rate limit. See README ("Exports and replay-all").
+ */
+export const alertsExportJob = defineJob({
+  kind: "alerts.export",
+  params: exportParamsSchema,
+  checkpoint: exportCheckpointSchema,
+  maxAttempts: 5,
+  retryDelaySeconds: 5,
+  concurrency: 2,
+  async run(ctx): Promise<ExportResult> {
+    if (ctx.checkpoint?.phase === "done") return finish(ctx, ctx.checkpoint.result);
+    const { params } = ctx;
+    const upstream = getUpstreamConfig();
+    const tuning = exportTuning();
+    const range = rangeOf(params.filters, params.until);
+    const reader = eventsReader(getAdminClient(), params.webhookId, params.filters, ctx.signal);
+    await mkdir(runDir(ctx.runId), { recursive: true });
+
+    // A resumed run keeps its plan: the same slices, part files and page size.
+    let state: FetchingCheckpoint;
+    if (ctx.checkpoint?.phase === "fetching") state = ctx.checkpoint;
+    else {
+      const pageSize = pageSizeFor(upstream.baseUrl, tuning.pageSize, tuning.fallbackPageSize);
+      state = (await planExport(reader, range, tuning, pageSize)).checkpoint;
+      await ctx.saveCheckpoint(state, { done: 0, total: state.total, message: "Starting the export" });
+    }
+
+    const formatter = rowFormatter(params.format, params.filters.tz);
+    await fetchAllSlices(state, {
+      runId: ctx.runId,
+      signal: ctx.signal,
+      parallel: state.parallel,
+      formatter,
+      page: (slice, cursor, limit) => reader.page({ fromMs: slice.lo, untilMs: slice.hi }, cursor, limit),
+      fallbackPageSize: (refused) => {
+        rememberRefusedPageSize(upstream.baseUrl, refused);
+        return tuning.fallbackPageSize < refused ? tuning.fallbackPageSize : undefined;
+      },
+      progress: (report) => ctx.progress(report),
+      saveCheckpoint: (snapshot, report) => ctx.saveCheckpoint(snapshot, report),
+      checkpointEveryMs: tuning.checkpointEveryMs,
+    });
+
+    const rows = state.slices.reduce((sum, s) => sum + s.rows, 0);
+    ctx.progress({ done: rows, total: Math.max(rows, state.total ?? 0), message: "Writing the file" });
+    const fileName = exportFileName(params);
+    const file = await assembleExport(
+      ctx.runId,
+      fileName,
+      formatter.header,
+      state.slices.map((s) => s.bytes),
+      ctx.signal,
+    );
+    const generatedAt = new Date();
+    const manifest = buildManifest({ runId: ctx.runId, params, fileName, ...file, slices: state.slices, generatedAt });
+    await writeFileAtomically(manifestPath(ctx.runId), `${JSON.stringify(manifest, null, 2)}\n`);
+    const result: ExportResult = {
+      fileName,
+      format: params.format,
+      rows,
+      bytes: file.bytes,
+      sha256: file.sha256,
+      expiresAt: new Date(generatedAt.getTime() + exportTtlMs()).toISOString(),
+      manifest,
+    };
+    await ctx.saveCheckpoint({ phase: "done", result }, { done: rows, total: rows, message: "Done" });
+    return finish(ctx, result);
+  },
+});
+
+/** After the file is written: the parts go, and the export is on record once (with the manifest's facts). */
+async function finish(ctx: Ctx, result: ExportResult): Promise<ExportResult> {
+  await removeParts(ctx.runId);
+  const { manifest } = result;
+  await appendJobAuditOnce(ctx.runId, {
+    actor: ctx.params.actor,
+    action: "alerts.export",
+    target: ctx.params.webhookId,
+    outcome: "ok",
+    input: {
+      runId: ctx.runId,
+      file: manifest.file,
+      format: manifest.format,
+      rows: manifest.rows,
+      range: manifest.range,
+      timeZone: manifest.timeZone,
+      firstEventAt: manifest.firstEventAt,
+      lastEventAt: manifest.lastEventAt,
+      generatedAt: manifest.generatedAt,
+      upstream: manifest.upstream,
+      console: manifest.console,
+      filters: manifest.filters,
+    },
+  });
+  return result;
+}

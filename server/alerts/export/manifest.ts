@@ -1,0 +1,75 @@
+import "server-only";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { ExportManifest } from "@/lib/alerts/export";
+import { getUpstreamConfig } from "@/server/env";
+import type { ExportParams, SliceState } from "./checkpoint";
+import { ZoneTimeFormatter } from "./zone-time";
+
+let version: string | undefined;
+
+/** The console's version, from its package.json (read once). */
+export function consoleVersion(): string {
+  if (version === undefined) {
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(process.cwd(), "package.json"), "utf8")) as { version?: unknown };
+      version = typeof pkg.version === "string" ? pkg.version : "unknown";
+    } catch {
+      version = "unknown";
+    }
+  }
+  return version;
+}
+
+/** A file name that says what it holds and is safe on every file system: alerts-<webhook>-<from>-<until>.csv. */
+export function exportFileName(params: Pick<ExportParams, "webhookId" | "filters" | "until" | "format">): string {
+  const stamp = (iso: string) => iso.replace(/\.\d+Z$/, "Z").replace(/[-:]/g, "");
+  const webhook = params.webhookId.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 60);
+  const from = params.filters.from ? stamp(params.filters.from) : "start";
+  return `alerts-${webhook}-${from}-${stamp(params.until)}.${params.format}`;
+}
+
+/**
+ * The manifest: everything a reviewer needs to know what the file is and to check it (its SHA-256),
+ * times in the export's time zone with an explicit offset. Never a key: the upstream is named by
+ * its label and base URL.
+ */
+export function buildManifest(input: {
+  runId: string;
+  params: ExportParams;
+  fileName: string;
+  bytes: number;
+  sha256: string;
+  slices: readonly SliceState[];
+  generatedAt: Date;
+}): ExportManifest {
+  const { params, slices } = input;
+  const zone = new ZoneTimeFormatter(params.filters.tz);
+  const at = (ms: number | null) => (ms === null ? null : zone.format(ms));
+  const firsts = slices.map((s) => s.first).filter((v): v is number => v !== null);
+  const lasts = slices.map((s) => s.last).filter((v): v is number => v !== null);
+  const upstream = getUpstreamConfig();
+  return {
+    manifestVersion: 1,
+    kind: "alerts.export",
+    runId: input.runId,
+    webhookId: params.webhookId,
+    format: params.format,
+    file: { name: input.fileName, bytes: input.bytes, sha256: input.sha256 },
+    filters: params.filters,
+    timeZone: params.filters.tz,
+    range: {
+      from: at(params.filters.from ? Date.parse(params.filters.from) : null),
+      until: zone.format(Date.parse(params.until)),
+    },
+    rows: slices.reduce((sum, s) => sum + s.rows, 0),
+    order: "newest-first",
+    firstEventAt: at(firsts.length > 0 ? Math.max(...firsts) : null),
+    lastEventAt: at(lasts.length > 0 ? Math.min(...lasts) : null),
+    generatedBy: { id: params.actor.id, email: params.actor.email },
+    startedAt: zone.format(Date.parse(params.startedAt)),
+    generatedAt: zone.format(input.generatedAt.getTime()),
+    upstream: { mode: upstream.mode, label: upstream.label, baseUrl: upstream.baseUrl },
+    console: { version: consoleVersion() },
+  };
+}

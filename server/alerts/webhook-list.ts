@@ -1,0 +1,48 @@
+import "server-only";
+import { getAdminClient } from "@/server/upstream";
+import { isUpstreamErrorOf } from "@/server/upstream/errors";
+import { notFound } from "@/server/errors";
+import type { AlertWebhook, ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
+import type { WebhookSummary } from "@/lib/alerts/views";
+
+const DAY_SECONDS = 24 * 3600;
+
+/**
+ * The custodian's alert webhooks, each with the failed deliveries of the last 24 hours: one
+ * one-row query per webhook whose `total` is the count (the API has no count endpoint). A count
+ * that could not be read is null, not zero, so a failure never passes for "all fine".
+ */
+export async function listWebhookSummaries(now = new Date()): Promise<WebhookSummary[]> {
+  const admin = getAdminClient();
+  const { data } = await admin.alerts.webhooks.list();
+  // A whole minute, so the events page's "From" (minute precision) names exactly this window.
+  const sinceSeconds = Math.floor(now.getTime() / 60_000) * 60 - DAY_SECONDS;
+  const since = String(sinceSeconds);
+  const failedSince = new Date(sinceSeconds * 1000).toISOString();
+  return Promise.all(
+    data.map(async (webhook: AlertWebhook) => {
+      const failed = await admin.alerts.webhooks
+        .events(webhook.id, { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since, limit: "1" })
+        .then((page) => page.metadata.total)
+        .catch(() => null);
+      return { ...webhook, failedLast24h: failed, failedSince };
+    }),
+  );
+}
+
+export async function getWebhook(webhookId: string): Promise<AlertWebhook> {
+  const { data } = await getAdminClient().alerts.webhooks.list();
+  const webhook = data.find((w) => w.id === webhookId);
+  if (!webhook) throw notFound(`Alert webhook ${webhookId}`);
+  return webhook;
+}
+
+/** One page of a webhook's events for the upstream query (its cursor: the previous page's). */
+export async function eventsPage(webhookId: string, query: ListAlertEventsQuery): Promise<ListAlertEventsResponse> {
+  try {
+    return await getAdminClient().alerts.webhooks.events(webhookId, query);
+  } catch (error) {
+    if (isUpstreamErrorOf(error, "NotFoundError")) throw notFound(`Alert webhook ${webhookId}`);
+    throw error;
+  }
+}
