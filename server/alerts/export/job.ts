@@ -5,7 +5,7 @@ import { getUpstreamConfig } from "@/server/env";
 import { defineJob, type JobContext } from "@/server/jobs";
 import { getAdminClient } from "@/server/upstream";
 import { eventsReader } from "../events-reader";
-import { appendJobAuditOnce } from "../job-audit";
+import { appendJobAuditOnce } from "@/server/jobs/audit";
 import { rangeOf } from "../range";
 import { assembleExport } from "./assemble";
 import {

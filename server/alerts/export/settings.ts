@@ -5,7 +5,8 @@ import { getEnv } from "@/server/env";
 /** Where export files live: CONSOLE_EXPORT_DIR, by default <CONSOLE_DATA_DIR>/exports. Shared by every instance. */
 export function exportDir(): string {
   const env = getEnv();
-  return path.resolve(env.CONSOLE_EXPORT_DIR ?? path.join(env.CONSOLE_DATA_DIR, "exports"));
+  // A directory of the running console, not of the build: nothing here is for the build to trace.
+  return path.resolve(/*turbopackIgnore: true*/ env.CONSOLE_EXPORT_DIR ?? path.join(env.CONSOLE_DATA_DIR, "exports"));
 }
 
 export function exportTtlMs(): number {

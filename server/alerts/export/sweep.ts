@@ -21,7 +21,7 @@ export async function sweepExports(options: { now?: number; dir?: string; ttlMs?
   const ttlMs = options.ttlMs ?? exportTtlMs();
   let names: string[];
   try {
-    names = await readdir(dir);
+    names = await readdir(/*turbopackIgnore: true*/ dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
@@ -29,7 +29,7 @@ export async function sweepExports(options: { now?: number; dir?: string; ttlMs?
   const removed: string[] = [];
   for (const name of names) {
     if (!runIdSchema.safeParse(name).success) continue;
-    const target = path.join(dir, name);
+    const target = path.join(/*turbopackIgnore: true*/ dir, name);
     if (await expired(name, target, now, ttlMs)) {
       await rm(target, { recursive: true, force: true });
       removed.push(name);

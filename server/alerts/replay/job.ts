@@ -8,7 +8,7 @@ import { getAdminClient, type AdminClient } from "@/server/upstream";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import { sleep } from "@/server/upstream/retry";
 import { logger } from "@/server/log";
-import { appendJobAuditOnce } from "../job-audit";
+import { appendJobAuditOnce } from "@/server/jobs/audit";
 import { failedEventsQuery } from "./query";
 
 export const replayParamsSchema = z.object({
