@@ -20,7 +20,17 @@ for (const file of files) {
     run: () => Promise<Figure[]>;
   };
   process.stdout.write(`\n▶ ${mod.title} (${file})\n`);
-  const figures = await mod.run();
+  let figures: Figure[];
+  try {
+    figures = await mod.run();
+  } catch (error) {
+    // One broken benchmark is reported as such; the others still run and the report is still written.
+    missed++;
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    process.stdout.write(`  FAILED: ${reason}\n`);
+    sections.push(`## ${mod.title}\n\n\`bench/${file}\`\n\n**The benchmark failed:** ${reason}\n`);
+    continue;
+  }
   const rows = figures.map((f) => {
     const ratio = f.better === "lower" ? f.target / f.value : f.value / f.target;
     const ok = ratio >= 1;

@@ -8,6 +8,7 @@ export const JOB_ACCESS = {
   "clients.find-address": { read: "clients:read", cancel: "clients:read" },
   "alerts.export": { read: "alerts:export", cancel: "alerts:export" },
   "alerts.replay-all": { read: "alerts:replay", cancel: "alerts:replay" },
+  "yield.run": { read: "yield:read", cancel: "yield:act" },
 } as const satisfies Record<string, { read: Permission; cancel: Permission }>;
 
 export type JobKind = keyof typeof JOB_ACCESS;

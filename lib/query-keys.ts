@@ -49,6 +49,15 @@ export const queryKeys = {
     all: ["approvals"] as const,
     inbox: () => ["approvals", "inbox"] as const,
   },
+  yield: {
+    all: ["yield"] as const,
+    client: (clientId: string) => ["yield", "client", clientId] as const,
+    opportunities: (clientId: string, filters: string) => ["yield", "opportunities", clientId, filters] as const,
+    positions: (clientId: string, networks: string) => ["yield", "positions", clientId, networks] as const,
+    history: (clientId: string) => ["yield", "history", clientId] as const,
+    runs: (clientId: string) => ["yield", "runs", clientId] as const,
+    run: (runId: string) => ["yield", "run", runId] as const,
+  },
   jobs: {
     run: (runId: string) => ["jobs", "run", runId] as const,
   },

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { EJECT_STATUSES } from "../../lib/ejects";
 import { ROLES } from "../../lib/permissions";
+import { STEP_PARTS, STEP_PHASES, YIELD_INTENTS, YIELD_RUN_STATUSES } from "../../lib/yield/runs";
 import {
   bigint,
   bigserial,
@@ -15,6 +16,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -258,3 +260,88 @@ export const testClients = pgTable("test_clients", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The next nonce the console hands out per client wallet and EVM chain, so quick or parallel sends
+ * never collide (the spec's nonce rule): a reservation is one atomic UPDATE that takes the larger
+ * of this and the chain's pending count.
+ */
+export const clientNonces = pgTable(
+  "client_nonces",
+  {
+    clientId: text("client_id").notNull(),
+    chainId: text("chain_id").notNull(),
+    next: bigint("next", { mode: "number" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.chainId] })],
+);
+
+/**
+ * A yield action (enter, exit, manage) as the console runs it: created with the provider when it is
+ * previewed, then driven by a job (job_run_id) that signs, reports and confirms each step.
+ */
+export const yieldRuns = pgTable(
+  "yield_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: text("client_id").notNull(),
+    isAccountAbstracted: boolean("is_account_abstracted").notNull(),
+    /** The address acting: the EOA, or an account-abstracted client's smart account. */
+    address: text("address").notNull(),
+    chainId: text("chain_id").notNull(),
+    yieldId: text("yield_id").notNull(),
+    intent: text("intent", { enum: YIELD_INTENTS }).notNull(),
+    actionType: text("action_type"),
+    actionId: text("action_id"),
+    /** What was asked (amount, the pending action's type): never a share or key. */
+    request: jsonb("request").notNull(),
+    stripGas: boolean("strip_gas").notNull().default(false),
+    status: text("status", { enum: YIELD_RUN_STATUSES }).notNull().default("preview"),
+    jobRunId: uuid("job_run_id"),
+    error: text("error"),
+    createdById: text("created_by_id").notNull(),
+    createdByEmail: text("created_by_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("yield_runs_client_idx").on(t.clientId, t.createdAt)],
+);
+
+/**
+ * One transaction of a yield run and how far it got. The intent (nonce, block) is written before
+ * anything is signed and every hash as soon as it is known, so a run resumed after a crash checks
+ * the chain and the provider instead of signing or reporting again.
+ */
+export const yieldRunSteps = pgTable(
+  "yield_run_steps",
+  {
+    runId: uuid("run_id").notNull(),
+    stepIndex: integer("step_index").notNull(),
+    transactionId: text("transaction_id").notNull(),
+    title: text("title"),
+    type: text("type"),
+    upstreamStatus: text("upstream_status").notNull(),
+    /** The provider's unsignedTransaction, as given (a JSON string); null when there is nothing to sign. */
+    unsignedTransaction: text("unsigned_transaction"),
+    phase: text("phase", { enum: STEP_PHASES }).notNull().default("waiting"),
+    /** Decimal: the EOA nonce, or the smart account's user-operation nonce. */
+    nonce: text("nonce"),
+    /** The chain's block number when signing was decided: where a resumed run looks for what was sent. */
+    fromBlock: bigint("from_block", { mode: "number" }),
+    signStartedAt: timestamp("sign_started_at", { withTimezone: true }),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    userOperationHash: text("user_operation_hash"),
+    transactionHash: text("transaction_hash"),
+    reportStartedAt: timestamp("report_started_at", { withTimezone: true }),
+    reportedAt: timestamp("reported_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    failedPart: text("failed_part", { enum: STEP_PARTS }),
+    error: text("error"),
+    /** Sign and submit-hash calls made for this step: the crash test checks they stay at one. */
+    signCalls: integer("sign_calls").notNull().default(0),
+    reportCalls: integer("report_calls").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.stepIndex] })],
+);

@@ -1,0 +1,83 @@
+/**
+ * Yield runs as the browser sees them: a previewed action's transactions, then each one being
+ * signed, broadcast, reported and confirmed by a job on the server. Never a share or a key.
+ */
+
+export const YIELD_INTENTS = ["enter", "exit", "manage"] as const;
+export type YieldIntent = (typeof YIELD_INTENTS)[number];
+
+/** preview: shown, nothing signed · running: a job drives it · failed: a step stopped it (retry or abandon). */
+export const YIELD_RUN_STATUSES = ["preview", "running", "succeeded", "failed", "abandoned"] as const;
+export type YieldRunStatus = (typeof YIELD_RUN_STATUSES)[number];
+
+/**
+ * Where a step stands. waiting → signing (intent recorded, nonce chosen) → broadcast (hash known) →
+ * reported (submit-hash answered) → confirmed (receipt), or failed at one of those parts; skipped
+ * when the provider gave nothing to sign (not CREATED, or no unsigned transaction).
+ */
+export const STEP_PHASES = [
+  "waiting",
+  "signing",
+  "broadcast",
+  "reporting",
+  "reported",
+  "confirmed",
+  "failed",
+  "skipped",
+] as const;
+export type StepPhase = (typeof STEP_PHASES)[number];
+
+/** The part of a step that failed, and that a retry starts again from. */
+export const STEP_PARTS = ["sign", "report", "confirm"] as const;
+export type StepPart = (typeof STEP_PARTS)[number];
+
+export interface DecodedCall {
+  /** "approve", "transfer", "deposit"…; null when the ABI is not known. */
+  method: string | null;
+  args: { name: string; value: string }[];
+}
+
+export interface YieldStepView {
+  stepIndex: number;
+  transactionId: string;
+  title: string | null;
+  type: string | null;
+  /** The provider's status when the action was created (CREATED, SKIPPED…). */
+  upstreamStatus: string;
+  /** The contract the transaction calls, its value (wei, decimal) and its decoded call. */
+  to: string | null;
+  value: string | null;
+  call: DecodedCall | null;
+  phase: StepPhase;
+  nonce: string | null;
+  userOperationHash: string | null;
+  transactionHash: string | null;
+  failedPart: StepPart | null;
+  error: string | null;
+  signedAt: string | null;
+  reportedAt: string | null;
+  confirmedAt: string | null;
+}
+
+export interface YieldRunView {
+  id: string;
+  clientId: string;
+  isAccountAbstracted: boolean;
+  address: string;
+  chainId: string;
+  yieldId: string;
+  intent: YieldIntent;
+  actionType: string | null;
+  actionId: string | null;
+  amount: string | null;
+  stripGas: boolean;
+  status: YieldRunStatus;
+  error: string | null;
+  jobRunId: string | null;
+  createdByEmail: string;
+  createdAt: string;
+  finishedAt: string | null;
+  steps: YieldStepView[];
+}
+
+export const isRunActive = (run: Pick<YieldRunView, "status">) => run.status === "running";

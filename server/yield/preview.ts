@@ -1,0 +1,104 @@
+import "server-only";
+import { parseUnits } from "viem";
+import type { YieldAction } from "@/lib/contracts";
+import type { PreviewInput } from "@/lib/yield/forms";
+import type { YieldRunView } from "@/lib/yield/runs";
+import type { StaffUser } from "@/server/auth/users";
+import { getDb } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { requireTestClient } from "@/server/test-clients/store";
+import { createYieldClient } from "@/server/upstream";
+import { opportunity, positions, requireAddress, yieldClient } from "./reads";
+import { createPreviewRun, getRunView } from "./runs-store";
+
+const invalid = (field: string, message: string) => new AppError("VALIDATION", message, { [field]: message });
+
+/** Amounts compared exactly, in the token's smallest unit. */
+const raw = (amount: string, decimals: number) => parseUnits(amount, decimals);
+
+/**
+ * Asks the provider for the action (enter, exit or manage) for a test client and stores its
+ * transactions as a run to preview: nothing is signed until the run is started. Checked first,
+ * against the opportunity and the client's current positions: the entry limits (enter), the active
+ * balance (exit). For manage, the pending action is read from the provider's positions here and its
+ * type and passthrough sent back unchanged: the browser names only which one, never a passthrough.
+ */
+export async function previewAction(user: StaffUser, input: PreviewInput): Promise<YieldRunView> {
+  const db = await getDb();
+  await requireTestClient(db, input.clientId);
+  const client = await yieldClient(input.clientId);
+  if (!client.hasShares)
+    throw new AppError(
+      "CONFLICT",
+      "Generate this test client's wallet in the wallet lab first: the console signs with its shares.",
+    );
+  const address = requireAddress(client);
+  const target = await opportunity(input.clientId, input.yieldId);
+  if (!target.network)
+    throw new AppError("UPSTREAM", `The provider names no network the console knows for ${target.id}.`);
+  const decimals = target.token.decimals;
+  const yields = createYieldClient({ clientId: input.clientId });
+  let action: YieldAction;
+  if (input.intent === "enter") {
+    if (!target.canEnter) throw new AppError("CONFLICT", `${target.name} does not take new entries now.`);
+    const amount = raw(input.amount, decimals);
+    if (target.entryMinimum && amount < raw(target.entryMinimum, decimals))
+      throw invalid("amount", `The least this yield takes is ${target.entryMinimum} ${target.token.symbol}.`);
+    if (target.entryMaximum && amount > raw(target.entryMaximum, decimals))
+      throw invalid("amount", `The most this yield takes is ${target.entryMaximum} ${target.token.symbol}.`);
+    action = (await yields.enter({ address, yieldId: target.id, arguments: { amount: input.amount } })).data
+      .rawResponse;
+  } else if (input.intent === "exit") {
+    if (!target.canExit) throw new AppError("CONFLICT", `${target.name} does not allow exits now.`);
+    const held = await positions(input.clientId, [target.network]);
+    const active = held.items
+      .filter((i) => i.yieldId === target.id)
+      .flatMap((i) => i.balances)
+      .filter((b) => b.type === "active")
+      .reduce((sum, b) => sum + BigInt(b.amountRaw), 0n);
+    if (raw(input.amount, decimals) > active)
+      throw invalid(
+        "amount",
+        active === 0n
+          ? `The client has no active balance in ${target.name} to exit.`
+          : `The client's active balance is less than ${input.amount} ${target.token.symbol}.`,
+      );
+    action = (await yields.exit({ address, yieldId: target.id, arguments: { amount: input.amount } })).data.rawResponse;
+  } else {
+    const manage = input;
+    const held = await positions(input.clientId, [target.network]);
+    const offered = held.items
+      .filter((i) => i.yieldId === target.id)
+      .flatMap((i) => i.balances)
+      .filter((b) => b.type === manage.balanceType)
+      .flatMap((b) => b.pendingActions)
+      .find((p) => p.type === manage.action);
+    if (!offered)
+      throw new AppError(
+        "CONFLICT",
+        `The provider no longer offers ${manage.action} on this position: read the positions again and pick it from there.`,
+      );
+    action = (
+      await yields.manage({ address, yieldId: target.id, action: offered.type, passthrough: offered.passthrough })
+    ).data.rawResponse;
+  }
+  if (action.transactions.length === 0) throw new AppError("UPSTREAM", "The provider returned no transaction to sign.");
+  const row = await createPreviewRun(
+    db,
+    {
+      clientId: input.clientId,
+      isAccountAbstracted: client.isAccountAbstracted,
+      address,
+      chainId: target.network,
+      yieldId: target.id,
+      intent: input.intent,
+      request:
+        input.intent === "manage" ? { action: input.action, balanceType: input.balanceType } : { amount: input.amount },
+      stripGas: input.stripGas,
+      decimals,
+      by: { id: user.id, email: user.email },
+    },
+    action,
+  );
+  return getRunView(db, row.id);
+}

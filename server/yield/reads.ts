@@ -1,0 +1,87 @@
+import "server-only";
+import type { YieldAction, YieldBalance } from "@/lib/contracts";
+import {
+  filterOpportunities,
+  toOpportunityView,
+  type OpportunityFilters,
+  type OpportunityView,
+} from "@/lib/yield/opportunities";
+import { yieldNetworkId } from "@/lib/yield/networks";
+import type { PositionsView, YieldClientView } from "@/lib/yield/positions";
+import { getDb } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { getTestClient } from "@/server/test-clients/store";
+import { createYieldClient, getAdminClient } from "@/server/upstream";
+
+/**
+ * What the yield pages read for a client: its EVM wallet address, the opportunities, its positions
+ * and its action history. Reads use a session token minted with the custodian key, so any client
+ * can be read; acting needs a test client (the console holds its shares).
+ */
+export async function yieldClient(clientId: string): Promise<YieldClientView> {
+  const [client, test] = await Promise.all([
+    getAdminClient().clients.retrieve(clientId),
+    getTestClient(await getDb(), clientId),
+  ]);
+  const address = client.metadata.namespaces.eip155?.address ?? null;
+  return {
+    clientId: client.id,
+    address,
+    isAccountAbstracted: client.isAccountAbstracted === true,
+    isTestClient: test !== undefined,
+    hasShares: test?.hasShares ?? false,
+  };
+}
+
+export function requireAddress(client: YieldClientView): string {
+  if (!client.address)
+    throw new AppError("CONFLICT", `Client ${client.clientId} has no EVM wallet yet: generate its wallet first.`);
+  return client.address;
+}
+
+export async function opportunities(clientId: string, filters: OpportunityFilters): Promise<OpportunityView[]> {
+  const yields = createYieldClient({ clientId });
+  const res = await yields.yields({
+    limit: 100,
+    ...(filters.network ? { network: filters.network } : {}),
+    sort: filters.sort === "rate-asc" ? "rewardRateAsc" : "rewardRateDesc",
+  });
+  return filterOpportunities(res.data.rawResponse.items.map(toOpportunityView), filters);
+}
+
+export async function opportunity(clientId: string, yieldId: string): Promise<OpportunityView> {
+  const res = await createYieldClient({ clientId }).yields({ yieldId, limit: 1 });
+  const found = res.data.rawResponse.items.find((o) => o.id === yieldId);
+  if (!found) throw new AppError("NOT_FOUND", `No yield ${yieldId} is offered.`);
+  return toOpportunityView(found);
+}
+
+/** The client's balances on the networks, one query per network (the provider scans each). */
+export async function positions(clientId: string, networks: string[]): Promise<PositionsView> {
+  const client = await yieldClient(clientId);
+  if (!client.address) return { client, items: [], errors: [] };
+  const res = await createYieldClient({ clientId }).balances({
+    queries: networks.map((network) => ({ address: client.address as string, network })),
+  });
+  return {
+    client,
+    items: res.data.rawResponse.items.map((item) => ({
+      yieldId: item.yieldId,
+      balances: item.balances.map((b: YieldBalance) => ({
+        ...b,
+        network: yieldNetworkId(b.token.network) ?? b.token.network,
+      })),
+    })),
+    errors: res.data.rawResponse.errors.map((e) => ({
+      yieldId: e.yieldId ?? null,
+      message: typeof e.error === "string" ? e.error : JSON.stringify(e.error ?? e),
+    })),
+  };
+}
+
+export async function history(clientId: string): Promise<{ client: YieldClientView; items: YieldAction[] }> {
+  const client = await yieldClient(clientId);
+  if (!client.address) return { client, items: [] };
+  const res = await createYieldClient({ clientId }).actions({ address: client.address, limit: 100 });
+  return { client, items: res.data.rawResponse.items };
+}

@@ -1,0 +1,210 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { YieldRunView } from "@/lib/yield/runs";
+
+/**
+ * The yield runner end to end in one process: a test client's action previewed, then driven by the
+ * job through the spec's rules against the sandbox's local chain, checked on the chain itself
+ * (receipts, nonces), at the provider (history, positions) and in the console's records.
+ */
+
+const { startYieldHarness, makeTestClient, developer } = await import("./testing");
+const { setDbForTests, getDb, tables } = await import("@/server/db");
+const { startJobWorkers, stopJobWorkers } = await import("@/server/jobs");
+const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/server/jobs/testing/helpers");
+const { runnerTiming } = await import("./run-job");
+const { previewAction } = await import("./preview");
+const { startRun, retryRun, abandonRun } = await import("./control");
+const { getRunView } = await import("./runs-store");
+const { opportunities, positions, history } = await import("./reads");
+
+const SEPOLIA = "eip155:11155111";
+
+type Harness = Awaited<ReturnType<typeof startYieldHarness>>;
+let h: Harness;
+let handle: Awaited<ReturnType<typeof openJobsTestDb>>;
+
+beforeAll(async () => {
+  h = await startYieldHarness({ SANDBOX_CONTROL: "on" });
+  handle = await openJobsTestDb("pglite");
+  setDbForTests(handle);
+  runnerTiming.pollMs = 50;
+  await startJobWorkers({ timing: FAST_TIMING });
+}, 120_000);
+afterAll(async () => {
+  await stopJobWorkers();
+  setDbForTests(undefined);
+  await handle?.close();
+  await h?.close();
+});
+
+const finished = (runId: string) =>
+  waitFor(
+    "the run to finish",
+    async () => {
+      const view = await getRunView(await getDb(), runId);
+      return view.status !== "running" ? view : undefined;
+    },
+    60_000,
+  );
+
+const stepRows = async (runId: string) =>
+  (await getDb()).select().from(tables.yieldRunSteps).where(eq(tables.yieldRunSteps.runId, runId));
+
+async function usdcVault(clientId: string) {
+  const list = await opportunities(clientId, { network: SEPOLIA, sort: "rate-desc" });
+  const vault = list.find((o) => o.type === "lending" && o.token.symbol === "USDC");
+  if (!vault) throw new Error("the sandbox offers no USDC vault on Sepolia");
+  return vault;
+}
+
+/** What the chain and the provider say about a finished run. */
+async function checkOnChainAndAtProvider(run: YieldRunView, clientId: string) {
+  for (const step of run.steps) {
+    expect(step.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const receipt = await h.rpc<{ status: string }>(SEPOLIA, "eth_getTransactionReceipt", [step.transactionHash]);
+    expect(receipt.status, step.title ?? "").toBe("0x1");
+  }
+  const rows = await stepRows(run.id);
+  expect(rows.map((r) => [r.signCalls, r.reportCalls])).toEqual(rows.map(() => [1, 1]));
+  const recorded = (await history(clientId)).items.find((a) => a.id === run.actionId);
+  expect(recorded?.transactions.map((t) => t.hash?.toLowerCase())).toEqual(
+    run.steps.map((s) => s.transactionHash?.toLowerCase()),
+  );
+}
+
+describe("a yield run", () => {
+  it("previews the vault entry without signing, then signs, reports and confirms each step once, in order", async () => {
+    const db = await getDb();
+    const client = await makeTestClient(db, false);
+    const vault = await usdcVault(client.clientId);
+    const sentBefore = Number(await h.rpc<string>(SEPOLIA, "eth_getTransactionCount", [client.address, "latest"]));
+
+    const preview = await previewAction(developer, {
+      intent: "enter",
+      clientId: client.clientId,
+      yieldId: vault.id,
+      amount: "10",
+      stripGas: false,
+    });
+    expect(preview.status).toBe("preview");
+    expect(preview.steps.map((s) => [s.stepIndex, s.type, s.phase])).toEqual([
+      [0, "APPROVAL", "waiting"],
+      [1, "SUPPLY", "waiting"],
+    ]);
+    // The approval names the vault as spender of 10 USDC (6 decimals), decoded for the preview.
+    expect(preview.steps[0]?.call).toMatchObject({
+      method: "approve",
+      args: [{ name: "spender" }, { name: "amount", value: "10000000 (10)" }],
+    });
+    // Nothing was sent by the preview.
+    expect(Number(await h.rpc<string>(SEPOLIA, "eth_getTransactionCount", [client.address, "latest"]))).toBe(
+      sentBefore,
+    );
+
+    await startRun(developer, preview.id);
+    const done = await finished(preview.id);
+    expect(done.error).toBeNull();
+    expect(done.status).toBe("succeeded");
+    expect(done.steps.map((s) => s.phase)).toEqual(["confirmed", "confirmed"]);
+    // One transaction per step, with the nonces in step order.
+    expect(Number(await h.rpc<string>(SEPOLIA, "eth_getTransactionCount", [client.address, "latest"]))).toBe(
+      sentBefore + 2,
+    );
+    expect(done.steps.map((s) => Number(s.nonce))).toEqual([sentBefore, sentBefore + 1]);
+    await checkOnChainAndAtProvider(done, client.clientId);
+
+    const held = await positions(client.clientId, [SEPOLIA]);
+    const active = held.items.find((i) => i.yieldId === vault.id)?.balances.find((b) => b.type === "active");
+    expect(Number(active?.amount)).toBeGreaterThanOrEqual(10);
+    expect(Number(active?.amount)).toBeLessThan(10.001);
+  }, 90_000);
+
+  it("runs an account-abstracted client's steps as user operations, reporting the bundles' transaction hashes", async () => {
+    const db = await getDb();
+    const client = await makeTestClient(db, true);
+    const vault = await usdcVault(client.clientId);
+    const preview = await previewAction(developer, {
+      intent: "enter",
+      clientId: client.clientId,
+      yieldId: vault.id,
+      amount: "10",
+      stripGas: true,
+    });
+    await startRun(developer, preview.id);
+    const done = await finished(preview.id);
+    expect(done.status).toBe("succeeded");
+    for (const step of done.steps) {
+      expect(step.userOperationHash).toMatch(/^0x[0-9a-f]{64}$/);
+      const receipt = await h.rpc<{ receipt: { transactionHash: string } }>(SEPOLIA, "eth_getUserOperationReceipt", [
+        step.userOperationHash,
+      ]);
+      expect(receipt.receipt.transactionHash).toBe(step.transactionHash);
+    }
+    expect(done.steps.map((s) => Number(s.nonce))).toEqual([0, 1]);
+    await checkOnChainAndAtProvider(done, client.clientId);
+  }, 90_000);
+
+  it("stops at the part that failed, and a retry resumes there without signing again", async () => {
+    const db = await getDb();
+    const client = await makeTestClient(db, false);
+    const vault = await usdcVault(client.clientId);
+    const preview = await previewAction(developer, {
+      intent: "enter",
+      clientId: client.clientId,
+      yieldId: vault.id,
+      amount: "5",
+      stripGas: false,
+    });
+    // The provider refuses every report for a while (more than the client's retries).
+    await rules([{ path: "/submit-hash", fault: "500" }]);
+    await startRun(developer, preview.id);
+    const failed = await finished(preview.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.steps[0]).toMatchObject({ phase: "failed", failedPart: "report" });
+    expect(failed.error).toMatch(/^Step 1 \(.+\) failed at report/);
+    expect(failed.steps[0]?.transactionHash).toMatch(/^0x/);
+
+    await rules([]);
+    await retryRun(developer, preview.id);
+    const done = await finished(preview.id);
+    expect(done.status).toBe("succeeded");
+    const rows = (await stepRows(preview.id)).sort((a, b) => a.stepIndex - b.stepIndex);
+    // Signed once; reported again only because the first report never reached the provider.
+    expect(rows[0]?.signCalls).toBe(1);
+    expect(rows[0]?.reportCalls).toBe(2);
+    expect(rows[1]?.signCalls).toBe(1);
+    expect(done.steps[0]?.transactionHash).toBe(failed.steps[0]?.transactionHash);
+  }, 90_000);
+
+  it("can be abandoned before it starts, and then cannot be started", async () => {
+    const db = await getDb();
+    const client = await makeTestClient(db, false);
+    const vault = await usdcVault(client.clientId);
+    const preview = await previewAction(developer, {
+      intent: "enter",
+      clientId: client.clientId,
+      yieldId: vault.id,
+      amount: "1",
+      stripGas: false,
+    });
+    expect((await abandonRun(developer, preview.id)).status).toBe("abandoned");
+    await expect(startRun(developer, preview.id)).rejects.toMatchObject({ code: "CONFLICT" });
+  }, 60_000);
+
+  it("refuses to act for a client that is not a test client, saying why", async () => {
+    const other = await (await import("@/server/upstream")).getAdminClient().clients.create({});
+    await expect(
+      previewAction(developer, { intent: "enter", clientId: other.id, yieldId: "x", amount: "1", stripGas: false }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("not created as a test client") });
+  });
+});
+
+async function rules(list: { path: string; fault?: "500" }[]) {
+  const res = await fetch(`${h.started.baseUrl}/_sandbox/rules`, {
+    method: "PUT",
+    headers: { authorization: "Bearer yield-runner-test-key", "content-type": "application/json" },
+    body: JSON.stringify({ rules: list }),
+  });
+  expect(res.status).toBe(200);
+}
