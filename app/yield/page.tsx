@@ -1,15 +1,69 @@
 import type { Metadata } from "next";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { createLoader } from "nuqs/server";
+import { YieldView } from "@/components/yield/yield-view";
 import { AccessDenied } from "@/components/ui/access-denied";
-import { AreaUnavailable } from "@/components/shell/area-unavailable";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/server/auth/session";
+import { getDb } from "@/server/db";
+import { listTestClients } from "@/server/test-clients/store";
+import { opportunities, positions, yieldClient } from "@/server/yield/reads";
 import { can } from "@/lib/permissions";
+import { getQueryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { yieldPageParsers } from "@/lib/yield/opportunities";
+import { readYieldPage } from "@/lib/yield/page-state";
+import { filtersKey } from "@/lib/yield/urls";
 
 export const metadata: Metadata = { title: "Yield" };
 
-export default async function YieldPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const loadYieldPage = createLoader(yieldPageParsers);
+
+export default async function YieldPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser("/yield");
   if (!can(user.role, "yield:read")) return <AccessDenied what="yield:read" />;
+  const page = readYieldPage(loadYieldPage(await searchParams));
+  const queryClient = getQueryClient();
+  // A failed read is not dehydrated: the view reads again and shows the error with a Retry.
+  await Promise.all([
+    queryClient.prefetchQuery({
+      queryKey: queryKeys.testClients.list(),
+      queryFn: async () => ({ clients: await listTestClients(await getDb()) }),
+    }),
+    ...(page.clientId
+      ? [
+          queryClient.prefetchQuery({
+            queryKey: queryKeys.yield.client(page.clientId),
+            queryFn: () => yieldClient(page.clientId as string),
+            retry: false,
+          }),
+          page.tab === "opportunities"
+            ? queryClient.prefetchQuery({
+                queryKey: queryKeys.yield.opportunities(page.clientId, filtersKey(page.filters)),
+                queryFn: async () => ({ items: await opportunities(page.clientId as string, page.filters) }),
+                retry: false,
+              })
+            : null,
+          page.tab === "positions"
+            ? queryClient.prefetchQuery({
+                queryKey: queryKeys.yield.positions(page.clientId, page.networks.join(",")),
+                queryFn: () => positions(page.clientId as string, page.networks),
+                retry: false,
+              })
+            : null,
+        ]
+      : []),
+  ]);
   return (
-    <AreaUnavailable title="Yield" description="Yield opportunities, positions and step-by-step transaction runs." />
+    <>
+      <PageHeader
+        title="Yield"
+        description="A client's yield opportunities and positions. Developers act for test clients: each action is previewed, then a job on the server signs, reports and confirms every transaction in order."
+      />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <YieldView canAct={can(user.role, "yield:act")} />
+      </HydrationBoundary>
+    </>
   );
 }

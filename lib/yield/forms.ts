@@ -12,27 +12,28 @@ const yieldIdSchema = z
   .max(200, "Not a yield id")
   .regex(/^[A-Za-z0-9._:-]+$/, "Not a yield id");
 
-/** Whole token units, at most 36 digits before and 30 after the point. */
-export const amountSchema = z
-  .string()
-  .trim()
-  .min(1, "Enter an amount")
-  .regex(/^(?:\d{1,36})(?:\.\d{1,30})?$/, "An amount is a number such as 10 or 0.5")
-  .refine((v) => /[1-9]/.test(v), "The amount must be more than zero");
+/** Argument values of the shapes a yield's schema can ask for; their names and types are checked per yield. */
+const argumentValuesSchema = z
+  .record(
+    z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,40}$/, "Not an argument name"),
+    z.union([z.string().max(200), z.number().finite(), z.boolean(), z.array(z.string().max(200)).max(50)]),
+  )
+  .refine((v) => Object.keys(v).length <= 20, "Too many arguments");
 
 export const previewInputSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("enter"),
     clientId: clientIdSchema,
     yieldId: yieldIdSchema,
-    amount: amountSchema,
+    /** Checked on the server against the yield's own argument schema (lib/yield/arguments.ts). */
+    arguments: argumentValuesSchema,
     stripGas: z.boolean().default(false),
   }),
   z.object({
     intent: z.literal("exit"),
     clientId: clientIdSchema,
     yieldId: yieldIdSchema,
-    amount: amountSchema,
+    arguments: argumentValuesSchema,
     stripGas: z.boolean().default(false),
   }),
   z.object({

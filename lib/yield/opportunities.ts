@@ -80,6 +80,9 @@ export const yieldPageParsers = {
   token: parseAsString,
   type: parseAsString,
   sort: parseAsStringLiteral(OPPORTUNITY_SORTS).withDefault("rate-desc"),
+  tab: parseAsStringLiteral(["opportunities", "positions", "runs", "history"] as const).withDefault("opportunities"),
+  /** The networks whose positions are read (CAIP-2, comma-separated). */
+  networks: parseAsString,
 };
 export const serializeYieldPage = createSerializer(yieldPageParsers);
 
@@ -99,3 +102,23 @@ export function filterOpportunities(list: OpportunityView[], f: OpportunityFilte
     .filter((o) => !f.type || o.type === f.type)
     .sort((a, b) => (f.sort === "rate-asc" ? a.rate - b.rate : b.rate - a.rate));
 }
+
+/** A period as staff read it: "7 days", "36 hours", "45 minutes". */
+export function formatPeriod(seconds: number | null): string | null {
+  if (seconds === null || seconds <= 0) return null;
+  if (seconds % 86_400 === 0) return `${seconds / 86_400} day${seconds === 86_400 ? "" : "s"}`;
+  if (seconds >= 3_600) return `${Math.round(seconds / 3_600)} hours`;
+  return `${Math.max(1, Math.round(seconds / 60))} minutes`;
+}
+
+/** The mechanics types the provider names (api-shapes §4.2), for the type filter. */
+export const YIELD_TYPES = [
+  "staking",
+  "restaking",
+  "lending",
+  "vault",
+  "fixed_yield",
+  "real_world_asset",
+  "concentrated_liquidity_pool",
+  "liquidity_pool",
+] as const;

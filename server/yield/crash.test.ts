@@ -121,7 +121,7 @@ async function scenario(accountAbstracted: boolean, crashAt: "sent" | "recorded"
     intent: "enter",
     clientId: client.clientId,
     yieldId: vault.id,
-    amount: "10",
+    arguments: { amount: "10" },
     stripGas: accountAbstracted,
   });
   const sender = client.address;

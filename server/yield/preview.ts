@@ -1,5 +1,7 @@
 import "server-only";
-import { parseUnits } from "viem";
+import { formatUnits, parseUnits } from "viem";
+import { argumentsSchemaFor, type ArgumentValues } from "@/lib/yield/arguments";
+import type { z } from "zod";
 import type { YieldAction } from "@/lib/contracts";
 import type { PreviewInput } from "@/lib/yield/forms";
 import type { YieldRunView } from "@/lib/yield/runs";
@@ -13,14 +15,18 @@ import { createPreviewRun, getRunView } from "./runs-store";
 
 const invalid = (field: string, message: string) => new AppError("VALIDATION", message, { [field]: message });
 
-/** Amounts compared exactly, in the token's smallest unit. */
-const raw = (amount: string, decimals: number) => parseUnits(amount, decimals);
+/** The arguments' messages, each under its field ("arguments.amount"), as the form shows them. */
+function argumentsError(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[["arguments", ...issue.path].join(".")] ??= issue.message;
+  return new AppError("VALIDATION", Object.values(fields)[0] ?? "The arguments are not valid.", fields);
+}
 
 /**
  * Asks the provider for the action (enter, exit or manage) for a test client and stores its
  * transactions as a run to preview: nothing is signed until the run is started. Checked first,
- * against the opportunity and the client's current positions: the entry limits (enter), the active
- * balance (exit). For manage, the pending action is read from the provider's positions here and its
+ * against the opportunity and the client's current positions: the arguments against the yield's own
+ * schema with its entry limits (enter), and the active balance (exit). For manage, the pending action is read from the provider's positions here and its
  * type and passthrough sent back unchanged: the browser names only which one, never a passthrough.
  */
 export async function previewAction(user: StaffUser, input: PreviewInput): Promise<YieldRunView> {
@@ -39,31 +45,31 @@ export async function previewAction(user: StaffUser, input: PreviewInput): Promi
   const decimals = target.token.decimals;
   const yields = createYieldClient({ clientId: input.clientId });
   let action: YieldAction;
-  if (input.intent === "enter") {
-    if (!target.canEnter) throw new AppError("CONFLICT", `${target.name} does not take new entries now.`);
-    const amount = raw(input.amount, decimals);
-    if (target.entryMinimum && amount < raw(target.entryMinimum, decimals))
-      throw invalid("amount", `The least this yield takes is ${target.entryMinimum} ${target.token.symbol}.`);
-    if (target.entryMaximum && amount > raw(target.entryMaximum, decimals))
-      throw invalid("amount", `The most this yield takes is ${target.entryMaximum} ${target.token.symbol}.`);
-    action = (await yields.enter({ address, yieldId: target.id, arguments: { amount: input.amount } })).data
-      .rawResponse;
-  } else if (input.intent === "exit") {
-    if (!target.canExit) throw new AppError("CONFLICT", `${target.name} does not allow exits now.`);
-    const held = await positions(input.clientId, [target.network]);
-    const active = held.items
-      .filter((i) => i.yieldId === target.id)
-      .flatMap((i) => i.balances)
-      .filter((b) => b.type === "active")
-      .reduce((sum, b) => sum + BigInt(b.amountRaw), 0n);
-    if (raw(input.amount, decimals) > active)
-      throw invalid(
-        "amount",
-        active === 0n
-          ? `The client has no active balance in ${target.name} to exit.`
-          : `The client's active balance is less than ${input.amount} ${target.token.symbol}.`,
-      );
-    action = (await yields.exit({ address, yieldId: target.id, arguments: { amount: input.amount } })).data.rawResponse;
+  if (input.intent === "enter" || input.intent === "exit") {
+    const fields = input.intent === "enter" ? target.enterArguments : target.exitArguments;
+    const checked = argumentsSchemaFor(fields, target.token.symbol).safeParse(input.arguments);
+    if (!checked.success) throw argumentsError(checked.error);
+    const args = checked.data as ArgumentValues & { amount?: string; useMaxAmount?: boolean };
+    if (input.intent === "enter") {
+      if (!target.canEnter) throw new AppError("CONFLICT", `${target.name} does not take new entries now.`);
+      action = (await yields.enter({ address, yieldId: target.id, arguments: args })).data.rawResponse;
+    } else {
+      if (!target.canExit) throw new AppError("CONFLICT", `${target.name} does not allow exits now.`);
+      const held = await positions(input.clientId, [target.network]);
+      const active = held.items
+        .filter((i) => i.yieldId === target.id)
+        .flatMap((i) => i.balances)
+        .filter((b) => b.type === "active")
+        .reduce((sum, b) => sum + BigInt(b.amountRaw), 0n);
+      if (active === 0n)
+        throw invalid("arguments.amount", `The client has no active balance in ${target.name} to exit.`);
+      if (args.amount !== undefined && parseUnits(args.amount, decimals) > active)
+        throw invalid(
+          "arguments.amount",
+          `The client's active balance is ${formatUnits(active, decimals)} ${target.token.symbol}, less than ${args.amount}.`,
+        );
+      action = (await yields.exit({ address, yieldId: target.id, arguments: args })).data.rawResponse;
+    }
   } else {
     const manage = input;
     const held = await positions(input.clientId, [target.network]);
@@ -93,7 +99,12 @@ export async function previewAction(user: StaffUser, input: PreviewInput): Promi
       yieldId: target.id,
       intent: input.intent,
       request:
-        input.intent === "manage" ? { action: input.action, balanceType: input.balanceType } : { amount: input.amount },
+        input.intent === "manage"
+          ? { action: input.action, balanceType: input.balanceType }
+          : {
+              amount: typeof input.arguments.amount === "string" ? input.arguments.amount : undefined,
+              arguments: input.arguments,
+            },
       stripGas: input.stripGas,
       decimals,
       by: { id: user.id, email: user.email },

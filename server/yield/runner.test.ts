@@ -84,7 +84,7 @@ describe("a yield run", () => {
       intent: "enter",
       clientId: client.clientId,
       yieldId: vault.id,
-      amount: "10",
+      arguments: { amount: "10" },
       stripGas: false,
     });
     expect(preview.status).toBe("preview");
@@ -128,7 +128,7 @@ describe("a yield run", () => {
       intent: "enter",
       clientId: client.clientId,
       yieldId: vault.id,
-      amount: "10",
+      arguments: { amount: "10" },
       stripGas: true,
     });
     await startRun(developer, preview.id);
@@ -153,7 +153,7 @@ describe("a yield run", () => {
       intent: "enter",
       clientId: client.clientId,
       yieldId: vault.id,
-      amount: "5",
+      arguments: { amount: "5" },
       stripGas: false,
     });
     // The provider refuses every report for a while (more than the client's retries).
@@ -185,7 +185,7 @@ describe("a yield run", () => {
       intent: "enter",
       clientId: client.clientId,
       yieldId: vault.id,
-      amount: "1",
+      arguments: { amount: "1" },
       stripGas: false,
     });
     expect((await abandonRun(developer, preview.id)).status).toBe("abandoned");
@@ -195,7 +195,13 @@ describe("a yield run", () => {
   it("refuses to act for a client that is not a test client, saying why", async () => {
     const other = await (await import("@/server/upstream")).getAdminClient().clients.create({});
     await expect(
-      previewAction(developer, { intent: "enter", clientId: other.id, yieldId: "x", amount: "1", stripGas: false }),
+      previewAction(developer, {
+        intent: "enter",
+        clientId: other.id,
+        yieldId: "x",
+        arguments: { amount: "1" },
+        stripGas: false,
+      }),
     ).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("not created as a test client") });
   });
 });

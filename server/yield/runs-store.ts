@@ -16,7 +16,7 @@ export interface NewRun {
   chainId: string;
   yieldId: string;
   intent: YieldIntent;
-  request: { amount?: string; action?: string; balanceType?: string };
+  request: { amount?: string; arguments?: Record<string, unknown>; action?: string; balanceType?: string };
   stripGas: boolean;
   /** Token decimals, to show decoded amounts in token units. */
   decimals?: number;

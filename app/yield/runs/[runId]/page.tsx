@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { z } from "zod";
+import { RunView } from "@/components/yield/run-view";
+import { AccessDenied } from "@/components/ui/access-denied";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireUser } from "@/server/auth/session";
+import { getDb } from "@/server/db";
+import { isAppError } from "@/server/errors";
+import { getRunView } from "@/server/yield/runs-store";
+import { can } from "@/lib/permissions";
+import { getQueryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+
+export const metadata: Metadata = { title: "Yield run" };
+
+type Params = Promise<{ runId: string }>;
+
+export default async function YieldRunPage({ params }: { params: Params }) {
+  const { runId } = await params;
+  const user = await requireUser(`/yield/runs/${runId}`);
+  if (!can(user.role, "yield:read")) return <AccessDenied what="yield:read" />;
+  if (!z.uuid().safeParse(runId).success) notFound();
+  const queryClient = getQueryClient();
+  try {
+    const run = await getRunView(await getDb(), runId);
+    queryClient.setQueryData(queryKeys.yield.run(runId), run);
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+  return (
+    <>
+      <PageHeader
+        title="Yield run"
+        description="Each transaction of the provider's action, signed, broadcast, reported and confirmed one at a time by a job on the server. Anyone who opens this page sees the same."
+      />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <RunView runId={runId} canAct={can(user.role, "yield:act")} />
+      </HydrationBoundary>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+"use client";
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { previewYieldRun } from "@/server/actions/yield";
+import { useAction } from "@/components/hooks/use-action";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, Input, Select } from "@/components/ui/field";
+import { FormError } from "@/components/ui/form-error";
+import { argumentsSchemaFor, coerceArguments, type ArgumentField } from "@/lib/yield/arguments";
+import type { OpportunityView } from "@/lib/yield/opportunities";
+import type { YieldClientView } from "@/lib/yield/positions";
+
+/**
+ * Enter or exit a yield: a form built from the yield's own argument schema, checked here and again
+ * on the server; "Preview" asks the provider for the transactions and opens the run, where nothing
+ * is signed until it is started.
+ */
+export function ActionDialog({
+  intent,
+  client,
+  opportunity,
+  onClose,
+}: {
+  intent: "enter" | "exit";
+  client: YieldClientView;
+  opportunity: OpportunityView;
+  onClose: () => void;
+}) {
+  const router = useRouter();
+  const schema = intent === "enter" ? opportunity.enterArguments : opportunity.exitArguments;
+  const fields: ArgumentField[] = schema?.fields ?? [
+    { name: "amount", type: "string", label: "Amount", required: true },
+  ];
+  const [values, setValues] = useState<Record<string, string | boolean>>({});
+  const [stripGas, setStripGas] = useState(client.isAccountAbstracted);
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const preview = useAction(previewYieldRun, {
+    errors: "inline",
+    onSuccess: (run) => router.push(`/yield/runs/${run.id}`),
+  });
+  const errorOf = (name: string) => local[name] ?? preview.fieldErrors[`arguments.${name}`];
+  const verb = intent === "enter" ? "Enter" : "Exit";
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`${verb} ${opportunity.name}`}
+      description={`For ${client.clientId} on ${opportunity.network ?? "its network"}. Nothing is signed until you start the run.`}
+    >
+      <form
+        className="space-y-3"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const args = coerceArguments(fields, values);
+          const checked = argumentsSchemaFor(schema, opportunity.token.symbol).safeParse(args);
+          if (!checked.success) {
+            const messages: Record<string, string> = {};
+            for (const issue of checked.error.issues) messages[String(issue.path[0] ?? "amount")] ??= issue.message;
+            return setLocal(messages);
+          }
+          setLocal({});
+          preview.run({
+            intent,
+            clientId: client.clientId,
+            yieldId: opportunity.id,
+            arguments: args,
+            stripGas,
+          });
+        }}
+      >
+        {fields.map((field) => {
+          const id = `arg-${field.name}`;
+          const label = `${field.label ?? field.name}${field.name === "amount" ? ` (${opportunity.token.symbol})` : ""}`;
+          if (field.type === "boolean")
+            return (
+              <label key={field.name} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={values[field.name] === true}
+                  onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.checked }))}
+                />
+                {field.label ?? field.name}
+              </label>
+            );
+          if (field.type === "enum")
+            return (
+              <Field key={field.name} id={id} label={label} error={errorOf(field.name)}>
+                <Select
+                  id={id}
+                  value={String(values[field.name] ?? "")}
+                  onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+                >
+                  <option value="">Choose…</option>
+                  {(field.options ?? []).map((o) => (
+                    <option key={String(o)} value={String(o)}>
+                      {String(o)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            );
+          return (
+            <Field
+              key={field.name}
+              id={id}
+              label={label}
+              error={errorOf(field.name)}
+              hint={
+                field.name === "amount" && intent === "enter" && (opportunity.entryMinimum || opportunity.entryMaximum)
+                  ? `Between ${opportunity.entryMinimum ?? "0"} and ${opportunity.entryMaximum ?? "no maximum"}`
+                  : field.description
+              }
+            >
+              <Input
+                id={id}
+                inputMode={field.name === "amount" || field.type === "number" ? "decimal" : undefined}
+                value={String(values[field.name] ?? "")}
+                onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+                aria-invalid={Boolean(errorOf(field.name))}
+                autoComplete="off"
+              />
+            </Field>
+          );
+        })}
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" checked={stripGas} onChange={(e) => setStripGas(e.target.checked)} className="mt-1" />
+          <span>
+            Let the signing service estimate gas (drop the provider&apos;s gas fields before signing)
+            {client.isAccountAbstracted ? "; recommended for an account-abstracted client" : ""}
+          </span>
+        </label>
+        <FormError message={preview.formError} />
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={preview.pending}>
+            {preview.pending ? "Asking the provider…" : "Preview transactions"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Field, Input, Select } from "@/components/ui/field";
+import { clientIdSchema } from "@/lib/clients";
+import { fetchJson } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import type { TestClient } from "@/lib/test-clients";
+
+/** Picks the client: one of the console's test clients (to act), or any client id (to read). */
+export function ClientPicker({ current, onPick }: { current: string | null; onPick: (clientId: string) => void }) {
+  const [typed, setTyped] = useState("");
+  const [error, setError] = useState<string>();
+  const tests = useQuery({
+    queryKey: queryKeys.testClients.list(),
+    queryFn: () => fetchJson<{ clients: TestClient[] }>("/api/test-clients"),
+  });
+  const list = tests.data?.clients ?? [];
+  return (
+    <section
+      aria-label="Choose a client"
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-surface p-4"
+    >
+      <Field id="yield-test-client" label="Test client (to act)" className="min-w-[16rem] flex-1">
+        <Select
+          id="yield-test-client"
+          value={current && list.some((c) => c.clientId === current) ? current : ""}
+          onChange={(e) => e.target.value && onPick(e.target.value)}
+        >
+          <option value="">{list.length === 0 ? "No test clients yet" : "Choose a test client…"}</option>
+          {list.map((c) => (
+            <option key={c.clientId} value={c.clientId}>
+              {c.clientId}
+              {c.isAccountAbstracted ? " (account-abstracted)" : ""}
+              {c.hasShares ? "" : " — no wallet yet"}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <form
+        className="flex min-w-[16rem] flex-1 items-end gap-2"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const parsed = clientIdSchema.safeParse(typed.trim());
+          if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Not a client id");
+          setError(undefined);
+          onPick(parsed.data);
+        }}
+      >
+        <Field id="yield-any-client" label="Any client id (to read)" error={error} className="flex-1">
+          <Input
+            id="yield-any-client"
+            value={typed}
+            placeholder="cm…"
+            onChange={(e) => setTyped(e.target.value)}
+            aria-invalid={Boolean(error)}
+            autoComplete="off"
+          />
+        </Field>
+        <Button type="submit">Open</Button>
+      </form>
+    </section>
+  );
+}

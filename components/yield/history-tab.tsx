@@ -1,0 +1,68 @@
+"use client";
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import type { YieldAction } from "@/lib/contracts";
+import { shortAddress, utc } from "@/lib/format";
+import { fetchJson } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import type { YieldRunView } from "@/lib/yield/runs";
+import { runsUrl } from "./runs-tab";
+
+/** The client's yield actions as the provider records them, linking to the console's run where there is one. */
+export function HistoryTab({ clientId }: { clientId: string }) {
+  const history = useQuery({
+    queryKey: queryKeys.yield.history(clientId),
+    queryFn: () => fetchJson<{ items: YieldAction[] }>(`/api/yield/history?clientId=${encodeURIComponent(clientId)}`),
+  });
+  const runs = useQuery({
+    queryKey: queryKeys.yield.runs(clientId),
+    queryFn: () => fetchJson<{ runs: YieldRunView[] }>(runsUrl(clientId)),
+  });
+  const runOf = new Map((runs.data?.runs ?? []).filter((r) => r.actionId).map((r) => [r.actionId, r.id]));
+  if (history.isPending) return <TableSkeleton rows={4} columns={4} />;
+  if (history.isError) return <ErrorState message={history.error.message} onRetry={() => void history.refetch()} />;
+  if (history.data.items.length === 0) return <EmptyState title="The provider has no yield action for this client" />;
+  return (
+    <ul
+      className="divide-y divide-border rounded border border-border bg-surface text-sm"
+      aria-label="Provider history"
+    >
+      {history.data.items.map((a, i) => {
+        const runId = a.id ? runOf.get(a.id) : undefined;
+        return (
+          <li key={a.id ?? i} className="space-y-1 px-3 py-2">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              {a.status ? (
+                <Badge tone={a.status === "SUCCESS" ? "success" : a.status === "FAILED" ? "danger" : "neutral"}>
+                  {a.status}
+                </Badge>
+              ) : null}
+              <span className="font-medium">
+                {a.intent ?? "action"} {a.type ? `(${a.type})` : ""} {a.amount ?? ""}
+              </span>
+              <span className="font-mono text-xs text-muted">{a.yieldId}</span>
+              {runId ? (
+                <Link href={`/yield/runs/${runId}`} className="text-xs text-accent hover:underline">
+                  console run
+                </Link>
+              ) : null}
+              {a.createdAt ? <span className="ml-auto text-xs text-muted">{utc(a.createdAt)}</span> : null}
+            </div>
+            <p className="flex flex-wrap gap-x-3 text-xs text-muted">
+              {[...a.transactions]
+                .sort((x, y) => x.stepIndex - y.stepIndex)
+                .map((t) => (
+                  <span key={t.transactionId}>
+                    {t.stepIndex + 1}. {t.title ?? t.type} — {t.status}
+                    {t.hash ? ` ${shortAddress(t.hash, 10, 6)}` : ""}
+                  </span>
+                ))}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

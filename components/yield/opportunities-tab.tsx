@@ -1,0 +1,216 @@
+"use client";
+import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useQueryStates } from "nuqs";
+import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable } from "@/components/data-table/data-table";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Field, Input, Select } from "@/components/ui/field";
+import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { chainLabel, YIELD_NETWORKS } from "@/lib/chains";
+import { fetchJson } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import {
+  formatPeriod,
+  formatRate,
+  YIELD_TYPES,
+  yieldPageParsers,
+  type OpportunityFilters,
+  type OpportunityView,
+} from "@/lib/yield/opportunities";
+import type { YieldClientView } from "@/lib/yield/positions";
+import { filtersKey, opportunitiesUrl } from "@/lib/yield/urls";
+import { ActionDialog } from "./action-dialog";
+
+/** The opportunities offered to the client, filtered (URL state) and sorted by reward rate. */
+export function OpportunitiesTab({
+  client,
+  readOnly,
+  filters,
+}: {
+  client: YieldClientView;
+  readOnly: string | null;
+  filters: OpportunityFilters;
+}) {
+  const [, setState] = useQueryStates(yieldPageParsers, { history: "push" });
+  const [entering, setEntering] = useState<OpportunityView>();
+  const list = useQuery({
+    queryKey: queryKeys.yield.opportunities(client.clientId, filtersKey(filters)),
+    queryFn: () => fetchJson<{ items: OpportunityView[] }>(opportunitiesUrl(client.clientId, filters)),
+  });
+  const columns = useMemo<ColumnDef<OpportunityView, unknown>[]>(
+    () => [
+      {
+        header: "Yield",
+        id: "name",
+        cell: ({ row }) => (
+          <div className="min-w-0">
+            <p className="font-medium">{row.original.name}</p>
+            <p className="font-mono text-xs break-all text-muted">{row.original.id}</p>
+          </div>
+        ),
+      },
+      {
+        header: "Network",
+        id: "network",
+        cell: ({ row }) =>
+          row.original.network ? (
+            <span>
+              {chainLabel(row.original.network)}{" "}
+              <span className="font-mono text-xs text-muted">{row.original.network}</span>
+            </span>
+          ) : (
+            <span className="text-muted">unknown</span>
+          ),
+      },
+      { header: "Token", id: "token", cell: ({ row }) => row.original.token.symbol },
+      {
+        header: "Reward rate",
+        id: "rate",
+        cell: ({ row }) => <span className="tabular">{formatRate(row.original.rate, row.original.rateType)}</span>,
+      },
+      {
+        header: "TVL",
+        id: "tvl",
+        cell: ({ row }) =>
+          row.original.tvlUsd ? (
+            <span className="tabular">
+              ${Number(row.original.tvlUsd).toLocaleString("en", { maximumFractionDigits: 0 })}
+            </span>
+          ) : (
+            <span className="text-muted">—</span>
+          ),
+      },
+      {
+        header: "Enter / exit",
+        id: "status",
+        cell: ({ row }) => (
+          <span className="flex flex-wrap gap-1">
+            <Badge tone={row.original.canEnter ? "success" : "neutral"}>
+              {row.original.canEnter ? "enter" : "no entry"}
+            </Badge>
+            <Badge tone={row.original.canExit ? "success" : "neutral"}>
+              {row.original.canExit ? "exit" : "no exit"}
+            </Badge>
+          </span>
+        ),
+      },
+      {
+        header: "Cooldown / lock",
+        id: "periods",
+        cell: ({ row }) => {
+          const parts = [
+            formatPeriod(row.original.cooldownSeconds) && `cooldown ${formatPeriod(row.original.cooldownSeconds)}`,
+            formatPeriod(row.original.lockupSeconds) && `lock ${formatPeriod(row.original.lockupSeconds)}`,
+            formatPeriod(row.original.warmupSeconds) && `warm-up ${formatPeriod(row.original.warmupSeconds)}`,
+          ].filter(Boolean);
+          return parts.length ? parts.join(", ") : <span className="text-muted">none</span>;
+        },
+      },
+      {
+        header: "Entry limits",
+        id: "limits",
+        cell: ({ row }) => {
+          const { entryMinimum: min, entryMaximum: max, token } = row.original;
+          if (!min && !max) return <span className="text-muted">none</span>;
+          return (
+            <span className="tabular">
+              {min ?? "0"} – {max ?? "∞"} {token.symbol}
+            </span>
+          );
+        },
+      },
+      {
+        header: () => <span className="sr-only">Act</span>,
+        id: "act",
+        meta: { label: "Act" },
+        cell: ({ row }) =>
+          readOnly ? null : (
+            <Button
+              size="sm"
+              variant="primary"
+              disabled={!row.original.canEnter}
+              onClick={() => setEntering(row.original)}
+              aria-label={`Enter ${row.original.name}`}
+            >
+              Enter…
+            </Button>
+          ),
+      },
+    ],
+    [readOnly],
+  );
+  return (
+    <div className="space-y-3">
+      <form
+        key={filtersKey(filters)}
+        aria-label="Filter opportunities"
+        className="grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          const text = (k: string) => String(data.get(k) ?? "").trim() || null;
+          void setState({
+            network: text("network"),
+            token: text("token"),
+            type: text("type"),
+            sort: data.get("sort") === "rate-asc" ? "rate-asc" : "rate-desc",
+          });
+        }}
+      >
+        <Field id="op-network" label="Network">
+          <Select id="op-network" name="network" defaultValue={filters.network ?? ""}>
+            <option value="">Any network</option>
+            {YIELD_NETWORKS.map((id) => (
+              <option key={id} value={id}>
+                {chainLabel(id)} — {id}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="op-token" label="Token (symbol or address)">
+          <Input id="op-token" name="token" defaultValue={filters.token ?? ""} placeholder="USDC" autoComplete="off" />
+        </Field>
+        <Field id="op-type" label="Type">
+          <Select id="op-type" name="type" defaultValue={filters.type ?? ""}>
+            <option value="">Any type</option>
+            {YIELD_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t.replace(/_/g, " ")}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="op-sort" label="Sort by reward rate">
+          <Select id="op-sort" name="sort" defaultValue={filters.sort}>
+            <option value="rate-desc">Highest first</option>
+            <option value="rate-asc">Lowest first</option>
+          </Select>
+        </Field>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
+          <Button type="submit" variant="primary">
+            Apply
+          </Button>
+        </div>
+      </form>
+      {list.isPending ? (
+        <TableSkeleton rows={6} columns={6} />
+      ) : list.isError ? (
+        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState title="No opportunity matches these filters" />
+      ) : (
+        <DataTable
+          caption="Yield opportunities, by reward rate"
+          columns={columns}
+          data={list.data.items}
+          getRowId={(o) => o.id}
+        />
+      )}
+      {entering ? (
+        <ActionDialog intent="enter" client={client} opportunity={entering} onClose={() => setEntering(undefined)} />
+      ) : null}
+    </div>
+  );
+}

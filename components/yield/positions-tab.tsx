@@ -1,0 +1,219 @@
+"use client";
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useQuery } from "@tanstack/react-query";
+import { useQueryStates } from "nuqs";
+import { previewYieldRun } from "@/server/actions/yield";
+import { useAction } from "@/components/hooks/use-action";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ChainMultiSelect } from "@/components/ui/chain-multi-select";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { chainLabel, YIELD_NETWORKS } from "@/lib/chains";
+import { fetchJson } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { yieldPageParsers, type OpportunityView } from "@/lib/yield/opportunities";
+import { sortBalances, type PositionBalance, type PositionsView, type YieldClientView } from "@/lib/yield/positions";
+import { DEFAULT_POSITION_NETWORKS, filtersKey, opportunitiesUrl, positionsUrl } from "@/lib/yield/urls";
+import { ActionDialog } from "./action-dialog";
+
+const TYPE_TONES: Record<string, "success" | "accent" | "warning" | "neutral"> = {
+  active: "success",
+  entering: "accent",
+  exiting: "warning",
+  withdrawable: "accent",
+  claimable: "accent",
+};
+
+interface PendingChoice {
+  yieldId: string;
+  name: string;
+  action: string;
+  balanceType: string;
+  amount: string;
+  symbol: string;
+}
+
+/** The client's balances per yield and type; pending actions and exits for a test client. */
+export function PositionsTab({
+  client,
+  readOnly,
+  networks,
+}: {
+  client: YieldClientView;
+  readOnly: string | null;
+  networks: string[];
+}) {
+  const router = useRouter();
+  const [, setState] = useQueryStates(yieldPageParsers, { history: "push" });
+  const [pending, setPending] = useState<PendingChoice>();
+  const [exiting, setExiting] = useState<OpportunityView>();
+  const held = useQuery({
+    queryKey: queryKeys.yield.positions(client.clientId, networks.join(",")),
+    queryFn: () => fetchJson<PositionsView>(positionsUrl(client.clientId, networks)),
+  });
+  const all = { sort: "rate-desc" as const };
+  const offered = useQuery({
+    queryKey: queryKeys.yield.opportunities(client.clientId, filtersKey(all)),
+    queryFn: () => fetchJson<{ items: OpportunityView[] }>(opportunitiesUrl(client.clientId, all)),
+  });
+  const byId = new Map((offered.data?.items ?? []).map((o) => [o.id, o]));
+  const manage = useAction(previewYieldRun, {
+    errors: "inline",
+    onSuccess: (run) => router.push(`/yield/runs/${run.id}`),
+  });
+
+  return (
+    <div className="space-y-3">
+      <div className="max-w-sm">
+        <ChainMultiSelect
+          label="Networks read"
+          options={YIELD_NETWORKS}
+          value={networks}
+          anyLabel="Sepolia"
+          onChange={(list) =>
+            void setState({
+              networks: list.length > 0 ? list.slice(0, 10).join(",") : DEFAULT_POSITION_NETWORKS.join(","),
+            })
+          }
+        />
+      </div>
+      {held.isPending ? (
+        <TableSkeleton rows={4} columns={5} />
+      ) : held.isError ? (
+        <ErrorState message={held.error.message} onRetry={() => void held.refetch()} />
+      ) : (
+        <>
+          {held.data.errors.length > 0 ? (
+            <div role="alert" className="rounded border border-warning/40 bg-warning-soft p-3 text-sm">
+              <p className="font-medium">The provider could not read every yield:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {held.data.errors.map((e, i) => (
+                  <li key={i}>
+                    <span className="font-mono text-xs">{e.yieldId ?? "(no yield)"}</span>: {e.message}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {held.data.items.length === 0 ? (
+            <EmptyState title="No yield positions on these networks" />
+          ) : (
+            held.data.items.map((item) => {
+              const o = byId.get(item.yieldId);
+              const hasActive = item.balances.some((b) => b.type === "active");
+              return (
+                <section
+                  key={item.yieldId}
+                  aria-label={`Position in ${o?.name ?? item.yieldId}`}
+                  className="space-y-2 rounded-lg border border-border bg-surface p-4"
+                >
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <h3 className="font-medium">{o?.name ?? item.yieldId}</h3>
+                      <p className="font-mono text-xs break-all text-muted">{item.yieldId}</p>
+                    </div>
+                    {!readOnly && o && hasActive && o.canExit ? (
+                      <Button size="sm" onClick={() => setExiting(o)}>
+                        Exit…
+                      </Button>
+                    ) : null}
+                  </div>
+                  <ul className="divide-y divide-border text-sm">
+                    {sortBalances(item.balances).map((b, i) => (
+                      <BalanceRow
+                        key={`${b.type}-${i}`}
+                        balance={b}
+                        readOnly={readOnly}
+                        onAction={(action) =>
+                          setPending({
+                            yieldId: item.yieldId,
+                            name: o?.name ?? item.yieldId,
+                            action,
+                            balanceType: b.type,
+                            amount: b.amount,
+                            symbol: b.token.symbol,
+                          })
+                        }
+                      />
+                    ))}
+                  </ul>
+                </section>
+              );
+            })
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={pending !== undefined}
+        onOpenChange={(open) => !open && (setPending(undefined), manage.reset())}
+        title={pending ? `${words(pending.action)} on ${pending.name}` : ""}
+        confirmLabel="Preview transactions"
+        tone="primary"
+        pending={manage.pending}
+        error={manage.formError}
+        onConfirm={() =>
+          pending &&
+          manage.run({
+            intent: "manage",
+            clientId: client.clientId,
+            yieldId: pending.yieldId,
+            action: pending.action,
+            balanceType: pending.balanceType,
+            stripGas: client.isAccountAbstracted,
+          })
+        }
+      >
+        {pending ? (
+          <p>
+            The provider&apos;s {pending.action} action on the {pending.balanceType} balance ({pending.amount}{" "}
+            {pending.symbol}), with its passthrough sent back unchanged. Its transactions are shown first; nothing is
+            signed until you start the run.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+      {exiting ? (
+        <ActionDialog intent="exit" client={client} opportunity={exiting} onClose={() => setExiting(undefined)} />
+      ) : null}
+    </div>
+  );
+}
+
+const words = (type: string) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, " ");
+
+function BalanceRow({
+  balance: b,
+  readOnly,
+  onAction,
+}: {
+  balance: PositionBalance;
+  readOnly: string | null;
+  onAction: (action: string) => void;
+}) {
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2" data-testid="balance" data-type={b.type}>
+      <Badge tone={TYPE_TONES[b.type] ?? "neutral"}>{b.type}</Badge>
+      <span className="tabular font-medium" data-testid="balance-amount">
+        {b.amount} {b.token.symbol}
+      </span>
+      {b.amountUsd ? <span className="tabular text-muted">${Number(b.amountUsd).toFixed(2)}</span> : null}
+      <span className="text-xs text-muted">{b.isEarning ? "earning" : "not earning"}</span>
+      <span className="text-xs text-muted">{chainLabel(b.network)}</span>
+      {b.date ? <span className="text-xs text-muted">until {b.date}</span> : null}
+      {b.pendingActions.length > 0 ? (
+        <span className="ml-auto flex flex-wrap gap-1">
+          {b.pendingActions.map((p) =>
+            readOnly ? (
+              <Badge key={p.type}>{words(p.type)} possible</Badge>
+            ) : (
+              <Button key={p.type} size="sm" onClick={() => onAction(p.type)}>
+                {words(p.type)}
+              </Button>
+            ),
+          )}
+        </span>
+      ) : null}
+    </li>
+  );
+}

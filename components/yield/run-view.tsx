@@ -1,0 +1,180 @@
+"use client";
+import { useState } from "react";
+import Link from "next/link";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, Play, RotateCcw, X } from "lucide-react";
+import { abandonYieldRun, retryYieldRun, startYieldRun } from "@/server/actions/yield";
+import { useAction } from "@/components/hooks/use-action";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FormError } from "@/components/ui/form-error";
+import { ErrorState, Skeleton } from "@/components/ui/states";
+import { chainLabel } from "@/lib/chains";
+import { utc } from "@/lib/format";
+import { fetchJson } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { isRunActive, type YieldRunView } from "@/lib/yield/runs";
+import { RunStatusBadge } from "./run-status";
+import { StepCard } from "./step-card";
+
+/** One run: its steps live while a job drives it (polled each second), and what may be done next. */
+export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.yield.run(runId);
+  const run = useQuery({
+    queryKey: key,
+    queryFn: () => fetchJson<YieldRunView>(`/api/yield/runs/${encodeURIComponent(runId)}`),
+    refetchInterval: (q) => (q.state.data && isRunActive(q.state.data) ? 1000 : false),
+    staleTime: 0,
+  });
+  const [abandoning, setAbandoning] = useState(false);
+  const settle = { errors: "inline" as const, onSuccess: (next: YieldRunView) => queryClient.setQueryData(key, next) };
+  const start = useAction(startYieldRun, settle);
+  const retry = useAction(retryYieldRun, settle);
+  const abandon = useAction(abandonYieldRun, {
+    ...settle,
+    onSuccess: (next: YieldRunView) => {
+      queryClient.setQueryData(key, next);
+      setAbandoning(false);
+    },
+  });
+  if (run.isPending) return <Skeleton className="h-64 w-full" />;
+  if (run.isError) return <ErrorState message={run.error.message} onRetry={() => void run.refetch()} />;
+  const r = run.data;
+  const signable = r.steps.filter((s) => s.phase !== "skipped");
+  const confirmed = signable.filter((s) => s.phase === "confirmed").length;
+  const title = `${r.intent === "manage" ? (r.actionType ?? "Manage") : r.intent === "enter" ? "Enter" : "Exit"}${r.amount ? ` ${r.amount}` : ""}`;
+  return (
+    <div className="space-y-4">
+      <Link
+        href={`/yield?client=${encodeURIComponent(r.clientId)}&tab=runs`}
+        className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg"
+      >
+        <ArrowLeft className="size-3.5" aria-hidden /> The client&apos;s yield
+      </Link>
+      <section aria-label="Run" className="space-y-3 rounded-lg border border-border bg-surface p-4 text-sm">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-base font-semibold">
+            {title} — <span className="font-mono text-sm">{r.yieldId}</span>
+          </h2>
+          <span data-testid="run-status">
+            <RunStatusBadge status={r.status} />
+          </span>
+        </div>
+        <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
+          <div>
+            <dt className="inline text-muted">Client: </dt>
+            <dd className="inline font-mono text-xs break-all">{r.clientId}</dd>
+          </div>
+          <div>
+            <dt className="inline text-muted">{r.isAccountAbstracted ? "Smart account: " : "Address: "}</dt>
+            <dd className="inline font-mono text-xs break-all">{r.address}</dd>
+          </div>
+          <div>
+            <dt className="inline text-muted">Chain: </dt>
+            <dd className="inline">
+              {chainLabel(r.chainId)} <span className="font-mono text-xs text-muted">{r.chainId}</span>
+            </dd>
+          </div>
+          <div>
+            <dt className="inline text-muted">Gas: </dt>
+            <dd className="inline">{r.stripGas ? "estimated by the signing service" : "as the provider set it"}</dd>
+          </div>
+          <div>
+            <dt className="inline text-muted">Created: </dt>
+            <dd className="inline">
+              {utc(r.createdAt)} by {r.createdByEmail}
+            </dd>
+          </div>
+          {r.actionId ? (
+            <div>
+              <dt className="inline text-muted">Provider action: </dt>
+              <dd className="inline font-mono text-xs break-all">{r.actionId}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <div className="space-y-1">
+          <progress
+            className="h-2 w-full accent-[var(--accent)]"
+            max={Math.max(signable.length, 1)}
+            value={confirmed}
+            aria-label="Steps confirmed"
+          />
+          <p className="text-xs text-muted" data-testid="run-progress">
+            {confirmed} of {signable.length} steps confirmed
+          </p>
+        </div>
+        <Explanation run={r} />
+        {canAct ? (
+          <div className="flex flex-wrap gap-2">
+            {r.status === "preview" ? (
+              <Button variant="primary" disabled={start.pending} onClick={() => start.run({ runId })}>
+                <Play className="size-4" aria-hidden /> {start.pending ? "Starting…" : "Start: sign and send"}
+              </Button>
+            ) : null}
+            {r.status === "failed" ? (
+              <Button variant="primary" disabled={retry.pending} onClick={() => retry.run({ runId })}>
+                <RotateCcw className="size-4" aria-hidden />{" "}
+                {retry.pending ? "Retrying…" : "Retry from the failed part"}
+              </Button>
+            ) : null}
+            {r.status === "preview" || r.status === "running" || r.status === "failed" ? (
+              <Button variant="danger" onClick={() => setAbandoning(true)}>
+                <X className="size-4" aria-hidden /> Abandon
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        <FormError message={start.formError ?? retry.formError} />
+      </section>
+      <ol className="space-y-2" aria-label="Steps, in order">
+        {r.steps.map((step) => (
+          <StepCard key={step.stepIndex} step={step} chainId={r.chainId} />
+        ))}
+      </ol>
+      <ConfirmDialog
+        open={abandoning}
+        onOpenChange={(open) => (setAbandoning(open), abandon.reset())}
+        title="Abandon this run?"
+        confirmLabel="Abandon the run"
+        pending={abandon.pending}
+        error={abandon.formError}
+        onConfirm={() => abandon.run({ runId })}
+      >
+        <p>
+          Nothing more will be signed for it. Steps already confirmed stay on the chain; a step being signed now
+          finishes its call. The provider&apos;s action stays as it is.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function Explanation({ run }: { run: YieldRunView }) {
+  if (run.status === "preview")
+    return (
+      <p role="note" className="rounded bg-surface-2 px-3 py-2">
+        Nothing has been signed. Check the transactions below; starting the run signs and sends them one at a time, each
+        confirmed on the chain before the next.
+      </p>
+    );
+  if (run.status === "running")
+    return (
+      <p role="status" className="rounded bg-accent-soft px-3 py-2">
+        A job on the server is driving this run: you may leave this page, it goes on.
+      </p>
+    );
+  if (run.status === "failed")
+    return (
+      <p role="alert" className="rounded bg-danger-soft px-3 py-2 text-danger" data-testid="run-error">
+        {run.error ?? "A step failed."} A retry starts again from the part that failed; nothing already sent is signed
+        again.
+      </p>
+    );
+  if (run.status === "abandoned") return <p className="rounded bg-warning-soft px-3 py-2">This run was abandoned.</p>;
+  return (
+    <p role="status" className="rounded bg-success-soft px-3 py-2 text-success">
+      Every step is confirmed on the chain{run.finishedAt ? ` (${utc(run.finishedAt)})` : ""}.
+    </p>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { utc } from "@/lib/format";
+import { fetchJson } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import type { YieldRunView } from "@/lib/yield/runs";
+import { RunStatusBadge } from "./run-status";
+
+export const runsUrl = (clientId: string) => `/api/yield/runs?clientId=${encodeURIComponent(clientId)}`;
+
+/** The runs the console made for the client, newest first, each linking to its steps. */
+export function RunsTab({ clientId }: { clientId: string }) {
+  const runs = useQuery({
+    queryKey: queryKeys.yield.runs(clientId),
+    queryFn: () => fetchJson<{ runs: YieldRunView[] }>(runsUrl(clientId)),
+  });
+  if (runs.isPending) return <TableSkeleton rows={4} columns={4} />;
+  if (runs.isError) return <ErrorState message={runs.error.message} onRetry={() => void runs.refetch()} />;
+  if (runs.data.runs.length === 0) return <EmptyState title="The console has made no yield runs for this client" />;
+  return (
+    <ul className="divide-y divide-border rounded border border-border bg-surface text-sm" aria-label="Console runs">
+      {runs.data.runs.map((run) => {
+        const signable = run.steps.filter((s) => s.phase !== "skipped");
+        const confirmed = signable.filter((s) => s.phase === "confirmed").length;
+        return (
+          <li key={run.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2">
+            <RunStatusBadge status={run.status} />
+            <Link href={`/yield/runs/${run.id}`} className="font-medium text-accent hover:underline">
+              {run.intent}
+              {run.actionType ? ` (${run.actionType})` : ""} {run.amount ? `${run.amount} ` : ""}— {run.yieldId}
+            </Link>
+            <span className="text-xs text-muted">
+              {confirmed} of {signable.length} steps confirmed
+            </span>
+            <span className="ml-auto text-xs text-muted">
+              {utc(run.createdAt)} by {run.createdByEmail}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

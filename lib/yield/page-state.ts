@@ -1,0 +1,47 @@
+/**
+ * The /yield page's URL state, checked: a hand-edited URL keeps what is valid and says what it
+ * dropped, never crashes and never sends a bad value to the provider.
+ */
+import { isCaip2 } from "@/lib/chains";
+import { clientIdSchema } from "@/lib/clients";
+import type { OpportunityFilters } from "./opportunities";
+import { DEFAULT_POSITION_NETWORKS, type YieldTab } from "./urls";
+
+export interface YieldPageState {
+  client: string | null;
+  network: string | null;
+  token: string | null;
+  type: string | null;
+  sort: OpportunityFilters["sort"];
+  tab: YieldTab;
+  networks: string | null;
+}
+
+export interface ValidYieldPage {
+  clientId: string | null;
+  filters: OpportunityFilters;
+  networks: string[];
+  tab: YieldTab;
+  dropped: string[];
+}
+
+export function readYieldPage(state: YieldPageState): ValidYieldPage {
+  const dropped: string[] = [];
+  const client = state.client ? clientIdSchema.safeParse(state.client) : undefined;
+  if (client && !client.success) dropped.push(`“${state.client?.slice(0, 40)}” is not a client id`);
+  const network = state.network && isCaip2(state.network) ? state.network : undefined;
+  if (state.network && !network) dropped.push(`“${state.network.slice(0, 40)}” is not a CAIP-2 network`);
+  const token = state.token?.trim().slice(0, 100) || undefined;
+  const type = state.type && /^[a-z_]{2,40}$/.test(state.type) ? state.type : undefined;
+  if (state.type && !type) dropped.push(`“${state.type.slice(0, 40)}” is not a yield type`);
+  const listed = (state.networks ?? "").split(",").filter(Boolean);
+  const networks = listed.filter((n) => isCaip2(n)).slice(0, 10);
+  if (listed.length > networks.length) dropped.push("Some networks of the positions were not CAIP-2 ids");
+  return {
+    clientId: client?.success ? client.data : null,
+    filters: { network, token, type, sort: state.sort },
+    networks: networks.length > 0 ? networks : DEFAULT_POSITION_NETWORKS,
+    tab: state.tab,
+    dropped,
+  };
+}
