@@ -131,7 +131,8 @@ export function ActionDialog({
             {client.isAccountAbstracted ? "; recommended for an account-abstracted client" : ""}
           </span>
         </label>
-        <FormError message={preview.formError} />
+        {/* A refusal about one field is shown under that field only. */}
+        <FormError message={Object.keys(preview.fieldErrors).length > 0 ? undefined : preview.formError} />
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" disabled={preview.pending}>

@@ -26,11 +26,11 @@ function nativeValue(wei: string | null, chainId: string): string {
   return `${whole}${fraction ? `.${fraction}` : ""} ${info?.nativeSymbol ?? ""}`.trim();
 }
 
-function Hash({ label, value }: { label: string; value: string }) {
+function Hash({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <span className="inline-flex min-w-0 items-center gap-1">
       <span className="text-muted">{label}:</span>
-      <span className="font-mono text-xs" title={value}>
+      <span className="font-mono text-xs" title={value} data-testid={testId}>
         {shortAddress(value, 10, 8)}
       </span>
       <CopyButton value={value} label={label} />
@@ -85,8 +85,12 @@ export function StepCard({ step, chainId }: { step: YieldStepView; chainId: stri
               <span className="text-muted">Nonce:</span> <span className="tabular">{step.nonce}</span>
             </span>
           ) : null}
-          {step.userOperationHash ? <Hash label="User operation" value={step.userOperationHash} /> : null}
-          {step.transactionHash ? <Hash label="Transaction" value={step.transactionHash} /> : null}
+          {step.userOperationHash ? (
+            <Hash label="User operation" value={step.userOperationHash} testId="step-user-operation" />
+          ) : null}
+          {step.transactionHash ? (
+            <Hash label="Transaction" value={step.transactionHash} testId="step-transaction" />
+          ) : null}
         </p>
       ) : null}
       {step.error ? (

@@ -1,0 +1,266 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { callAction, interceptAction } from "../fixtures/actions";
+import { expectAccessible } from "../fixtures/axe";
+import { sandboxGet } from "../fixtures/sandbox-api";
+import { createTestClientInUi } from "../fixtures/sandbox";
+import { screens } from "../fixtures/screens";
+import { storageState } from "../fixtures/users";
+
+/**
+ * Yield as a developer works it, checked against the chain itself (receipts and balances read from
+ * the sandbox's gateway, not from the page) and against the provider's positions.
+ */
+test.use({ storageState: storageState("developer") });
+
+const SEPOLIA = "eip155:11155111";
+const GATEWAY = `http://127.0.0.1:${process.env.SANDBOX_PORT ?? "4010"}/rpc/v1/eip155/11155111`;
+const DAY = 86_400;
+
+async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(GATEWAY, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result: T; error?: { message: string } };
+  expect(body.error).toBeUndefined();
+  return body.result;
+}
+
+/** Time passes on the chain: interest and rewards accrue, cooldowns run out. */
+async function advanceChain(seconds: number) {
+  await rpc("evm_increaseTime", [seconds]);
+  await rpc("evm_mine");
+}
+
+async function newTestClient(page: Page, accountAbstracted = false) {
+  const { clientId } = await createTestClientInUi(page, { accountAbstracted });
+  await page.goto(`/clients/${clientId}?tab=lab`);
+  const wallet = page.getByRole("region", { name: "Wallet", exact: true });
+  await wallet.getByRole("button", { name: "Generate wallets" }).click();
+  await expect(wallet.getByRole("status")).toContainText("Generated: the signing shares are in the vault.");
+  return clientId;
+}
+
+const opportunitiesForm = (page: Page) => page.getByRole("form", { name: "Filter opportunities" });
+
+/** Filters the opportunities to one yield and opens its Enter dialog. */
+async function openEnter(page: Page, clientId: string, token: string, type: string) {
+  await page.goto(`/yield?client=${clientId}`);
+  const form = opportunitiesForm(page);
+  await form.getByLabel("Network").selectOption(SEPOLIA);
+  await form.getByLabel("Token (symbol or address)").fill(token);
+  await form.getByLabel("Type").selectOption(type);
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`network=${SEPOLIA}.*token=${token}`));
+  const table = page.getByRole("table", { name: "Yield opportunities, by reward rate" });
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await table.getByRole("button", { name: /^Enter / }).click();
+  return page.getByRole("dialog", { name: /^Enter / });
+}
+
+/** Previews, checks the preview signed nothing, starts, and waits for every step to be confirmed. */
+async function previewAndRun(page: Page, dialog: Locator, steps: number) {
+  await dialog.getByRole("button", { name: "Preview transactions" }).click();
+  await expect(page).toHaveURL(/\/yield\/runs\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("run-status")).toHaveText("preview");
+  const cards = page.getByTestId("run-step");
+  await expect(cards).toHaveCount(steps);
+  for (let i = 0; i < steps; i++) await expect(cards.nth(i)).toHaveAttribute("data-phase", "waiting");
+  await page.getByRole("button", { name: "Start: sign and send" }).click();
+  await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 60_000 });
+  for (let i = 0; i < steps; i++) await expect(cards.nth(i)).toHaveAttribute("data-phase", "confirmed");
+  await expect(page.getByTestId("run-progress")).toHaveText(`${steps} of ${steps} steps confirmed`);
+  // Each transaction is on the chain, and succeeded.
+  const txHashes = await cards
+    .getByTestId("step-transaction")
+    .evaluateAll((spans) => spans.map((s) => s.getAttribute("title") as string));
+  expect(txHashes).toHaveLength(steps);
+  for (const hash of txHashes)
+    expect((await rpc<{ status: string }>("eth_getTransactionReceipt", [hash])).status).toBe("0x1");
+  return txHashes;
+}
+
+const position = (page: Page, name: string) => page.getByRole("region", { name: `Position in ${name}` });
+const balance = (section: Locator, type: string) => section.locator(`[data-testid=balance][data-type=${type}]`);
+const amountOf = async (row: Locator) => Number((await row.getByTestId("balance-amount").textContent())!.split(" ")[0]);
+
+test.describe("[YIELD] as a developer", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("[YIELD][journey] enter the USDC vault, stake LINK, claim rewards, exit and withdraw after the cooldown", async ({
+    page,
+  }) => {
+    const clientId = await newTestClient(page);
+
+    // The vault: approve, then supply; nothing signed before Start.
+    const enter = await openEnter(page, clientId, "USDC", "lending");
+    await enter.getByLabel("Amount (USDC)").fill("0.5");
+    await enter.getByRole("button", { name: "Preview transactions" }).click();
+    await expect(enter.getByText("The least this yield takes is 1 USDC")).toBeVisible();
+    await enter.getByLabel("Amount (USDC)").fill("10");
+    await previewAndRun(page, enter, 2);
+    await expect(page.getByTestId("run-step").first().getByTestId("step-call")).toContainText("approve(spender: 0x");
+
+    await page.goto(`/yield?client=${clientId}&tab=positions`);
+    const vault = position(page, "USDC Sandbox Lending");
+    await expect(balance(vault, "active")).toHaveCount(1);
+    const supplied = await amountOf(balance(vault, "active"));
+    expect(supplied).toBeGreaterThanOrEqual(10);
+    expect(supplied).toBeLessThan(10.001);
+
+    // LINK staking: stake, let rewards accrue, claim them through the pending action.
+    const stake = await openEnter(page, clientId, "LINK", "staking");
+    await stake.getByLabel("Amount (LINK)").fill("5");
+    await previewAndRun(page, stake, 2);
+    await advanceChain(30 * DAY);
+    await page.goto(`/yield?client=${clientId}&tab=positions`);
+    const staking = position(page, "LINK Sandbox Staking");
+    await expect(balance(staking, "claimable")).toHaveCount(1);
+    const rewards = await amountOf(balance(staking, "claimable"));
+    expect(rewards).toBeGreaterThan(0);
+    await balance(staking, "claimable").getByRole("button", { name: "Claim rewards" }).click();
+    const claim = page.getByRole("alertdialog", { name: "Claim rewards on LINK Sandbox Staking" });
+    await claim.getByRole("button", { name: "Preview transactions" }).click();
+    await expect(page).toHaveURL(/\/yield\/runs\//);
+    await page.getByRole("button", { name: "Start: sign and send" }).click();
+    await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 60_000 });
+
+    // Exit: the 5 LINK cool down for 7 days, then the Withdraw pending action pays them out.
+    await page.goto(`/yield?client=${clientId}&tab=positions`);
+    await staking.getByRole("button", { name: "Exit…" }).click();
+    const exit = page.getByRole("dialog", { name: "Exit LINK Sandbox Staking" });
+    await exit.getByLabel("Amount (LINK)").fill("6");
+    await exit.getByRole("button", { name: "Preview transactions" }).click();
+    await expect(exit.getByText(/active balance is 5 LINK, less than 6/)).toBeVisible();
+    await exit.getByLabel("Amount (LINK)").fill("5");
+    await previewAndRun(page, exit, 1);
+    await page.goto(`/yield?client=${clientId}&tab=positions`);
+    await expect(balance(staking, "exiting")).toHaveCount(1);
+    expect(await amountOf(balance(staking, "exiting"))).toBe(5);
+    await advanceChain(8 * DAY);
+    await page.reload();
+    await expect(balance(staking, "withdrawable")).toHaveCount(1);
+    await balance(staking, "withdrawable").getByRole("button", { name: "Withdraw" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Preview transactions" }).click();
+    await expect(page).toHaveURL(/\/yield\/runs\//);
+    await page.getByRole("button", { name: "Start: sign and send" }).click();
+    await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 60_000 });
+    await page.goto(`/yield?client=${clientId}&tab=positions`);
+    await expect(balance(staking, "withdrawable")).toHaveCount(0);
+
+    // Every run is listed, and the provider's history links back to them.
+    await page.getByRole("tab", { name: "Console runs" }).click();
+    await expect(page.getByRole("list", { name: "Console runs" }).getByRole("listitem")).toHaveCount(5);
+    await page.getByRole("tab", { name: "Provider history" }).click();
+    await expect(
+      page.getByRole("list", { name: "Provider history" }).getByRole("link", { name: "console run" }),
+    ).toHaveCount(5);
+  });
+
+  test("[YIELD][aa] an account-abstracted client enters and exits the vault, each step a user operation", async ({
+    page,
+  }) => {
+    const clientId = await newTestClient(page, true);
+    const enter = await openEnter(page, clientId, "USDC", "lending");
+    await expect(enter.getByLabel(/Let the signing service estimate gas/)).toBeChecked();
+    await enter.getByLabel("Amount (USDC)").fill("10");
+    await previewAndRun(page, enter, 2);
+    await expect(page.getByTestId("run-step").getByTestId("step-user-operation")).toHaveCount(2);
+    // The page labels the smart account, and the positions are the smart account's.
+    await page.goto(`/yield?client=${clientId}&tab=positions`);
+    await expect(page.getByText("Smart account (ERC-4337), the address the yields see:")).toBeVisible();
+    const vault = position(page, "USDC Sandbox Lending");
+    await vault.getByRole("button", { name: "Exit…" }).click();
+    const exit = page.getByRole("dialog", { name: "Exit USDC Sandbox Lending" });
+    await exit.getByLabel("Exit the whole position").check();
+    await previewAndRun(page, exit, 1);
+  });
+});
+
+test.describe("[YIELD] reading", () => {
+  test("[YIELD][read-only] support reads positions but cannot act, and the server refuses the action", async ({
+    page,
+    browser,
+  }) => {
+    const clientId = await newTestClient(page);
+    // The developer's preview request, stopped before it reaches the server.
+    const dialog = await openEnter(page, clientId, "USDC", "lending");
+    await dialog.getByLabel("Amount (USDC)").fill("10");
+    const preview = await interceptAction(page, () =>
+      dialog.getByRole("button", { name: "Preview transactions" }).click(),
+    );
+
+    const support = await browser.newContext({ storageState: storageState("support") });
+    const supportPage = await support.newPage();
+    await supportPage.goto(`/yield?client=${clientId}&tab=positions`);
+    await expect(supportPage.getByTestId("read-only-reason")).toHaveText(
+      "Your role may read yield positions but not act on them.",
+    );
+    await supportPage.getByRole("tab", { name: "Opportunities" }).click();
+    await expect(supportPage.getByRole("table", { name: "Yield opportunities, by reward rate" })).toBeVisible();
+    await expect(supportPage.getByRole("button", { name: /^Enter / })).toHaveCount(0);
+    const refused = await callAction(supportPage.request, preview, {
+      intent: "enter",
+      clientId,
+      yieldId: "ethereum-sepolia-usdc-sandbox-lending",
+      arguments: { amount: "10" },
+      stripGas: false,
+    });
+    expect(refused.text).toContain('"code":"FORBIDDEN"');
+    await support.close();
+
+    // A client the console did not create as a test client is read-only even for a developer.
+    const [seeded] = (await sandboxGet<{ data: { id: string }[] }>("/api/v3/custodians/me/clients?take=1")).data;
+    await page.goto(`/yield?client=${seeded!.id}`);
+    await expect(page.getByTestId("read-only-reason")).toContainText("not created as a test client");
+    await expect(page.getByRole("button", { name: /^Enter / })).toHaveCount(0);
+  });
+
+  test("[YIELD][url] filters survive a reload; a hand-edited address keeps what is valid and says what it dropped", async ({
+    page,
+  }) => {
+    const [seeded] = (await sandboxGet<{ data: { id: string }[] }>("/api/v3/custodians/me/clients?take=1")).data;
+    await page.goto(`/yield?client=${seeded!.id}&network=${SEPOLIA}&type=staking&sort=rate-asc`);
+    const rows = page.getByRole("table", { name: "Yield opportunities, by reward rate" }).locator("tbody tr");
+    await expect(rows).toHaveCount(3);
+    const rates = async () =>
+      (await rows.locator("td:nth-child(4)").allTextContents()).map((t) => Number.parseFloat(t));
+    await page.reload();
+    await expect(rows).toHaveCount(3);
+    const ascending = await rates();
+    expect([...ascending].sort((a, b) => a - b)).toEqual(ascending);
+    await page.goto(`/yield?client=${seeded!.id}&network=not-a-chain&type=Bad!`);
+    await expect(page.getByRole("status").filter({ hasText: "Left out of the address" })).toContainText(
+      "“not-a-chain” is not a CAIP-2 network",
+    );
+    await expect(page.getByRole("table", { name: "Yield opportunities, by reward rate" })).toBeVisible();
+  });
+
+  test("[A11Y][yield] the opportunities, positions and a run page, at both widths, light and dark", async ({
+    page,
+  }) => {
+    const clientId = await newTestClient(page);
+    const enter = await openEnter(page, clientId, "USDC", "lending");
+    await enter.getByLabel("Amount (USDC)").fill("10");
+    await expectAccessible(page);
+    await previewAndRun(page, enter, 2);
+    await expectAccessible(page);
+    await screens(page, "yield-run", async () => {
+      await expect(page.getByTestId("run-step").first()).toBeVisible();
+    });
+    await page.goto(`/yield?client=${clientId}`);
+    const table = page.getByRole("table", { name: "Yield opportunities, by reward rate" });
+    await expect(table).toBeVisible();
+    await expectAccessible(page);
+    await screens(page, "yield-opportunities", async () => {
+      await expect(table).toBeVisible();
+    });
+    await page.goto(`/yield?client=${clientId}&tab=positions`);
+    await expect(position(page, "USDC Sandbox Lending")).toBeVisible();
+    await expectAccessible(page);
+    await screens(page, "yield-positions", async () => {
+      await expect(position(page, "USDC Sandbox Lending")).toBeVisible();
+    });
+  });
+});
