@@ -1,15 +1,26 @@
 /**
  * Durable jobs as the browser sees them, and who may follow or stop each kind. A new kind of job
  * declares itself here; the job route and the cancel action check this table.
+ *
+ * - `permission`: what a role needs to follow or stop runs of the kind at all.
+ * - `readers`: "starter" when a run is its starter's own (an admin may read it too), "shared" when
+ *   anyone with the permission may follow it (a run others join by starting the same work).
+ * - Only the person who started a run, or an admin, may cancel it, whatever the kind.
  */
 import type { Permission } from "./permissions";
 
+export type JobReaders = "starter" | "shared";
+
 export const JOB_ACCESS = {
-  "clients.find-address": { read: "clients:read", cancel: "clients:read" },
-  "alerts.export": { read: "alerts:export", cancel: "alerts:export" },
-  "alerts.replay-all": { read: "alerts:replay", cancel: "alerts:replay" },
-  "yield.run": { read: "yield:read", cancel: "yield:act" },
-} as const satisfies Record<string, { read: Permission; cancel: Permission }>;
+  // One scan per address, joined by whoever searches for it.
+  "clients.find-address": { permission: "clients:read", readers: "shared" },
+  // The progress and the result hold the manifest: what was exported, by whom.
+  "alerts.export": { permission: "alerts:export", readers: "starter" },
+  // One run per webhook and filters, joined by whoever starts the same.
+  "alerts.replay-all": { permission: "alerts:replay", readers: "shared" },
+  // A yield run is followed on its own page by anyone who may read yields; it is stopped by abandoning it.
+  "yield.run": { permission: "yield:read", readers: "shared" },
+} as const satisfies Record<string, { permission: Permission; readers: JobReaders }>;
 
 export type JobKind = keyof typeof JOB_ACCESS;
 

@@ -1,21 +1,60 @@
 /**
  * A client's timeline: everything the console's own records say happened to it. Each kind of entry
- * declares itself here, once: which audit actions it covers, how their target names the client,
- * and how to say what happened in one line (never a secret: audit records hold none). A new area
- * joins the timeline by adding its kind to this list, not by editing the timeline.
+ * declares itself here, once: which audit actions it covers, how it finds the client's records among
+ * them, and how to say what happened in one line (never a secret: audit records hold none). A new
+ * area joins the timeline by adding its kind to this list, not by editing the timeline.
  */
 import { z } from "zod";
 
-/** How an action's target names the client: the id itself, "clientId/…", or an eject request of the client. */
-export type TimelineTarget = "client" | "client-prefix" | "eject-request";
+/**
+ * Conditions on an audit record, as the server builds them into its query (SQL there, opaque here).
+ * A kind composes them to say how its records name a client; the timeline's query only combines
+ * what the kinds return, so a new way of naming a client needs no change to it.
+ */
+export interface RecordMatcher<C> {
+  /** The record's target is exactly this text. */
+  targetIs(value: string): C;
+  /** The record's target starts with this text (taken literally: no wildcards). */
+  targetStartsWith(prefix: string): C;
+  /**
+   * The record's target is the `id` of a row of one of the console's tables (named as in
+   * server/db/schema.ts) whose `column` holds `value`: e.g. an eject request of the client.
+   */
+  targetIsIdOf(table: string, column: string, value: string): C;
+  /** Any of these. */
+  anyOf(...conditions: C[]): C;
+}
+
+/** How a kind (or one of its actions) finds the records about one client. */
+export type FindRecords = <C>(clientId: string, match: RecordMatcher<C>) => C;
+
+/** The target is the client id itself. */
+export const targetIsClient: FindRecords = (clientId, match) => match.targetIs(clientId);
+/** The target is "clientId/…" (e.g. one of its wallets). */
+export const targetUnderClient: FindRecords = (clientId, match) => match.targetStartsWith(`${clientId}/`);
+/** The target is one of the client's eject requests. */
+export const targetIsEjectRequest: FindRecords = (clientId, match) =>
+  match.targetIsIdOf("ejectRequests", "clientId", clientId);
+
+export interface TimelineAction {
+  /** How this action's records name the client, when not as the kind's do. */
+  records?: FindRecords;
+  summary: (facts: RecordFacts) => string;
+}
 
 export interface TimelineKind {
   id: string;
   label: string;
-  actions: Record<string, { target: TimelineTarget; summary: (facts: RecordFacts) => string }>;
+  /** How the kind's records name the client (an action may say otherwise). */
+  records: FindRecords;
+  actions: Record<string, TimelineAction>;
 }
 
-/** What a summary may read of a record: its outcome and the input the audit record kept. */
+/**
+ * What a summary may read of a record: its outcome and the input the audit record kept. A server
+ * action's record keeps its input and result apart; a record a job writes (appendJobAuditOnce)
+ * keeps its facts as the input itself.
+ */
 export interface RecordFacts {
   outcome: "ok" | "error";
   errorMessage: string | null;
@@ -26,17 +65,28 @@ export interface RecordFacts {
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : undefined);
 const because = (f: RecordFacts) => (text(f.input.reason) ? ` — “${text(f.input.reason)}”` : "");
 
+/** A yield run's step as people count them: the runner's `stepIndex` counts from 0. */
+const yieldStep = (f: RecordFacts) => {
+  const index = f.input.stepIndex;
+  const n = typeof index === "number" && Number.isInteger(index) && index >= 0 ? String(index + 1) : "?";
+  const title = text(f.input.title);
+  return `step ${n}${title ? ` “${title}”` : ""}`;
+};
+const yieldRun = (f: RecordFacts) => `yield run ${text(f.input.runId) ?? "?"}`;
+const yieldTx = (f: RecordFacts) =>
+  text(f.input.transactionHash) ? `, transaction ${text(f.input.transactionHash)}` : "";
+const yieldError = (f: RecordFacts) => (text(f.input.error) ? ` — failed: ${text(f.input.error)}` : "");
+
 export const TIMELINE_KINDS: TimelineKind[] = [
   {
     id: "created",
     label: "Created",
+    records: targetIsClient,
     actions: {
       "clients.create": {
-        target: "client",
         summary: (f) => `Client created${f.result.isAccountAbstracted === true ? " with account abstraction" : ""}`,
       },
       "clients.create-test": {
-        target: "client",
         summary: (f) =>
           `Test client created${f.result.isAccountAbstracted === true ? " with account abstraction" : ""}; its API key kept in the vault`,
       },
@@ -45,17 +95,18 @@ export const TIMELINE_KINDS: TimelineKind[] = [
   {
     id: "credentials",
     label: "Credentials",
+    records: targetIsClient,
     actions: {
-      "credentials.session-token": { target: "client", summary: (f) => `Session token issued${because(f)}` },
-      "credentials.web-otp": { target: "client", summary: (f) => `Web OTP issued${because(f)}` },
+      "credentials.session-token": { summary: (f) => `Session token issued${because(f)}` },
+      "credentials.web-otp": { summary: (f) => `Web OTP issued${because(f)}` },
     },
   },
   {
     id: "transfers",
     label: "Transfers",
+    records: targetIsClient,
     actions: {
       "transfers.build": {
-        target: "client",
         summary: (f) =>
           `Unsigned transfer built: ${text(f.input.amount) ?? "?"} ${text(f.input.token) ?? ""} to ${text(f.input.to) ?? "?"} on ${text(f.input.chain) ?? "?"}`,
       },
@@ -64,29 +115,46 @@ export const TIMELINE_KINDS: TimelineKind[] = [
   {
     id: "eject",
     label: "Eject",
+    // Requests and share downloads name the wallet ("clientId/walletId"); decisions name the request.
+    records: targetIsEjectRequest,
     actions: {
       "eject.request": {
-        target: "client-prefix",
+        records: targetUnderClient,
         summary: (f) =>
           `Eject requested for wallet ${text(f.input.walletId) ?? "?"} (ticket ${text(f.input.ticket) ?? "?"})${because(f)}`,
       },
-      "eject.approve": {
-        target: "eject-request",
-        summary: (f) => `Eject approved${f.input.note ? ` — “${String(f.input.note)}”` : ""}`,
-      },
-      "eject.reject": {
-        target: "eject-request",
-        summary: (f) => `Eject rejected${f.input.note ? ` — “${String(f.input.note)}”` : ""}`,
-      },
-      "eject.withdraw": { target: "eject-request", summary: () => "Eject request withdrawn by the requester" },
+      "eject.approve": { summary: (f) => `Eject approved${f.input.note ? ` — “${String(f.input.note)}”` : ""}` },
+      "eject.reject": { summary: (f) => `Eject rejected${f.input.note ? ` — “${String(f.input.note)}”` : ""}` },
+      "eject.withdraw": { summary: () => "Eject request withdrawn by the requester" },
       "eject.execute": {
-        target: "eject-request",
         summary: (f) =>
           `Eject window opened${text(f.result.ejectableUntil) ? ` until ${text(f.result.ejectableUntil)}` : ""}`,
       },
       "eject.fetch-shares": {
-        target: "client-prefix",
+        records: targetUnderClient,
         summary: () => "Backup shares downloaded (one file, not kept by the console)",
+      },
+    },
+  },
+  {
+    // Written by the yield runner, one record per run and per step, with the client id as target.
+    id: "yield",
+    label: "Yield",
+    records: targetIsClient,
+    actions: {
+      "yield.run": {
+        summary: (f) =>
+          `Yield run ${text(f.input.runId) ?? "?"}: ${text(f.input.intent) ?? "?"} ${text(f.input.yieldId) ?? "?"}${yieldError(f)}`,
+      },
+      "yield.sign": {
+        summary: (f) =>
+          `Signed ${yieldStep(f)}${text(f.input.actionType) ? ` (${text(f.input.actionType)})` : ""} of ${yieldRun(f)}${yieldTx(f)}${yieldError(f)}`,
+      },
+      "yield.report": {
+        summary: (f) => `Reported ${yieldStep(f)} of ${yieldRun(f)} to the yield provider${yieldTx(f)}${yieldError(f)}`,
+      },
+      "yield.confirm": {
+        summary: (f) => `Confirmed on chain: ${yieldStep(f)} of ${yieldRun(f)}${yieldTx(f)}${yieldError(f)}`,
       },
     },
   },
@@ -96,10 +164,10 @@ export const TIMELINE_KIND_IDS = TIMELINE_KINDS.map((k) => k.id);
 
 export function kindOfAction(
   action: string,
-): { kind: TimelineKind; target: TimelineTarget; summary: (f: RecordFacts) => string } | undefined {
+): { kind: TimelineKind; records: FindRecords; summary: (f: RecordFacts) => string } | undefined {
   for (const kind of TIMELINE_KINDS) {
     const entry = kind.actions[action];
-    if (entry) return { kind, ...entry };
+    if (entry) return { kind, records: entry.records ?? kind.records, summary: entry.summary };
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { captureAction } from "../fixtures/actions";
-import { sandboxEvents, webhookByRole, webhooks } from "../fixtures/sandbox-api";
+import { callAction, captureAction, interceptAction } from "../fixtures/actions";
+import { sandboxEvents, sandboxRules, webhookByRole, webhooks } from "../fixtures/sandbox-api";
 import { storageState } from "../fixtures/users";
 
 test.use({ storageState: storageState("compliance") });
@@ -96,6 +96,44 @@ test.describe("[ALERTS] webhooks and events", () => {
     expect(await matching(page)).toBe(expected);
     await expect(form.getByRole("checkbox", { name: "failed", exact: true })).toBeChecked();
     await expect(form.getByLabel("Page size")).toHaveValue("50");
+  });
+
+  test("[ALERTS][filter-type] the event type alone lists the sandbox's events of that type; an unknown one falls back", async ({
+    page,
+  }) => {
+    const failing = await webhookByRole("failing");
+    const expected = (await sandboxEvents(failing.id, { eventTypes: "EIP_155_TX_V1", limit: "1" })).metadata.total;
+    const form = page.getByRole("form", { name: "Filter events" });
+    await page.goto(`/alerts/${failing.id}?type=EIP_155_TX_V1`);
+    await expect(form.getByLabel("Event type")).toHaveValue("EIP_155_TX_V1");
+    expect(await matching(page)).toBe(expected);
+    // A hand-edited type the spec does not have: the page falls back to the one it has, not to an error.
+    await page.goto(`/alerts/${failing.id}?type=ERC_20_TX_V9`);
+    await expect(form.getByLabel("Event type")).toHaveValue("EIP_155_TX_V1");
+    expect(await matching(page)).toBe(expected);
+    await expect(rows(page).first()).toBeVisible();
+  });
+
+  test("[ALERTS][filter-limit] the page size alone sets how many events a page and each Load more bring", async ({
+    page,
+  }) => {
+    const accepting = await webhookByRole("accepting");
+    const total = (await sandboxEvents(accepting.id, { limit: "1" })).metadata.total;
+    expect(total).toBeGreaterThan(500);
+    // The view reads the next page ahead once React runs in the page: a select changed before that would be reset.
+    const readAhead = page.waitForResponse((r) => r.url().includes("/events?") && r.url().includes("cursor="));
+    await page.goto(`/alerts/${accepting.id}`);
+    await readAhead;
+    const form = page.getByRole("form", { name: "Filter events" });
+    await form.getByLabel("Page size").selectOption("250");
+    await form.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/limit=250/);
+    await expect(count(page)).toHaveText(`250 of ${total.toLocaleString("en")} matching events loaded`);
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect(count(page)).toHaveText(`500 of ${total.toLocaleString("en")} matching events loaded`);
+    await page.reload();
+    await expect(form.getByLabel("Page size")).toHaveValue("250");
+    await expect(count(page)).toHaveText(`250 of ${total.toLocaleString("en")} matching events loaded`);
   });
 
   test("[ALERTS][invalid] bad values are explained beside their fields and never requested", async ({ page }) => {
@@ -216,6 +254,62 @@ test.describe("[ALERTS] webhooks and events", () => {
   });
 });
 
+test.describe("[ALERTS] upstream errors", () => {
+  test.afterEach(async () => sandboxRules([]));
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+  test("[ALERTS][webhooks-error] the webhook list says it could not be loaded, with Retry", async ({ page }) => {
+    const all = await webhooks();
+    // The list of webhooks fails (on the server's prefetch, then in the browser).
+    await sandboxRules([{ path: "/alerts/webhooks(\\?.*)?$", fault: "500" }]);
+    await page.goto("/alerts");
+    const error = page.getByRole("alert").filter({ hasText: "This could not be loaded" });
+    await expect(error).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("table", { name: "Alert webhooks" })).toHaveCount(0);
+    await sandboxRules([]);
+    await error.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("table", { name: "Alert webhooks" }).locator("tbody tr")).toHaveCount(all.length);
+  });
+
+  test("[ALERTS][events-error] a first page that fails says so with Retry, never an empty table", async ({ page }) => {
+    const failing = await webhookByRole("failing");
+    const expected = (await sandboxEvents(failing.id, { limit: "1" })).metadata.total;
+    await sandboxRules([{ path: `/webhooks/${escape(failing.id)}/events\\?`, fault: "500" }]);
+    await page.goto(`/alerts/${failing.id}`);
+    const error = page.getByRole("alert").filter({ hasText: "This could not be loaded" });
+    await expect(error).toBeVisible({ timeout: 30_000 });
+    await expect(rows(page)).toHaveCount(0);
+    await expect(page.getByText("No events match these filters")).toHaveCount(0);
+    await sandboxRules([]);
+    await error.getByRole("button", { name: "Retry" }).click();
+    expect(await matching(page)).toBe(expected);
+    await expect(rows(page).first()).toBeVisible();
+  });
+
+  test("[ALERTS][next-page-error] a next page that fails keeps the loaded rows and offers Retry, which appends it", async ({
+    page,
+  }) => {
+    const accepting = await webhookByRole("accepting");
+    const total = (await sandboxEvents(accepting.id, { limit: "1" })).metadata.total;
+    const loaded = (n: number) => `${n} of ${total.toLocaleString("en")} matching events loaded`;
+    // Every page after the first (it carries the upstream's cursor) fails.
+    await sandboxRules([{ path: `/webhooks/${escape(accepting.id)}/events\\?.*cursor=`, fault: "500" }]);
+    await page.goto(`/alerts/${accepting.id}?limit=50`);
+    await expect(count(page)).toHaveText(loaded(50));
+    await page.getByRole("button", { name: "Load more" }).click();
+    const error = page.getByRole("alert").filter({ hasText: "The next page could not be loaded" });
+    await expect(error).toBeVisible({ timeout: 30_000 });
+    // The rows already loaded stay.
+    await expect(count(page)).toHaveText(loaded(50));
+    await expect(rows(page).first()).toBeVisible();
+    await sandboxRules([]);
+    await error.getByRole("button", { name: "Retry" }).click();
+    await expect(count(page)).toHaveText(loaded(100));
+    await expect(error).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Load more" })).toBeVisible();
+  });
+});
+
 test.describe("[ALERTS] legacy tools", () => {
   test("[ALERTS][legacy] formats a raw alert and queues a block retry; bad JSON is explained", async ({ page }) => {
     await page.goto("/alerts/tools");
@@ -256,13 +350,27 @@ test.describe("[ALERTS] legacy tools", () => {
     await expect(page.getByText(/Queued: the wallet events of block 9700001 on eip155:11155111/)).toBeVisible();
   });
 
-  test("[ALERTS][legacy-denied] support has no legacy tools: page and action refuse", async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageState("support") });
-    const page = await context.newPage();
+  test("[ALERTS][legacy-denied] support has no legacy tools: page and action refuse", async ({ page, browser }) => {
+    // The request the compliance reviewer's "Retry the block" sends, stopped before it reaches the server.
     await page.goto("/alerts/tools");
-    await expect(page.getByText("Not available to your role")).toBeVisible();
-    await page.goto("/alerts");
-    await expect(page.getByRole("link", { name: /Legacy tools/ })).toHaveCount(0);
+    const retry = page.getByRole("form", { name: "Retry by block number" });
+    await retry.getByLabel("Block number").fill("9700002");
+    await retry.getByLabel("Stream id").fill("stream-denied");
+    const action = await interceptAction(page, () => retry.getByRole("button", { name: "Retry the block" }).click());
+
+    const context = await browser.newContext({ storageState: storageState("support") });
+    const support = await context.newPage();
+    await support.goto("/alerts/tools");
+    await expect(support.getByText("Not available to your role")).toBeVisible();
+    await support.goto("/alerts");
+    await expect(support.getByRole("link", { name: /Legacy tools/ })).toHaveCount(0);
+    // The same action called as support, bypassing the page: the server refuses it.
+    const refused = await callAction(support.request, action, {
+      chainReferenceId: "11155111",
+      blockNumber: 9700002,
+      streamId: "stream-denied",
+    });
+    expect(refused.text).toContain('"code":"FORBIDDEN"');
     await context.close();
   });
 });

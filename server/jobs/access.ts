@@ -3,15 +3,34 @@ import { can } from "@/lib/permissions";
 import { isJobKind, JOB_ACCESS } from "@/lib/jobs";
 import type { StaffUser } from "@/server/auth/users";
 import { describePermission } from "@/server/auth/session";
-import { forbidden, notFound } from "@/server/errors";
+import { AppError, forbidden, notFound } from "@/server/errors";
 import { getJobRun } from "./index";
 import type { JobRun } from "./types";
 
-/** The run, if this user's role may follow (or stop) runs of its kind; a run of another kind reads as absent. */
+/**
+ * Whether this user may follow (`read`) or stop (`cancel`) this run, by the rules of its kind in
+ * JOB_ACCESS: the kind's permission first; a run its starter alone may read is absent to anyone else
+ * but an admin (it does not even say whose it is); and only the starter or an admin may cancel.
+ * Throws the refusal; returns nothing when allowed.
+ */
+export function checkRunAccess(
+  run: Pick<JobRun, "kind" | "startedById">,
+  user: Pick<StaffUser, "id" | "role">,
+  need: "read" | "cancel",
+): void {
+  if (!isJobKind(run.kind)) throw notFound("That job");
+  const rule = JOB_ACCESS[run.kind];
+  if (!can(user.role, rule.permission)) throw forbidden(describePermission(rule.permission));
+  const own = run.startedById === user.id || user.role === "admin";
+  if (rule.readers === "starter" && !own) throw notFound("That job");
+  if (need === "cancel" && !own)
+    throw new AppError("FORBIDDEN", "Only the person who started this job, or an admin, can cancel it.");
+}
+
+/** The run, if this user may follow (or stop) it; a run of an unknown kind reads as absent. */
 export async function accessibleRun(runId: string, user: StaffUser, need: "read" | "cancel"): Promise<JobRun> {
   const run = await getJobRun(runId);
-  if (!run || !isJobKind(run.kind)) throw notFound("That job");
-  const permission = JOB_ACCESS[run.kind][need];
-  if (!can(user.role, permission)) throw forbidden(describePermission(permission));
+  if (!run) throw notFound("That job");
+  checkRunAccess(run, user, need);
   return run;
 }

@@ -3,11 +3,13 @@ import { openTestDb, type TestDbKind } from "@/server/db/testing";
 import type { DbHandle } from "@/server/db/client";
 import { tables } from "@/server/db";
 import { appendAudit } from "@/server/audit/append";
+import { TIMELINE_KINDS, type TimelineKind } from "@/lib/timeline";
 import { clientTimeline } from "./query";
 
 const actor = { id: "u1", email: "sam@example.com", role: "support" };
 const CLIENT = "cclient000000000000000001";
 const OTHER = "cclient000000000000000002";
+const TX = `0x${"ab".repeat(32)}`;
 
 describe.each<TestDbKind>(["pglite", "postgres"])("a client's timeline on %s", (kind) => {
   let handle: DbHandle;
@@ -62,11 +64,33 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a client's timeline on %s", (
     await write("eject.request", `${CLIENT}/w1`, { input: { walletId: "w1", ticket: "T-1", reason: "leaving" } });
     await write("eject.approve", requestId, { input: { requestId, note: "checked" } });
     await write("clients.find-address", "0xabc", { input: { address: "0xabc" } });
+    // The yield runner's records, as a job writes them: the facts are the input itself, the client is the target.
+    const run = { runId: "yr-1", yieldId: "ethereum-lido-staking" };
+    await write("yield.run", CLIENT, { ...run, intent: "enter" });
+    await write("yield.sign", CLIENT, { ...run, stepIndex: 0, title: "Stake ETH", actionType: "STAKE" });
+    await write("yield.report", CLIENT, { ...run, stepIndex: 0, title: "Stake ETH", transactionHash: TX });
+    await write("yield.confirm", CLIENT, { ...run, stepIndex: 0, title: "Stake ETH", transactionHash: TX });
+    await appendAudit(
+      {
+        actor,
+        action: "yield.sign",
+        target: CLIENT,
+        input: { ...run, stepIndex: 1, title: "Claim", error: "user rejected the request" },
+        outcome: "error",
+        errorCode: "UPSTREAM",
+        errorMessage: "Signing failed",
+      },
+      handle.db,
+    );
+    await write("yield.run", OTHER, { runId: "yr-2", yieldId: "base-usdc-aave", intent: "exit" });
   });
   afterAll(async () => handle?.close());
 
   it("tells the client's story newest first, from the outcome records only, without another client's", async () => {
-    const page = await clientTimeline(handle.db, CLIENT, { kinds: [], limit: 25 });
+    const page = await clientTimeline(handle.db, CLIENT, {
+      kinds: ["created", "credentials", "transfers", "eject"],
+      limit: 25,
+    });
     expect(page.entries.map((e) => [e.action, e.outcome])).toEqual([
       ["eject.approve", "ok"],
       ["eject.request", "ok"],
@@ -93,5 +117,55 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a client's timeline on %s", (
       (await clientTimeline(handle.db, CLIENT, { kinds: [], limit: 25 })).entries.map((e) => e.seq),
     );
     expect(second.nextCursor).toBeNull();
+  });
+
+  it("lists a yield run's records with the run, the step and the transaction, and its failures", async () => {
+    const page = await clientTimeline(handle.db, CLIENT, { kinds: ["yield"], limit: 25 });
+    expect(page.entries.map((e) => [e.kindLabel, e.action, e.outcome])).toEqual([
+      ["Yield", "yield.sign", "error"],
+      ["Yield", "yield.confirm", "ok"],
+      ["Yield", "yield.report", "ok"],
+      ["Yield", "yield.sign", "ok"],
+      ["Yield", "yield.run", "ok"],
+    ]);
+    expect(page.entries.map((e) => e.summary)).toEqual([
+      "Signed step 2 “Claim” of yield run yr-1 — failed: user rejected the request — refused: Signing failed",
+      `Confirmed on chain: step 1 “Stake ETH” of yield run yr-1, transaction ${TX}`,
+      `Reported step 1 “Stake ETH” of yield run yr-1 to the yield provider, transaction ${TX}`,
+      "Signed step 1 “Stake ETH” (STAKE) of yield run yr-1",
+      "Yield run yr-1: enter ethereum-lido-staking",
+    ]);
+    const other = await clientTimeline(handle.db, OTHER, { kinds: ["yield"], limit: 25 });
+    expect(other.entries.map((e) => e.summary)).toEqual(["Yield run yr-2: exit base-usdc-aave"]);
+  });
+
+  it("finds a new kind's records the way the kind declares, without a change to the query", async () => {
+    // Records that name the client in a way no kind used before: "note:<client>" or one of its eject requests.
+    await appendAudit(
+      { actor, action: "test.note", target: `note:${CLIENT}`, input: { input: { text: "first" } }, outcome: "ok" },
+      handle.db,
+    );
+    await appendAudit(
+      { actor, action: "test.note", target: requestId, input: { input: { text: "on the request" } }, outcome: "ok" },
+      handle.db,
+    );
+    await appendAudit(
+      { actor, action: "test.note", target: `note:${OTHER}`, input: { input: { text: "not ours" } }, outcome: "ok" },
+      handle.db,
+    );
+    const notes: TimelineKind = {
+      id: "test-notes",
+      label: "Notes",
+      records: (clientId, match) =>
+        match.anyOf(match.targetIs(`note:${clientId}`), match.targetIsIdOf("ejectRequests", "clientId", clientId)),
+      actions: { "test.note": { summary: (f) => `Note: ${String(f.input.text)}` } },
+    };
+    TIMELINE_KINDS.push(notes);
+    try {
+      const page = await clientTimeline(handle.db, CLIENT, { kinds: ["test-notes"], limit: 25 });
+      expect(page.entries.map((e) => e.summary)).toEqual(["Note: on the request", "Note: first"]);
+    } finally {
+      TIMELINE_KINDS.splice(TIMELINE_KINDS.indexOf(notes), 1);
+    }
   });
 });

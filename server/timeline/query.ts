@@ -1,15 +1,48 @@
 import "server-only";
-import { and, desc, eq, inArray, like, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, is, like, lt, or, sql, type SQL } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
 import { tables, type Db } from "@/server/db";
-import { kindOfAction, TIMELINE_KINDS, type RecordFacts, type TimelinePage } from "@/lib/timeline";
+import {
+  kindOfAction,
+  TIMELINE_KINDS,
+  type FindRecords,
+  type RecordFacts,
+  type RecordMatcher,
+  type TimelinePage,
+} from "@/lib/timeline";
 
 const asObject = (v: unknown): Record<string, unknown> =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
+/** The record conditions the kinds compose, as SQL on the audit log. */
+function sqlMatcher(db: Db): RecordMatcher<SQL> {
+  const t = tables.auditLog;
+  return {
+    targetIs: (value) => eq(t.target, value),
+    targetStartsWith: (prefix) => like(t.target, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+    targetIsIdOf: (table, column, value) => {
+      const source: unknown = (tables as Record<string, unknown>)[table];
+      if (!is(source, PgTable)) throw new Error(`The timeline names a table the console does not have: ${table}`);
+      const columns = getTableColumns(source);
+      const id = columns.id;
+      const where = columns[column];
+      if (!id || !where) throw new Error(`The timeline names a column ${table} does not have: ${id ? column : "id"}`);
+      return inArray(
+        t.target,
+        db
+          .select({ id: sql<string>`${id}::text` })
+          .from(source)
+          .where(eq(where, value)),
+      );
+    },
+    anyOf: (...conditions) => or(...conditions) as SQL,
+  };
+}
+
 /**
  * A client's timeline, newest first, from the audit log: the outcome records (ok or error) of the
- * actions the registered kinds cover, whose target names the client directly, as "clientId/…", or
- * as one of its eject requests. Keyset paging on the record number.
+ * actions the registered kinds cover, each found the way its kind declares. Keyset paging on the
+ * record number.
  */
 export async function clientTimeline(
   db: Db,
@@ -17,28 +50,17 @@ export async function clientTimeline(
   query: { kinds: string[]; cursor?: string; limit: number },
 ): Promise<TimelinePage> {
   const kinds = TIMELINE_KINDS.filter((k) => query.kinds.length === 0 || query.kinds.includes(k.id));
-  const byTarget = { client: [] as string[], "client-prefix": [] as string[], "eject-request": [] as string[] };
+  // Actions that find their records the same way share one condition.
+  const byFinder = new Map<FindRecords, string[]>();
   for (const kind of kinds)
-    for (const [action, entry] of Object.entries(kind.actions)) byTarget[entry.target].push(action);
-
+    for (const [action, entry] of Object.entries(kind.actions)) {
+      const find = entry.records ?? kind.records;
+      byFinder.set(find, [...(byFinder.get(find) ?? []), action]);
+    }
+  if (byFinder.size === 0) return { entries: [], nextCursor: null };
   const t = tables.auditLog;
-  const requestIds =
-    byTarget["eject-request"].length > 0
-      ? (
-          await db
-            .select({ id: tables.ejectRequests.id })
-            .from(tables.ejectRequests)
-            .where(eq(tables.ejectRequests.clientId, clientId))
-        ).map((r) => r.id)
-      : [];
-  const escaped = clientId.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const clauses: SQL[] = [];
-  if (byTarget.client.length > 0) clauses.push(and(inArray(t.action, byTarget.client), eq(t.target, clientId)) as SQL);
-  if (byTarget["client-prefix"].length > 0)
-    clauses.push(and(inArray(t.action, byTarget["client-prefix"]), like(t.target, `${escaped}/%`)) as SQL);
-  if (requestIds.length > 0)
-    clauses.push(and(inArray(t.action, byTarget["eject-request"]), inArray(t.target, requestIds)) as SQL);
-  if (clauses.length === 0) return { entries: [], nextCursor: null };
+  const match = sqlMatcher(db);
+  const clauses = [...byFinder].map(([find, actions]) => and(inArray(t.action, actions), find(clientId, match)));
 
   const rows = await db
     .select()
@@ -57,10 +79,12 @@ export async function clientTimeline(
     const kind = kindOfAction(row.action);
     if (!kind || row.outcome === "intent") return [];
     const stored = asObject(row.input);
+    // A server action's record keeps { input, result }; a job's record keeps its facts as the input itself.
+    const apart = "input" in stored || "result" in stored;
     const facts: RecordFacts = {
       outcome: row.outcome,
       errorMessage: row.errorMessage,
-      input: asObject(stored.input),
+      input: apart ? asObject(stored.input) : stored,
       result: asObject(stored.result),
     };
     const summary = kind.summary(facts);

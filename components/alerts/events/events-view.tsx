@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import Link from "next/link";
-import { ArrowLeft } from "lucide-react";
+import { AlertTriangle, ArrowLeft, RotateCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import type { AlertEvent, AlertWebhook } from "@/lib/contracts";
@@ -70,11 +70,17 @@ function EventsList({
   canReplay: boolean;
   canExport: boolean;
 }) {
-  const { pages, events, total, canLoadMore, loadingMore, loadMore } = useEventPages(webhook.id, query, true);
+  const { pages, events, total, canLoadMore, loadingMore, nextPageError, loadMore } = useEventPages(
+    webhook.id,
+    query,
+    true,
+  );
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<AlertEvent | null>(null);
   if (pages.isPending) return <TableSkeleton rows={8} columns={7} />;
-  if (pages.isError) return <ErrorState message={pages.error.message} onRetry={() => void pages.refetch()} />;
+  // Only a first page that failed leaves nothing to show; a later failure keeps the loaded rows.
+  if (pages.isError && !pages.data)
+    return <ErrorState message={pages.error.message} onRetry={() => void pages.refetch()} />;
   const exportPanel = canExport ? <ExportPanel webhookId={webhook.id} query={query} total={total} /> : null;
   if (events.length === 0)
     return (
@@ -103,6 +109,12 @@ function EventsList({
           </div>
         ) : null}
       </div>
+      {pages.isRefetchError ? (
+        <InlineError
+          message={`The loaded events could not be refreshed: ${pages.error.message}`}
+          onRetry={() => void pages.refetch()}
+        />
+      ) : null}
       <EventsTable
         events={events}
         tz={tz}
@@ -115,7 +127,9 @@ function EventsList({
         onOpen={setOpen}
       />
       <div className="flex justify-center">
-        {canLoadMore ? (
+        {nextPageError ? (
+          <InlineError message={`The next page could not be loaded: ${nextPageError.message}`} onRetry={loadMore} />
+        ) : canLoadMore ? (
           <Button onClick={loadMore} disabled={loadingMore}>
             {loadingMore ? "Loading…" : "Load more"}
           </Button>
@@ -124,6 +138,22 @@ function EventsList({
         )}
       </div>
       <EventDrawer event={open} tz={tz} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
+
+/** A failure beside rows that stay: what went wrong, and Retry. */
+function InlineError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-2 rounded border border-danger/40 bg-danger-soft px-3 py-2 text-sm"
+    >
+      <AlertTriangle className="size-4 shrink-0 text-danger" aria-hidden />
+      <span>{message}</span>
+      <Button size="sm" onClick={onRetry}>
+        <RotateCw className="size-3.5" aria-hidden /> Retry
+      </Button>
     </div>
   );
 }

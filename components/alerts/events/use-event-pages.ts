@@ -10,7 +10,13 @@ export const eventsUrl = (webhookId: string, query: string, cursor: string | nul
 
 /**
  * The loaded pages of a webhook's events, with the upstream's cursor. "Load more" appends the next
- * page, which is already fetched: one page beyond what is shown is always loaded ahead.
+ * page, which is already fetched: one page beyond what is shown is always loaded ahead. `shown` may
+ * run one page ahead of what is loaded: the user asked for a page that is still coming (or failed).
+ *
+ * A next page that fails keeps the pages already loaded (only a first page that fails leaves
+ * nothing to show). A failed read-ahead is not retried on its own, nor shown: the user's next
+ * "Load more" asks again, and only a page the user asked for reports its failure (`nextPageError`,
+ * with `retry`).
  */
 export function useEventPages(webhookId: string, query: string, enabled: boolean) {
   const [shown, setShown] = useState(1);
@@ -22,18 +28,27 @@ export function useEventPages(webhookId: string, query: string, enabled: boolean
     enabled,
   });
   const loaded = pages.data?.pages.length ?? 0;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = pages;
   useEffect(() => {
-    if (loaded > 0 && loaded <= shown && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [loaded, shown, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (loaded > 0 && loaded <= shown && hasNextPage && !isFetchingNextPage && !isFetchNextPageError)
+      void fetchNextPage();
+  }, [loaded, shown, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   const visible = pages.data?.pages.slice(0, shown) ?? [];
+  const asked = loaded > 0 && loaded < shown;
   return {
     pages,
     events: visible.flatMap((p) => p.data),
     total: pages.data?.pages[0]?.metadata.total ?? 0,
     canLoadMore: loaded > shown || hasNextPage,
-    loadingMore: loaded <= shown && isFetchingNextPage,
-    loadMore: () => setShown((n) => n + 1),
+    loadingMore: asked && isFetchingNextPage,
+    /** Why the page the user asked for could not be loaded (the loaded ones stay). */
+    nextPageError: asked && isFetchNextPageError && !isFetchingNextPage ? pages.error : null,
+    loadMore: () => {
+      if (loaded > shown) return setShown(shown + 1);
+      // The next page is not here: ask for it (again, if reading ahead failed), once.
+      if (!asked) setShown(shown + 1);
+      if (isFetchNextPageError && !isFetchingNextPage) void fetchNextPage();
+    },
   };
 }

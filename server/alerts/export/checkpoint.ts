@@ -53,6 +53,17 @@ export const exportCheckpointSchema = z.discriminatedUnion("phase", [
 export type ExportCheckpoint = z.infer<typeof exportCheckpointSchema>;
 export type FetchingCheckpoint = Extract<ExportCheckpoint, { phase: "fetching" }>;
 
+/**
+ * The `lo` of a slice that reaches back to the first event there is (the filters have no "From"):
+ * its queries leave `since` out, so no event is too old for it, whatever the plan counted.
+ */
+export const OPEN_START = 0;
+
+/** The range a slice's pages ask for: an open slice leaves `since` out. */
+export function sliceRange(slice: { lo: number; hi: number }): { fromMs: number | null; untilMs: number } {
+  return { fromMs: slice.lo <= OPEN_START ? null : slice.lo, untilMs: slice.hi };
+}
+
 /** `knownEmpty`: a widened count of 0 proved there is nothing to fetch. */
 export function freshSlice(lo: number, hi: number, count: number, knownEmpty = false): SliceState {
   return { lo, hi, count, cursor: null, rows: 0, bytes: 0, done: knownEmpty, first: null, last: null, edge: [] };

@@ -2,17 +2,18 @@ import "server-only";
 import { mkdir } from "node:fs/promises";
 import type { ExportResult } from "@/lib/alerts/export";
 import { getUpstreamConfig } from "@/server/env";
-import { defineJob, type JobContext } from "@/server/jobs";
+import { defineJob, JobError, type JobContext } from "@/server/jobs";
 import { getAdminClient } from "@/server/upstream";
-import { eventsReader } from "../events-reader";
+import { eventsReader, type EventsReader } from "../events-reader";
 import { appendJobAuditOnce } from "@/server/jobs/audit";
-import { rangeOf } from "../range";
+import { rangeOf, type MsRange } from "../range";
 import { assembleExport } from "./assemble";
 import {
   exportCheckpointSchema,
   exportParamsSchema,
   type ExportCheckpoint,
   type ExportParams,
+  sliceRange,
   type FetchingCheckpoint,
 } from "./checkpoint";
 import { fetchAllSlices } from "./fetch-all";
@@ -61,7 +62,7 @@ export const alertsExportJob = defineJob({
       signal: ctx.signal,
       parallel: state.parallel,
       formatter,
-      page: (slice, cursor, limit) => reader.page({ fromMs: slice.lo, untilMs: slice.hi }, cursor, limit),
+      page: (slice, cursor, limit) => reader.page(sliceRange(slice), cursor, limit),
       fallbackPageSize: (refused) => {
         rememberRefusedPageSize(upstream.baseUrl, refused);
         return tuning.fallbackPageSize < refused ? tuning.fallbackPageSize : undefined;
@@ -72,6 +73,7 @@ export const alertsExportJob = defineJob({
     });
 
     const rows = state.slices.reduce((sum, s) => sum + s.rows, 0);
+    await verifyRowCount(ctx, reader, range, state, rows);
     ctx.progress({ done: rows, total: Math.max(rows, state.total ?? 0), message: "Writing the file" });
     const fileName = exportFileName(params);
     const file = await assembleExport(
@@ -97,6 +99,31 @@ export const alertsExportJob = defineJob({
     return finish(ctx, result);
   },
 });
+
+/**
+ * The last guard before the file is written: the rows fetched must be exactly the upstream's count
+ * for the range now. They differ when the matching set changed while the export ran (a delivery
+ * changed status under a status filter, an event was added inside the range) or a page lost rows;
+ * the file would not be the set the manifest claims, so the run fails and says so instead.
+ */
+async function verifyRowCount(
+  ctx: Ctx,
+  reader: EventsReader,
+  range: MsRange,
+  state: FetchingCheckpoint,
+  rows: number,
+): Promise<void> {
+  if (state.slices.length === 0) return; // an empty range ("From" not before the end): nothing to ask
+  ctx.progress({ done: rows, total: Math.max(rows, state.total ?? 0), message: "Checking the count" });
+  const { total } = await reader.countExact(range);
+  if (total === rows) return;
+  const n = (v: number) => v.toLocaleString("en");
+  throw new JobError(
+    `The export fetched ${n(rows)} events, but the upstream now counts ${n(total)} for the same filters and range: ` +
+      "the matching events changed while it ran (a delivery changed status, or an event was added inside the range). " +
+      "No file was written; start the export again.",
+  );
+}
 
 /** After the file is written: the parts go, and the export is on record once (with the manifest's facts). */
 async function finish(ctx: Ctx, result: ExportResult): Promise<ExportResult> {

@@ -4,7 +4,7 @@ import { getEnv } from "@/server/env";
 import { SHARED_WINDOW_MS } from "@/server/upstream/rate-limit";
 import type { EventsReader } from "../events-reader";
 import type { MsRange } from "../range";
-import { freshSlice, type FetchingCheckpoint } from "./checkpoint";
+import { freshSlice, OPEN_START, type FetchingCheckpoint } from "./checkpoint";
 import { findStart, planSlices } from "./plan";
 import type { ExportTuning } from "./settings";
 
@@ -45,8 +45,13 @@ export function choosePageSize(accepted: number, parallel: number, latencyMs: nu
 /**
  * The first checkpoint of an export: the upstream's total for the range (for progress), and the
  * slices. One slice when the range is small or the rate limit is the bottleneck; otherwise the
- * range (from its first event, when the filters have no "From") split so that each of the parallel
- * fetchers gets several slices of similar size.
+ * range split so that each of the parallel fetchers gets several slices of similar size.
+ *
+ * When the filters have no "From", where the events start is estimated from counts taken at
+ * different moments, and the matching set may change in between (events arriving in the second
+ * after the pinned end, which the widened counts see; deliveries turning failed under a status
+ * filter). The estimate only balances the slices: everything before it is one more slice, open at
+ * the bottom (`since` left out), so an estimate that is too late can cost a request, never an event.
  */
 export async function planExport(
   reader: EventsReader,
@@ -63,13 +68,14 @@ export async function planExport(
   const latencyMs = performance.now() - started;
   const parallel = chooseParallelism(latencyMs, tuning);
   let requests = 1;
-  const single = (count: number) => [freshSlice(range.fromMs ?? 0, range.untilMs, count)];
+  const single = (count: number) => [freshSlice(range.fromMs ?? OPEN_START, range.untilMs, count)];
   // One fetcher: the largest page.
   if (parallel === 1 || total <= Math.max(tuning.sliceRows, pageSize))
     return { checkpoint: { phase: "fetching", pageSize, parallel: 1, total, slices: single(total) }, requests };
   pageSize = choosePageSize(pageSize, parallel, latencyMs, tuning);
 
   let fromMs = range.fromMs;
+  let older: ReturnType<typeof freshSlice> | undefined;
   if (fromMs === null) {
     const unbounded = await reader.countWidened(range);
     const found = await findStart(range.untilMs, unbounded, reader.countWidened, {
@@ -78,6 +84,7 @@ export async function planExport(
     });
     fromMs = found.fromMs;
     requests += 1 + found.requests;
+    if (fromMs > OPEN_START) older = freshSlice(OPEN_START, fromMs, 0);
   }
   const plan = await planSlices({ lo: fromMs, hi: range.untilMs, count: total }, reader.countWidened, {
     sliceRows: Math.max(tuning.sliceRows, Math.ceil(total / (parallel * 4))),
@@ -88,5 +95,7 @@ export async function planExport(
   requests += plan.requests;
   // Only a split slice has a widened count of its own; a zero there proves it empty.
   const slices = plan.slices.map((s) => freshSlice(s.lo, s.hi, s.count, plan.slices.length > 1 && s.count === 0));
+  // Newest first: the open slice is the oldest.
+  if (older) slices.push(older);
   return { checkpoint: { phase: "fetching", pageSize, parallel, total, slices }, requests };
 }

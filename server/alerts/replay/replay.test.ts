@@ -6,7 +6,7 @@ import type { StaffUser } from "@/server/auth/users";
 import { getDb, setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { getJobRun, startJobWorkers, stopJobWorkers } from "@/server/jobs";
-import { FAST_TIMING, openJobsTestDb, waitFor } from "@/server/jobs/testing/helpers";
+import { FAST_TIMING, gate, openJobsTestDb, waitFor } from "@/server/jobs/testing/helpers";
 import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness } from "../testing";
 import { replayDryRun } from "./dry-run";
 import { queueReplayAll } from "./start";
@@ -198,5 +198,38 @@ describe("replay all failed", () => {
     // At most once: every failed event got exactly one more attempt, the lost batch's included.
     const after = retriesOf(w.ids);
     w.ids.forEach((id, i) => expect(after[i]).toBe((before[i] as number) + (failed.has(id) ? 1 : 0)));
+  });
+
+  it("is one run when the same filters are started twice at once, and replays each event once", async () => {
+    // A window of its own, after the others.
+    const from = h.anchorMs + 120 * 60_000;
+    const ids = addEvents(
+      h.store,
+      h.webhooks.failing.index,
+      Array.from({ length: 150 }, (_, i) => ({ createdAt: from + i * 2_000, status: "failed" as const })),
+    );
+    const w = { from, to: from + 10 * 60_000 };
+    const dry = await replayDryRun(h.webhooks.failing.id, filtersFor(w));
+    expect(dry.count).toBe(150);
+    const before = retriesOf(ids);
+    // The job's pages wait until both starts have answered, so the first run is still going when the second comes.
+    const held = gate();
+    let posts = 0;
+    h.setHook(async (request, forward) => {
+      if (request.method === "POST") posts++;
+      else if (new URL(request.url).searchParams.get("limit") === "100") await held.wait;
+      return forward(request);
+    });
+    const input = { webhookId: h.webhooks.failing.id, filters: filtersFor(w), until: new Date(dry.until) };
+    const colleague: StaffUser = { ...staff, id: "u-comp-10", email: "kit@example.com" };
+    const [first, second] = await Promise.all([queueReplayAll(staff, input), queueReplayAll(colleague, input)]);
+    held.open();
+    expect(second.run.id).toBe(first.run.id);
+    expect([first.created, second.created].sort()).toEqual([false, true]);
+    const done = await ended(first.run.id);
+    expect(done.result).toMatchObject({ sent: 150, queued: 150, refused: 0, unconfirmed: 0 });
+    expect(posts).toBe(2);
+    await settled(ids);
+    expect(retriesOf(ids)).toEqual(before.map((r) => r + 1));
   });
 });
