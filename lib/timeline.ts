@@ -142,6 +142,14 @@ export const TIMELINE_KINDS: TimelineKind[] = [
     label: "Yield",
     records: targetIsClient,
     actions: {
+      // The developer's own acts (server actions): facts under input and result.
+      "yield.preview": {
+        summary: (f) =>
+          `Yield action previewed: ${text(f.input.intent) ?? "?"} ${text(f.input.yieldId) ?? "?"} (run ${text(f.result.runId) ?? "?"}, ${String(f.result.steps ?? "?")} steps); nothing signed`,
+      },
+      "yield.start": { summary: (f) => `Yield run ${text(f.result.runId) ?? "?"} started` },
+      "yield.retry": { summary: (f) => `Yield run ${text(f.result.runId) ?? "?"} retried from the part that failed` },
+      "yield.abandon": { summary: (f) => `Yield run ${text(f.result.runId) ?? "?"} abandoned` },
       "yield.run": {
         summary: (f) =>
           `Yield run ${text(f.input.runId) ?? "?"}: ${text(f.input.intent) ?? "?"} ${text(f.input.yieldId) ?? "?"}${yieldError(f)}`,
