@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { getEnv } from "@/server/env";
 import { trustedRequestId } from "@/server/network/client-address";
+import { requestIsHttps } from "@/server/network/forwarded-proto";
 
 /**
  * Runs before every page and API request: a request id for logs and audit, a per-request CSP nonce,
@@ -16,9 +17,8 @@ export async function proxy(request: NextRequest) {
   const requestId =
     trustedRequestId(request.headers.get("x-request-id"), env.CONSOLE_TRUSTED_PROXIES) ?? crypto.randomUUID();
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const forwardedProto = request.headers.get("x-forwarded-proto")?.split(",").at(-1)?.trim();
-  const https =
-    request.nextUrl.protocol === "https:" || (env.CONSOLE_TRUSTED_PROXIES > 0 && forwardedProto === "https");
+  // Not request.nextUrl.protocol: Next builds it from whatever X-Forwarded-Proto a client sends.
+  const https = requestIsHttps(request.headers.get("x-forwarded-proto"), env.CONSOLE_TRUSTED_PROXIES);
   const isDev = process.env.NODE_ENV === "development";
   const csp = [
     "default-src 'self'",

@@ -97,6 +97,19 @@ describe("console configuration", () => {
     expect(() =>
       parseEnv(consoleEnvSchema, { ...real, PORTAL_BASE_URL: "https://a.io", PORTAL_MPC_URL: "http://10.0.0.5:4011" }),
     ).toThrow(/PORTAL_MPC_URL: expected an https:\/\/ URL/);
+    // The scheme is case-insensitive: an upper- or mixed-case http is still plain http.
+    for (const scheme of ["HTTP", "Http", "hTtP"])
+      expect(() =>
+        parseEnv(consoleEnvSchema, {
+          ...real,
+          PORTAL_BASE_URL: `${scheme}://api.example.com`,
+          PORTAL_MPC_URL: "https://m.io",
+        }),
+      ).toThrow(/PORTAL_BASE_URL: expected an https:\/\/ URL/);
+    expect(
+      parseEnv(consoleEnvSchema, { ...real, PORTAL_BASE_URL: "HTTPS://a.io", PORTAL_MPC_URL: "HTTP://127.0.0.1:4011" })
+        .PORTAL_MPC_URL,
+    ).toMatch(/^http:\/\/127\.0\.0\.1:4011$/i);
     for (const host of ["127.0.0.1:4010", "localhost:4010", "[::1]:4010"])
       expect(
         parseEnv(consoleEnvSchema, { ...real, PORTAL_BASE_URL: `http://${host}`, PORTAL_MPC_URL: `http://${host}` })

@@ -209,7 +209,8 @@ export const consoleEnvSchema = z
     }
     for (const k of ["PORTAL_BASE_URL", "PORTAL_MPC_URL"] as const) {
       const url = env[k];
-      if (url && url.startsWith("http://") && !isLoopback(new URL(url).hostname))
+      // The scheme as URL parses it (lower-cased), so HTTP:// is plain http too.
+      if (url && new URL(url).protocol !== "https:" && !isLoopback(new URL(url).hostname))
         ctx.addIssue({
           code: "custom",
           path: [k],

@@ -16,6 +16,13 @@ const root = new URL("..", import.meta.url).pathname;
 // is the peer this server saw.
 globalThis[Symbol.for("custodian-console.peer-appended")] = true;
 
+// With no proxy trusted (CONSOLE_TRUSTED_PROXIES unset or 0; the console validates the value at
+// start), X-Forwarded-Proto is overwritten with this connection's own protocol, so neither the
+// console (server/network/forwarded-proto.ts) nor Next or next-auth, which read the header too,
+// take a client's word for https. Behind trusted proxies the nearest one's value stands.
+const protoFromSocket = !(Number(process.env.CONSOLE_TRUSTED_PROXIES || 0) > 0);
+globalThis[Symbol.for("custodian-console.proto-from-socket")] = protoFromSocket;
+
 const server = createServer((req, res) => {
   const peer = req.socket.remoteAddress ?? "";
   const sent = req.headers["x-forwarded-for"];
@@ -24,6 +31,7 @@ const server = createServer((req, res) => {
     .map((s) => s.trim())
     .filter(Boolean);
   req.headers["x-forwarded-for"] = [...chain, peer].join(", ");
+  if (protoFromSocket) req.headers["x-forwarded-proto"] = req.socket.encrypted ? "https" : "http";
   void handle(req, res);
 });
 

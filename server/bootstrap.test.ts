@@ -7,8 +7,10 @@ import { eq } from "drizzle-orm";
 import { openTestDb } from "@/server/db/testing";
 import type { DbHandle } from "@/server/db/client";
 import { setDbForTests, tables } from "@/server/db";
-import { resetEnvForTests } from "./env";
+import { getUpstreamConfig, resetEnvForTests } from "./env";
 import { bootstrap } from "./bootstrap";
+import { createLogger } from "./log";
+import { reportStartup } from "./startup-report";
 import { changeOwnPassword } from "./users/password";
 import { verifyPassword } from "./auth/password";
 
@@ -36,22 +38,58 @@ describe("the first admin", () => {
     resetEnvForTests();
   });
 
-  it("gets a generated password in a file only its owner can read, never in a log line, to be changed at first sign-in", async () => {
-    const lines: string[] = [];
-    const { createLogger } = await import("./log");
+  /** Starts the console as runStartup does, with the logger and stdout captured; `isTTY` as given. */
+  const start = async (isTTY: boolean | undefined) => {
+    const logged: string[] = [];
+    const printed: string[] = [];
     const log = createLogger(
-      new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) }),
+      new Writable({ write: (chunk, _e, done) => (logged.push(String(chunk)), done()) }),
       "trace",
     );
     const result = await bootstrap();
-    log.info({ result: { ...result, generatedPassword: undefined } }, "started");
+    reportStartup(result, getUpstreamConfig(), {
+      log,
+      stdout: { isTTY, write: (text: string) => printed.push(text) },
+      production: false,
+    });
+    const file = path.join(dir, "first-admin.txt");
+    const password = /password: (\S+)/.exec(readFileSync(file, "utf8"))?.[1] ?? "";
+    return { result, file, password, logged: logged.join(""), printed: printed.join("") };
+  };
+
+  // A pipe or a file has no isTTY at all; false is what some wrappers set.
+  it.each([undefined, false])(
+    "starting without a terminal (isTTY %s): the password is only in the file (mode 600), never in the log or on stdout",
+    async (isTTY) => {
+      const { result, file, password, logged, printed } = await start(isTTY);
+      expect(result).toMatchObject({ created: true, passwordFile: file });
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(password.length).toBeGreaterThanOrEqual(16);
+      expect(logged).toContain("console started");
+      expect(logged).not.toContain(password);
+      expect(printed).toContain(file);
+      expect(printed).toContain("root@example.com");
+      expect(printed).not.toContain(password);
+    },
+  );
+
+  it("starting on a terminal: the password is printed there, and still never logged", async () => {
+    const { file, password, logged, printed } = await start(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(printed).toContain(`Password: ${password}`);
+    expect(printed).toContain(file);
+    expect(logged).toContain("console started");
+    expect(logged).not.toContain(password);
+  });
+
+  it("gets a generated password in a file only its owner can read, to be changed at first sign-in", async () => {
+    const result = await bootstrap();
     expect(result.created).toBe(true);
     const file = path.join(dir, "first-admin.txt");
     expect(result.passwordFile).toBe(file);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const password = /password: (\S+)/.exec(readFileSync(file, "utf8"))?.[1] ?? "";
     expect(password.length).toBeGreaterThanOrEqual(16);
-    expect(lines.join("")).not.toContain(password);
     const [admin] = await handle.db.select().from(tables.users).where(eq(tables.users.email, "root@example.com"));
     expect(admin).toMatchObject({ role: "admin", mustChangePassword: true });
     expect(await verifyPassword(password, admin!.passwordHash!)).toBe(true);

@@ -62,7 +62,11 @@ test.describe("[CLIENTS] list", () => {
     page,
   }) => {
     await page.goto("/clients?take=10");
-    const target = (await ids(page))[3]!;
+    // Read only once the page's ten rows are there (a retrying assertion, not a one-off read).
+    await expect(idCells(page)).toHaveCount(10);
+    const fourth = idCells(page).nth(3);
+    await expect(fourth).toHaveText(/^\S+$/);
+    const target = (await fourth.textContent())!.trim();
     const search = page.getByRole("search").getByLabel("Find a client by id or address");
     await search.fill(target);
     await search.press("Enter");

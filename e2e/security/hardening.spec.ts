@@ -53,6 +53,35 @@ test.describe("[SEC] hardening", () => {
     await compliance.close();
   });
 
+  test("[SEC][forwarded-proto] a client cannot claim https on the plain-http console", async ({
+    playwright,
+    baseURL,
+  }) => {
+    // No proxy is trusted here (CONSOLE_TRUSTED_PROXIES=0): only the connection itself can say https.
+    const forger = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "x-forwarded-proto": "https" },
+    });
+    for (const path of ["/signin", "/clients"]) {
+      const response = await forger.get(path, { maxRedirects: 0 });
+      expect(response.status()).toBeLessThan(500);
+      const headers = response.headers();
+      expect(headers["content-security-policy"]).toBeDefined();
+      expect(headers["strict-transport-security"]).toBeUndefined();
+      expect(headers["content-security-policy"]).not.toContain("upgrade-insecure-requests");
+    }
+    // next-auth's own cookies are not made Secure (__Host-/__Secure-) on a forged header either.
+    const csrf = await forger.get("/api/auth/csrf");
+    expect(csrf.ok()).toBe(true);
+    const cookies = csrf.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie");
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) {
+      expect(cookie.value).toMatch(/^next-auth\./);
+      expect(cookie.value).not.toMatch(/;\s*secure/i);
+    }
+    await forger.dispose();
+  });
+
   test("[AUTH][sign-out] signing out ends every session of the user, on every device", async ({ browser }) => {
     const user = await createStaff(browser, "support", "two-devices");
     const laptop = await signedInPage(browser, user, "/clients");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { openTestDb, type TestDbKind } from "@/server/db/testing";
 import type { DbHandle } from "@/server/db/client";
 import { setDbForTests, tables } from "@/server/db";
@@ -19,6 +19,7 @@ vi.mock("./password", async (original) => {
 });
 
 const { signInWithPassword, SIGN_IN_ERRORS } = await import("./credentials");
+const { FAILED_SIGN_IN_RECORDS_PER_MINUTE } = await import("./sign-in-records");
 const { hashPassword } = await import("./password");
 
 describe.each<TestDbKind>(["pglite", "postgres"])("password sign-in on %s", (kind) => {
@@ -75,5 +76,66 @@ describe.each<TestDbKind>(["pglite", "postgres"])("password sign-in on %s", (kin
     } finally {
       await handle.db.execute(`alter table audit_log_offline rename to audit_log` as never);
     }
+  });
+
+  describe("a flood of failed sign-ins from one address", () => {
+    const failedRecords = (ip: string) =>
+      handle.db
+        .select()
+        .from(tables.auditLog)
+        .where(and(eq(tables.auditLog.action, "auth.sign-in-failed"), eq(tables.auditLog.ip, ip)))
+        .orderBy(asc(tables.auditLog.seq));
+    const flood = async (ip: string, email: (i: number) => string, n = 1000) => {
+      const outcomes: string[] = [];
+      for (let i = 0; i < n; i += 50)
+        outcomes.push(
+          ...(await Promise.all(
+            Array.from({ length: 50 }, (_, j) =>
+              signInWithPassword({ email: email(i + j), password: `wrong-${i + j}` }, { ip, requestId: "r" }).then(
+                () => "ok",
+                (e: Error) => e.message,
+              ),
+            ),
+          )),
+        );
+      return outcomes;
+    };
+    // At most the per-minute failures, plus one record per lock (the account's and the address's).
+    const bound = FAILED_SIGN_IN_RECORDS_PER_MINUTE + 2;
+
+    it("against one account writes a bounded number of records, the lock among them once", async () => {
+      const ip = "198.51.100.21";
+      const outcomes = await flood(ip, () => "victim@example.com");
+      expect(outcomes.filter((o) => o === SIGN_IN_ERRORS.locked).length).toBeGreaterThan(900);
+      const rows = await failedRecords(ip);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.length).toBeLessThanOrEqual(bound);
+      expect(rows.filter((r) => r.errorCode === SIGN_IN_ERRORS.invalid).length).toBeGreaterThan(0);
+      expect(rows.filter((r) => r.errorCode === SIGN_IN_ERRORS.locked).length).toBeGreaterThanOrEqual(1);
+      expect(rows.filter((r) => r.errorCode === SIGN_IN_ERRORS.locked).length).toBeLessThanOrEqual(2);
+    });
+
+    it("against a thousand accounts caps the failures per minute, says so, and records the address's lock", async () => {
+      const ip = "198.51.100.22";
+      await flood(ip, (i) => `nobody-${i}@example.com`);
+      const rows = await failedRecords(ip);
+      expect(rows.length).toBeLessThanOrEqual(bound);
+      const invalid = rows.filter((r) => r.errorCode === SIGN_IN_ERRORS.invalid);
+      expect(invalid).toHaveLength(FAILED_SIGN_IN_RECORDS_PER_MINUTE);
+      expect(invalid.at(-1)?.input).toMatchObject({ note: expect.stringContaining("not recorded") });
+      expect(rows.filter((r) => r.errorCode === SIGN_IN_ERRORS.locked)).toHaveLength(1);
+
+      // Once that lock and minute are over, the next lock is recorded again: once per lock, not once ever.
+      await handle.db.execute(
+        `update rate_limits set locked_until = now() - interval '1 second', window_started_at = now() - interval '2 minutes'` as never,
+      );
+      await flood(ip, (i) => `nobody-again-${i}@example.com`, 100);
+      const after = await failedRecords(ip);
+      expect(after.filter((r) => r.errorCode === SIGN_IN_ERRORS.locked)).toHaveLength(2);
+      expect(after.length).toBeLessThanOrEqual(2 * bound);
+      // Another address still gets its own records.
+      expect(await attempt("wrong-password", "198.51.100.23")).toBe(SIGN_IN_ERRORS.invalid);
+      expect(await failedRecords("198.51.100.23")).toHaveLength(1);
+    });
   });
 });

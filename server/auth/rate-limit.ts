@@ -58,14 +58,23 @@ export async function claimAttempt(db: Db, key: string, throttle: Throttle, now 
   return { allowed: !locked, hits: Number(rows[0]?.hits ?? 1), until: locked ? until : null };
 }
 
-/** After a failed check: the failure that reaches the limit locks the key. Returns the lock, if any. */
-export async function settleFailure(db: Db, key: string, attempt: Attempt, throttle: Throttle, now = new Date()) {
+/** After a failed check: the failure that reaches the limit locks the key. Returns the lock as stored, if any. */
+export async function settleFailure(
+  db: Db,
+  key: string,
+  attempt: Attempt,
+  throttle: Throttle,
+  now = new Date(),
+): Promise<Date | null> {
   if (attempt.hits < throttle.limit) return null;
   const until = new Date(now.getTime() + throttle.lockMinutes * 60_000);
-  await db.execute(
-    sql`update rate_limits set locked_until = greatest(coalesce(locked_until, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz) where key = ${key}`,
+  const rows = rowsOf<Pick<Row, "locked_until">>(
+    await db.execute(
+      sql`update rate_limits set locked_until = greatest(coalesce(locked_until, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz) where key = ${key} returning locked_until`,
+    ),
   );
-  return until;
+  const stored = rows[0]?.locked_until;
+  return stored ? new Date(stored) : until;
 }
 
 /** After a successful sign-in: the account starts afresh; the address gets this attempt back. */

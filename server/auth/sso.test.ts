@@ -97,6 +97,22 @@ describe.each<TestDbKind>(["pglite", "postgres"])("SSO accounts on %s", (kind) =
     }
   });
 
+  it("keeps one admin when the only two are demoted by their role mappings at the same time", async () => {
+    const fresh = await openTestDb(kind);
+    try {
+      const as = (sub: string, role: "admin" | "developer") =>
+        signInWithSso(fresh.db, { issuer: ISSUER, profile: profile({ sub, email: `${sub}@corp.example` }), role });
+      await as("ann", "admin");
+      await as("ben", "admin");
+      const outcomes = await Promise.all([as("ann", "developer"), as("ben", "developer")]);
+      expect(outcomes.map((o) => o.ok && o.roleKept).sort()).toEqual([false, true]);
+      const admins = await fresh.db.select().from(tables.users).where(eq(tables.users.role, "admin"));
+      expect(admins).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("refuses a disabled linked account", async () => {
     await handle.db
       .update(tables.users)

@@ -2,8 +2,8 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { tables, type Db } from "@/server/db";
 import type { Role } from "@/lib/permissions";
-import { isLastActiveAdmin } from "@/server/users/rules";
-import { normalizeEmail, type UserRow } from "./users";
+import { isLastActiveAdmin, withAdminsLocked } from "@/server/users/rules";
+import { findUserById, normalizeEmail, type UserRow } from "./users";
 
 export type SsoRefusal = "NO_ROLE" | "EMAIL_UNVERIFIED" | "EMAIL_TAKEN" | "DISABLED" | "NO_SUBJECT";
 
@@ -39,15 +39,20 @@ export async function signInWithSso(
     .limit(1);
   if (linked) {
     if (linked.disabledAt) return { ok: false, code: "DISABLED", email };
-    const demotes = linked.role === "admin" && role !== "admin";
-    const roleKept = demotes && (await isLastActiveAdmin(db, linked.id));
-    const nextRole = roleKept ? linked.role : role;
-    const [row] = await db
-      .update(tables.users)
-      .set({ role: nextRole, lastSignInAt: new Date(), updatedAt: new Date() })
-      .where(eq(tables.users.id, linked.id))
-      .returning();
-    return { ok: true, user: row ?? linked, created: false, roleKept };
+    // Under the admins lock, like every change that can take an admin away (server/users/rules.ts),
+    // judged on the role as it is now.
+    return withAdminsLocked(db, async (tx) => {
+      const current = (await findUserById(tx, linked.id)) ?? linked;
+      const demotes = current.role === "admin" && !current.disabledAt && role !== "admin";
+      const roleKept = demotes && (await isLastActiveAdmin(tx, linked.id));
+      const nextRole = roleKept ? current.role : role;
+      const [row] = await tx
+        .update(tables.users)
+        .set({ role: nextRole, lastSignInAt: new Date(), updatedAt: new Date() })
+        .where(eq(tables.users.id, linked.id))
+        .returning();
+      return { ok: true, user: row ?? linked, created: false, roleKept } as const;
+    });
   }
 
   const [sameEmail] = await db.select().from(tables.users).where(eq(tables.users.email, email)).limit(1);

@@ -1,8 +1,23 @@
 import "server-only";
-import { and, count, eq, isNull, ne } from "drizzle-orm";
+import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
 import { tables, type Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import type { Role } from "@/lib/permissions";
+
+// Serializes every change that can take an admin away, across console instances.
+const ADMINS_LOCK = 7_245_003;
+
+/**
+ * Runs `fn` in one transaction that holds the admins lock, so "is this the last active admin?" and
+ * the change that follows are one step: two admins taking each other's admin away at the same
+ * time are decided one after the other, and the second one sees the first.
+ */
+export function withAdminsLocked<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
+    return fn(tx);
+  });
+}
 
 /** Whether `userId` is the only active admin: then nothing may take that away (or nobody could manage staff). */
 export async function isLastActiveAdmin(db: Db, userId: string): Promise<boolean> {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { openTestDb, type TestDbKind } from "@/server/db/testing";
 import type { DbHandle } from "@/server/db/client";
 import { tables } from "@/server/db";
 import { updateStaffUser } from "./update";
+import type { StaffChange } from "./rules";
 
 describe.each<TestDbKind>(["pglite", "postgres"])("staff changes on %s", (kind) => {
   let handle: DbHandle;
@@ -25,13 +26,30 @@ describe.each<TestDbKind>(["pglite", "postgres"])("staff changes on %s", (kind) 
   const version = async (id: string) =>
     (await handle.db.select().from(tables.users).where(eq(tables.users.id, id)))[0]?.sessionVersion;
 
-  it("refuses to disable oneself or drop one's own admin role", async () => {
-    await expect(updateStaffUser(handle.db, ids.root!, ids.root!, { disabled: true })).rejects.toMatchObject({
+  it("refuses to disable oneself or drop one's own admin role, even when another admin remains", async () => {
+    // A second admin, so the last-admin rule has nothing to say: only the self-lockout rule refuses.
+    const [second] = await handle.db
+      .insert(tables.users)
+      .values({ email: "second-admin@example.com", role: "admin" })
+      .returning();
+    const selfLockout = {
       code: "CONFLICT",
-    });
-    await expect(updateStaffUser(handle.db, ids.root!, ids.root!, { role: "support" })).rejects.toMatchObject({
-      code: "CONFLICT",
-    });
+      userMessage: expect.stringMatching(/^You cannot disable your own account/),
+    };
+    await expect(updateStaffUser(handle.db, second!.id, second!.id, { disabled: true })).rejects.toMatchObject(
+      selfLockout,
+    );
+    await expect(updateStaffUser(handle.db, second!.id, second!.id, { role: "support" })).rejects.toMatchObject(
+      selfLockout,
+    );
+    const [unchanged] = await handle.db.select().from(tables.users).where(eq(tables.users.id, second!.id));
+    expect(unchanged).toMatchObject({ role: "admin", disabledAt: null });
+    // The last admin is refused by the same rule first.
+    await expect(updateStaffUser(handle.db, ids.root!, ids.root!, { disabled: true })).rejects.toMatchObject(
+      selfLockout,
+    );
+    // Gone again, so the tests below start with root as the only admin.
+    await handle.db.delete(tables.users).where(eq(tables.users.id, second!.id));
   });
 
   it("refuses to take away the last active admin, even by another admin's hand", async () => {
@@ -61,5 +79,38 @@ describe.each<TestDbKind>(["pglite", "postgres"])("staff changes on %s", (kind) 
     expect(await version(ids.sam!)).toBe(before! + 1);
     await updateStaffUser(handle.db, "00000000-0000-4000-8000-000000000000", ids.sam!, { disabled: true });
     expect(await version(ids.sam!)).toBe(before! + 2);
+  });
+
+  it("never leaves no admin when two admins take each other's admin away at the same time", async () => {
+    const changes: [StaffChange, StaffChange][] = [
+      [{ disabled: true }, { disabled: true }],
+      [{ role: "support" }, { role: "compliance" }],
+      [{ disabled: true }, { role: "developer" }],
+    ];
+    for (const [round, [first, second]] of changes.entries()) {
+      // Exactly two active admins, x and y.
+      await handle.db.update(tables.users).set({ role: "support" }).where(eq(tables.users.role, "admin"));
+      const [x, y] = await handle.db
+        .insert(tables.users)
+        .values([
+          { email: `x-${round}@example.com`, role: "admin" },
+          { email: `y-${round}@example.com`, role: "admin" },
+        ])
+        .returning();
+      const outcomes = await Promise.allSettled([
+        updateStaffUser(handle.db, x!.id, y!.id, first),
+        updateStaffUser(handle.db, y!.id, x!.id, second),
+      ]);
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+      expect(outcomes.find((o) => o.status === "rejected")?.reason).toMatchObject({
+        code: "CONFLICT",
+        userMessage: expect.stringContaining("last active admin"),
+      });
+      const [admins] = await handle.db
+        .select({ n: count() })
+        .from(tables.users)
+        .where(and(eq(tables.users.role, "admin"), isNull(tables.users.disabledAt)));
+      expect(admins?.n).toBe(1);
+    }
   });
 });

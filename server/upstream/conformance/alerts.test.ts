@@ -75,6 +75,7 @@ const eventFor = (webhook: AlertWebhook | undefined, hash: string, ready: (e: Al
 
 describe("GET /api/v3/custodians/me/alerts/webhooks", () => {
   it("lists the custodian's webhooks with their events and settings", () => {
+    expect(webhooks.length, "the upstream needs an alert webhook").toBeGreaterThan(0);
     for (const w of webhooks) {
       expect(w.events).toContain("EIP_155_TX_V1");
       expect(typeof w.autoAddNewAddresses).toBe("boolean");
@@ -99,6 +100,7 @@ describe("GET .../alerts/webhooks/{alertWebhookId}/events", () => {
     expect(page.metadata.limit).toBe(100);
     expect(page.data.length).toBe(Math.min(100, page.metadata.total));
     expect(newestFirst(page.data)).toBe(true);
+    expect(page.data.length, "the webhook needs events").toBeGreaterThan(0);
     for (const e of page.data) expect(e.type).toBe("EIP_155_TX_V1");
     if (page.metadata.total > 100) expect(page.metadata.cursor).toBe(page.data.at(-1)?.id);
     if (SANDBOX) expect(page.metadata.total).toBeGreaterThan(3_500);
@@ -107,13 +109,16 @@ describe("GET .../alerts/webhooks/{alertWebhookId}/events", () => {
   it("filters by delivery status, one or several", async () => {
     const all = await events(accepting, { limit: 1 });
     const failed = await events(accepting, { deliveryStatuses: "failed" });
+    expect(failed.data.length, "the webhook needs failed events to filter").toBeGreaterThan(0);
     for (const e of failed.data) {
       expect(e.deliveryStatus).toBe("failed");
       expect(e.confirmed).toBeNull();
     }
     const successOrPending = await events(accepting, { deliveryStatuses: ["success", "pending"], limit: 200 });
+    const delivered = successOrPending.data.filter((x) => x.deliveryStatus === "success");
+    expect(delivered.length, "the webhook needs delivered events to filter").toBeGreaterThan(0);
     for (const e of successOrPending.data) expect(["success", "pending"]).toContain(e.deliveryStatus);
-    for (const e of successOrPending.data.filter((x) => x.deliveryStatus === "success")) expect(e.confirmed).toBe(1);
+    for (const e of delivered) expect(e.confirmed).toBe(1);
     const pending = await events(accepting, { deliveryStatuses: "pending", limit: 1 });
     const success = await events(accepting, { deliveryStatuses: "success", limit: 1 });
     const sum = failed.metadata.total + success.metadata.total + pending.metadata.total;
@@ -126,12 +131,13 @@ describe("GET .../alerts/webhooks/{alertWebhookId}/events", () => {
 
   it("filters by a since/until window: since inclusive, until exclusive, in unix seconds", async () => {
     const recent = await events(accepting, { limit: 1000 });
-    if (recent.data.length < 600) return;
+    expect(recent.data.length, "the window is cut from the newest 600 events").toBeGreaterThanOrEqual(600);
     const since = seconds((recent.data[500] as AlertEvent).createdAt);
     const until = seconds((recent.data[100] as AlertEvent).createdAt);
     const expected = recent.data.filter(
       (e) => Date.parse(e.createdAt) >= since * 1000 && Date.parse(e.createdAt) < until * 1000,
     );
+    expect(expected.length, "the window must hold events").toBeGreaterThan(0);
     const windowed = await walk(accepting, { since, until, limit: 150 });
     expect(windowed.map((e) => e.id)).toEqual(expected.map((e) => e.id));
     expect((await events(accepting, { since, until, limit: 1 })).metadata.total).toBe(expected.length);
@@ -140,10 +146,12 @@ describe("GET .../alerts/webhooks/{alertWebhookId}/events", () => {
   it("filters by chain ids, and combines status, chains and a time window", async () => {
     const chainIds = ["eip155:11155111", "eip155:1"];
     const onChains = await events(accepting, { chainIds, limit: 300 });
+    expect(onChains.data.length, "the webhook needs events on these chains").toBeGreaterThan(0);
     for (const e of onChains.data) expect(chainIds).toContain(e.chainId);
     const until = Math.floor(Date.now() / 1000) + 60;
     const since = until - 30 * 86_400;
     const combined = await walk(accepting, { deliveryStatuses: "failed", chainIds, since, until, limit: 100 });
+    expect(combined.length, "the webhook needs failed events on these chains in the last 30 days").toBeGreaterThan(0);
     for (const e of combined) {
       expect(e.deliveryStatus).toBe("failed");
       expect(chainIds).toContain(e.chainId);
@@ -155,8 +163,8 @@ describe("GET .../alerts/webhooks/{alertWebhookId}/events", () => {
 
   it("filters by transaction hash and by block numbers", async () => {
     const sample = (await events(accepting, { limit: 50 })).data;
-    const [first, second] = [sample[3], sample[40]];
-    if (!first || !second) return;
+    expect(sample.length, "the webhook needs 41 events to sample").toBeGreaterThan(40);
+    const [first, second] = [sample[3] as AlertEvent, sample[40] as AlertEvent];
     const hash = first.transactionHashes[0] as string;
     const byHash = await events(accepting, { transactionHash: hash });
     expect(byHash.data.map((e) => e.id)).toContain(first.id);
@@ -231,7 +239,8 @@ describe.skipIf(!DESTRUCTIVE)("POST .../alerts/webhooks/{alertWebhookId}/events/
   it("re-delivers failed events for real (accepting receiver → success) and returns the others in `failed`", async () => {
     const failedEvents = (await events(accepting, { deliveryStatuses: "failed", limit: 2 })).data;
     const successful = (await events(accepting, { deliveryStatuses: "success", limit: 1 })).data[0];
-    if (failedEvents.length < 2 || !successful) return;
+    expect(failedEvents, "the webhook needs two failed events to replay").toHaveLength(2);
+    if (!successful) throw new Error("the webhook needs a delivered event to replay");
     const unknown = "00000000-0000-4000-8000-000000000000";
     const others = [
       successful.id,
