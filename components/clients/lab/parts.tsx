@@ -93,7 +93,7 @@ export function CheckList({ checks, label }: { checks: LabCheck[]; label: string
               },
             ]}
           />
-          <p className="mt-1 text-xs text-muted">{c.how}</p>
+          <p className="mt-1 text-xs text-muted [overflow-wrap:anywhere]">{c.how}</p>
         </li>
       ))}
     </ul>

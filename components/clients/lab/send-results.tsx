@@ -38,7 +38,7 @@ export function SendResults({ result }: { result: SendResult }) {
               </Badge>
             </div>
             <ValueList label={`Send ${item.index + 1}`} rows={rows(item, result.accountAbstracted)} />
-            {item.message ? <p className="mt-1 text-sm text-muted">{item.message}</p> : null}
+            {item.message ? <p className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">{item.message}</p> : null}
           </li>
         ))}
       </ol>

@@ -141,7 +141,9 @@ function SignatureResult({ result }: { result: SignMessageResult }) {
           },
         ]}
       />
-      {result.expected.note ? <p className="text-xs text-muted">{result.expected.note}</p> : null}
+      {result.expected.note ? (
+        <p className="text-xs text-muted [overflow-wrap:anywhere]">{result.expected.note}</p>
+      ) : null}
     </div>
   );
 }
