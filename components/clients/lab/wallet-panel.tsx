@@ -43,6 +43,8 @@ export function WalletPanel({
   });
   const backup = useAction(backupLabWallet, {
     errors: "inline",
+    // The record lists the new backup share pair on each wallet.
+    invalidate,
     onSuccess: (state) => {
       setLast({ kind: "backup", state });
       onShares({ ...shares, backup: true });
