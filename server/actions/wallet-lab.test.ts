@@ -287,6 +287,16 @@ describe("the wallet lab for an EOA test client", () => {
     });
     expect(bad.ok || bad.error.fields?.nonce).toMatch(/0x prefix/);
   });
+  it("tells the client's timeline what the lab did, without a secret", async () => {
+    const { clientTimeline } = await import("@/server/timeline/query");
+    const page = await clientTimeline(await getDb(), clientId, { kinds: ["lab"], limit: 50 });
+    const summaries = page.entries.map((e) => e.summary);
+    expect(summaries).toContain("Wallets generated (SECP256K1 and ED25519); signing shares kept in the vault");
+    expect(summaries).toContain("Signing shares recovered from the backup; the new shares sign for the same addresses");
+    expect(summaries).toContain(`Sent 0.01 NATIVE to ${RECIPIENT} on ${SEPOLIA}, 2 at once (confirmed, confirmed)`);
+    expect(summaries).toContain(`Sent 0.01 NATIVE to ${RECIPIENT} on ${SEPOLIA} (collision)`);
+    expect(summaries.filter((s) => s.startsWith("Message signed on eip155:11155111; signer verified"))).toHaveLength(2);
+  });
 });
 
 describe("the wallet lab for an account-abstracted test client", () => {
