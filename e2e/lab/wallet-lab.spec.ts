@@ -69,6 +69,15 @@ test.describe("[LAB] wallet lab", () => {
   }) => {
     test.setTimeout(120_000);
     const { clientId } = await createTestClientInUi(page);
+    // Every server action's answer to the lab, to check that none carries a share (base64 JSON, "eyJ…").
+    const answers: string[] = [];
+    await page.route("**/*", async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST" || !request.headers()["next-action"]) return route.fallback();
+      const response = await route.fetch();
+      answers.push(await response.text());
+      await route.fulfill({ response });
+    });
     const wallet = await openLabAndGenerate(page, clientId);
     const truth = await sandboxClient(clientId);
     const address = getAddress(truth.metadata.namespaces.eip155!.address);
@@ -139,6 +148,9 @@ test.describe("[LAB] wallet lab", () => {
     const collision = page.getByRole("status", { name: "Send results" }).getByTestId("lab-send-item");
     await expect(collision.getByTestId("lab-send-status")).toHaveText("Nonce collision");
     await expect(collision).toContainText("Nonce 0x00 is already used or pending");
+
+    expect(answers.length).toBeGreaterThanOrEqual(8);
+    for (const body of answers) expect(body).not.toMatch(/eyJ[A-Za-z0-9+/=_-]{20,}|"share"|clientApiKey/);
 
     await expectAccessible(page);
     await screens(page, "lab-eoa");
