@@ -66,7 +66,8 @@ const isSolanaAddress = (v: string) => {
 const isTronAddress = (v: string) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(v);
 const isSymbol = (v: string) => /^[A-Za-z][A-Za-z0-9.]{1,11}$/.test(v);
 
-const ADDRESS_RULES: Record<ChainFamily, { test: (to: string, chainId: string) => boolean; hint: string }> = {
+/** What a recipient address looks like, per family (the wallet lab's send checks the same). */
+export const ADDRESS_RULES: Record<ChainFamily, { test: (to: string, chainId: string) => boolean; hint: string }> = {
   eip155: { test: isEvmAddress, hint: "an EVM address: 0x followed by 40 hex digits" },
   solana: { test: isSolanaAddress, hint: "a Solana address (base58 of 32 bytes, 32–44 characters)" },
   bip122: {

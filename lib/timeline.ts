@@ -113,6 +113,50 @@ export const TIMELINE_KINDS: TimelineKind[] = [
     },
   },
   {
+    id: "lab",
+    label: "Wallet lab",
+    actions: {
+      "lab.generate": {
+        target: "client",
+        summary: () => "Wallets generated (SECP256K1 and ED25519); signing shares kept in the vault",
+      },
+      "lab.backup": { target: "client", summary: () => "Wallets backed up; backup shares kept in the vault" },
+      "lab.recover": {
+        target: "client",
+        summary: (f) => {
+          const proof = f.result.proof;
+          const checked = Array.isArray(proof)
+            ? proof.every((c) => (c as { ok?: unknown }).ok === true)
+              ? "; the new shares sign for the same addresses"
+              : "; a check of the new shares failed"
+            : proof
+              ? "; the proof could not run"
+              : "";
+          return `Signing shares recovered from the backup${checked}`;
+        },
+      },
+      "lab.sign-message": {
+        target: "client",
+        summary: (f) =>
+          `${f.input.method === "eth_signTypedData_v4" ? "Typed data" : "Message"} signed on ${text(f.input.chainId) ?? "?"}${f.result.matches === true ? "; signer verified" : f.result.matches === false ? "; signer does not match" : ""}`,
+      },
+      "lab.raw-sign": {
+        target: "client",
+        summary: (f) =>
+          `${text(f.input.curve) ?? "?"} digest raw signed${f.result.verified === true ? "; verified" : f.result.verified === false ? "; not verified" : ""}`,
+      },
+      "lab.send": {
+        target: "client",
+        summary: (f) => {
+          const token = f.input.token === "contract" ? text(f.input.tokenAddress) : text(f.input.token);
+          const sends = Array.isArray(f.result.sends) ? (f.result.sends as { status?: unknown }[]) : [];
+          const statuses = sends.length > 0 ? ` (${sends.map((s) => String(s.status)).join(", ")})` : "";
+          return `Sent ${text(f.input.amount) ?? "?"} ${token ?? ""} to ${text(f.input.to) ?? "?"} on ${text(f.input.chainId) ?? "?"}${Number(f.input.parallel) > 1 ? `, ${String(f.input.parallel)} at once` : ""}${statuses}`;
+        },
+      },
+    },
+  },
+  {
     id: "eject",
     label: "Eject",
     // Requests and share downloads name the wallet ("clientId/walletId"); decisions name the request.

@@ -1,5 +1,4 @@
 "use client";
-import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { parseAsString, useQueryState } from "nuqs";
 import { Badge } from "@/components/ui/badge";
@@ -20,18 +19,23 @@ import { EjectTab } from "./eject/eject-tab";
 import { TimelineTab } from "./timeline-tab";
 import { WalletCard } from "./wallet-card";
 import type { TestClient } from "@/lib/test-clients";
+import { LabTab } from "./lab/lab-tab";
+import type { LabShares } from "./lab/wallet-panel";
 
 export function ClientDetail({
   clientId,
   permissions,
   currentUserEmail,
   testClient,
+  labShares,
 }: {
   clientId: string;
   permissions: Permission[];
   currentUserEmail: string;
   /** Set when the console created this client as a test client (it can act for it). */
   testClient?: TestClient;
+  /** Which shares the vault holds, for a test client the user may act for in the wallet lab. */
+  labShares?: LabShares;
 }) {
   const client = useQuery({
     queryKey: queryKeys.clients.detail(clientId),
@@ -57,6 +61,13 @@ export function ClientDetail({
       label: "Eject",
       content: <EjectTab client={c} permissions={permissions} currentUserEmail={currentUserEmail} />,
     },
+    testClient &&
+      labShares &&
+      has("wallet-lab:use") && {
+        value: "lab",
+        label: "Wallet lab",
+        content: <LabTab client={c} initialShares={labShares} />,
+      },
     has("clients:read") && {
       value: "timeline",
       label: "Timeline",
@@ -81,11 +92,6 @@ export function ClientDetail({
                 Test client
               </span>
             </Badge>
-          ) : null}
-          {testClient && has("wallet-lab:use") ? (
-            <Link href={`/lab/${encodeURIComponent(c.id)}`} className="text-sm text-accent hover:underline">
-              Wallet lab
-            </Link>
           ) : null}
           {c.ejectedAt || c.wallets.some((w) => w.ejectableUntil) ? (
             <EjectSummaryBadge summary={upstreamEjectState(c)} />

@@ -72,7 +72,7 @@ export function CreateClientDialog({
           <p className="text-xs text-muted">
             Its client API key is kept in the console&apos;s vault, encrypted, and is never shown. Generate its wallet
             in the{" "}
-            <Link className="text-accent hover:underline" href={`/lab/${createdTest.clientId}`}>
+            <Link className="text-accent hover:underline" href={`/clients/${createdTest.clientId}?tab=lab`}>
               wallet lab
             </Link>
             .

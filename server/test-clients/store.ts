@@ -1,5 +1,5 @@
 import "server-only";
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { tables, type Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { vaultGetText, vaultPut } from "@/server/vault";
@@ -101,4 +101,15 @@ export async function storeShares(db: Db, clientId: string, kind: ShareKind, sha
 export async function loadShares(db: Db, clientId: string, kind: ShareKind): Promise<CurveShares | undefined> {
   const text = await vaultGetText(db, sharesAt(clientId, kind));
   return text === undefined ? undefined : curveSharesSchema.parse(JSON.parse(text));
+}
+
+/** Whether the vault holds shares of this kind for the client, without opening them. */
+export async function hasStoredShares(db: Db, clientId: string, kind: ShareKind): Promise<boolean> {
+  const at = sharesAt(clientId, kind);
+  const rows = await db
+    .select({ id: tables.vaultRecords.id })
+    .from(tables.vaultRecords)
+    .where(and(eq(tables.vaultRecords.purpose, at.purpose), eq(tables.vaultRecords.subject, at.subject)))
+    .limit(1);
+  return rows.length > 0;
 }

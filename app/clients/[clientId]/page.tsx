@@ -15,7 +15,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { TIMELINE_KIND_IDS } from "@/lib/timeline";
 import { getDb } from "@/server/db";
 import { clientTimeline } from "@/server/timeline/query";
-import { getTestClient } from "@/server/test-clients/store";
+import { getTestClient, hasStoredShares } from "@/server/test-clients/store";
 
 type Params = Promise<{ clientId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -70,6 +70,11 @@ export default async function ClientPage({ params, searchParams }: { params: Par
         })
       : undefined,
   ]);
+  // The wallet lab's starting state: which shares the vault holds (without opening them).
+  const labShares =
+    testClient && can(user.role, "wallet-lab:use")
+      ? { signing: testClient.hasShares, backup: await hasStoredShares(await getDb(), clientId, "backup") }
+      : undefined;
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <ClientDetail
@@ -77,6 +82,7 @@ export default async function ClientPage({ params, searchParams }: { params: Par
         permissions={permissionsOf(user.role)}
         currentUserEmail={user.email}
         testClient={testClient}
+        labShares={labShares}
       />
     </HydrationBoundary>
   );

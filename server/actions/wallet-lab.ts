@@ -1,0 +1,97 @@
+"use server";
+import { labClientInputSchema, rawSignInputSchema, sendInputSchema, signMessageInputSchema } from "@/lib/lab/forms";
+import { defineAction } from "@/server/kit/define-action";
+import { backupWallet } from "@/server/lab/backup";
+import { generateWallet } from "@/server/lab/generate";
+import { rawSign } from "@/server/lab/raw-sign";
+import { recoverWallet } from "@/server/lab/recover";
+import { sendAssets } from "@/server/lab/send";
+import { signMessage } from "@/server/lab/sign-message";
+
+/**
+ * The wallet lab: a developer acts as one of the console's test clients through the MPC service.
+ * Shares go from the vault to the service and back into the vault; results and audit records carry
+ * ids, addresses, signatures and hashes only.
+ */
+
+/** Generates the client's wallets on both curves; the signing shares go to the vault. */
+export const generateLabWallet = defineAction({
+  action: "lab.generate",
+  permission: "wallet-lab:use",
+  input: labClientInputSchema,
+  run: ({ clientId }) => generateWallet(clientId),
+  target: (input) => input.clientId,
+  auditResult: (r) => ({
+    wallets: r.wallets.map((w) => ({ id: w.id, curve: w.curve })),
+    signingSharePairIds: r.sharePairIds,
+    kept: "signing shares (vault)",
+  }),
+});
+
+/** Backs up the current signing shares; the backup shares go to the vault. */
+export const backupLabWallet = defineAction({
+  action: "lab.backup",
+  permission: "wallet-lab:use",
+  input: labClientInputSchema,
+  run: ({ clientId }) => backupWallet(clientId),
+  target: (input) => input.clientId,
+  auditResult: (r) => ({ backupSharePairIds: r.sharePairIds, kept: "backup shares (vault)" }),
+});
+
+/** Recovers new signing shares from the stored backup and proves they sign for the same addresses. */
+export const recoverLabWallet = defineAction({
+  action: "lab.recover",
+  permission: "wallet-lab:use",
+  input: labClientInputSchema,
+  run: ({ clientId }) => recoverWallet(clientId),
+  target: (input) => input.clientId,
+  auditResult: (r) => ({
+    signingSharePairIds: r.sharePairIds,
+    kept: "signing shares (vault), replacing the previous ones",
+    sameWallets: r.sameWallets,
+    proof: r.proofError ? { error: r.proofError } : r.checks.map((c) => ({ label: c.label, ok: c.ok })),
+  }),
+});
+
+/** personal_sign or eth_signTypedData_v4 on an EVM chain, verified on the server. */
+export const signLabMessage = defineAction({
+  action: "lab.sign-message",
+  permission: "wallet-lab:use",
+  input: signMessageInputSchema,
+  run: (input) => signMessage(input),
+  target: (input) => input.clientId,
+  auditResult: (r) => ({
+    signature: r.signature,
+    expected: r.expected.address,
+    recovered: r.recovered,
+    matches: r.matches,
+  }),
+});
+
+/** A raw signature of a 32-byte digest with one curve's share, verified on the server. */
+export const rawSignLabDigest = defineAction({
+  action: "lab.raw-sign",
+  permission: "wallet-lab:use",
+  input: rawSignInputSchema,
+  run: (input) => rawSign(input),
+  target: (input) => input.clientId,
+  auditResult: (r) => ({ signature: r.signature, verified: r.check.ok }),
+});
+
+/** Sends assets, once or several times at once, under the spec's nonce rule; waits (bounded) for receipts. */
+export const sendLabAssets = defineAction({
+  action: "lab.send",
+  permission: "wallet-lab:use",
+  input: sendInputSchema,
+  run: (input) => sendAssets(input),
+  target: (input) => input.clientId,
+  auditResult: (r) => ({
+    from: r.from,
+    sends: r.items.map((i) => ({
+      status: i.status,
+      nonce: i.nonce ?? null,
+      transactionHash: i.transactionHash ?? null,
+      userOperationHash: i.userOperationHash ?? null,
+    })),
+  }),
+});
