@@ -115,14 +115,13 @@ export const TIMELINE_KINDS: TimelineKind[] = [
   {
     id: "lab",
     label: "Wallet lab",
+    records: targetIsClient,
     actions: {
       "lab.generate": {
-        target: "client",
         summary: () => "Wallets generated (SECP256K1 and ED25519); signing shares kept in the vault",
       },
-      "lab.backup": { target: "client", summary: () => "Wallets backed up; backup shares kept in the vault" },
+      "lab.backup": { summary: () => "Wallets backed up; backup shares kept in the vault" },
       "lab.recover": {
-        target: "client",
         summary: (f) => {
           const proof = f.result.proof;
           const checked = Array.isArray(proof)
@@ -136,17 +135,14 @@ export const TIMELINE_KINDS: TimelineKind[] = [
         },
       },
       "lab.sign-message": {
-        target: "client",
         summary: (f) =>
           `${f.input.method === "eth_signTypedData_v4" ? "Typed data" : "Message"} signed on ${text(f.input.chainId) ?? "?"}${f.result.matches === true ? "; signer verified" : f.result.matches === false ? "; signer does not match" : ""}`,
       },
       "lab.raw-sign": {
-        target: "client",
         summary: (f) =>
           `${text(f.input.curve) ?? "?"} digest raw signed${f.result.verified === true ? "; verified" : f.result.verified === false ? "; not verified" : ""}`,
       },
       "lab.send": {
-        target: "client",
         summary: (f) => {
           const token = f.input.token === "contract" ? text(f.input.tokenAddress) : text(f.input.token);
           const sends = Array.isArray(f.result.sends) ? (f.result.sends as { status?: unknown }[]) : [];
