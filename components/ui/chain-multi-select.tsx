@@ -2,7 +2,10 @@
 import { useId } from "react";
 import { chainLabel } from "@/lib/chains";
 
-/** Several chains at once, as a list of checkboxes that folds away (a multiple select is hard to use). */
+/**
+ * Several chains at once, as a list of checkboxes that folds away (a multiple select is hard to use).
+ * On a phone the list is as wide as the field, so it never reaches past the window.
+ */
 export function ChainMultiSelect({
   label,
   options,
@@ -36,7 +39,7 @@ export function ChainMultiSelect({
         </summary>
         <fieldset
           aria-labelledby={`${id}-label`}
-          className="absolute z-20 mt-1 max-h-72 w-[min(22rem,calc(100vw-2rem))] overflow-auto rounded border border-border bg-surface p-2 shadow-lg"
+          className="absolute right-0 left-0 z-20 mt-1 max-h-72 overflow-auto rounded border border-border bg-surface p-2 shadow-lg md:right-auto md:w-[22rem]"
         >
           {options.map((chain) => (
             <label key={chain} className="flex items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-surface-2">

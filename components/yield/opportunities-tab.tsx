@@ -35,6 +35,13 @@ export function OpportunitiesTab({
 }) {
   const [, setState] = useQueryStates(yieldPageParsers, { history: "push" });
   const [entering, setEntering] = useState<OpportunityView>();
+  // The fields follow the URL: a filter set from a link, Back or a reload shows as what it is.
+  const [draft, setDraft] = useState(filters);
+  const [shown, setShown] = useState(filters);
+  if (filtersKey(shown) !== filtersKey(filters)) {
+    setShown(filters);
+    setDraft(filters);
+  }
   const list = useQuery({
     queryKey: queryKeys.yield.opportunities(client.clientId, filtersKey(filters)),
     queryFn: () => fetchJson<{ items: OpportunityView[] }>(opportunitiesUrl(client.clientId, filters)),
@@ -144,7 +151,6 @@ export function OpportunitiesTab({
   return (
     <div className="space-y-3">
       <form
-        key={filtersKey(filters)}
         aria-label="Filter opportunities"
         className="grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-4"
         onSubmit={(e) => {
@@ -160,7 +166,11 @@ export function OpportunitiesTab({
         }}
       >
         <Field id="op-network" label="Network">
-          <Select id="op-network" name="network" defaultValue={filters.network ?? ""}>
+          <Select
+            id="op-network"
+            value={draft.network ?? ""}
+            onChange={(e) => setDraft((d) => ({ ...d, network: e.target.value || undefined }))}
+          >
             <option value="">Any network</option>
             {YIELD_NETWORKS.map((id) => (
               <option key={id} value={id}>
@@ -170,10 +180,20 @@ export function OpportunitiesTab({
           </Select>
         </Field>
         <Field id="op-token" label="Token (symbol or address)">
-          <Input id="op-token" name="token" defaultValue={filters.token ?? ""} placeholder="USDC" autoComplete="off" />
+          <Input
+            id="op-token"
+            value={draft.token ?? ""}
+            onChange={(e) => setDraft((d) => ({ ...d, token: e.target.value || undefined }))}
+            placeholder="USDC"
+            autoComplete="off"
+          />
         </Field>
         <Field id="op-type" label="Type">
-          <Select id="op-type" name="type" defaultValue={filters.type ?? ""}>
+          <Select
+            id="op-type"
+            value={draft.type ?? ""}
+            onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value || undefined }))}
+          >
             <option value="">Any type</option>
             {YIELD_TYPES.map((t) => (
               <option key={t} value={t}>
@@ -183,7 +203,13 @@ export function OpportunitiesTab({
           </Select>
         </Field>
         <Field id="op-sort" label="Sort by reward rate">
-          <Select id="op-sort" name="sort" defaultValue={filters.sort}>
+          <Select
+            id="op-sort"
+            value={draft.sort}
+            onChange={(e) =>
+              setDraft((d) => ({ ...d, sort: e.target.value === "rate-asc" ? "rate-asc" : "rate-desc" }))
+            }
+          >
             <option value="rate-desc">Highest first</option>
             <option value="rate-asc">Lowest first</option>
           </Select>

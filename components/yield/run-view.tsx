@@ -43,7 +43,7 @@ export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
   const r = run.data;
   const signable = r.steps.filter((s) => s.phase !== "skipped");
   const confirmed = signable.filter((s) => s.phase === "confirmed").length;
-  const title = `${r.intent === "manage" ? (r.actionType ?? "Manage") : r.intent === "enter" ? "Enter" : "Exit"}${r.amount ? ` ${r.amount}` : ""}`;
+  const title = `${r.intent === "manage" ? (r.actionType ?? "Manage") : r.intent === "enter" ? "Enter" : "Exit"}${r.amount ? ` ${r.amount}${r.symbol ? ` ${r.symbol}` : ""}` : ""}`;
   return (
     <div className="space-y-4">
       <Link

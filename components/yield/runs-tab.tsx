@@ -29,7 +29,8 @@ export function RunsTab({ clientId }: { clientId: string }) {
             <RunStatusBadge status={run.status} />
             <Link href={`/yield/runs/${run.id}`} className="font-medium text-accent hover:underline">
               {run.intent}
-              {run.actionType ? ` (${run.actionType})` : ""} {run.amount ? `${run.amount} ` : ""}— {run.yieldId}
+              {run.actionType ? ` (${run.actionType})` : ""} {run.amount ? `${run.amount} ${run.symbol ?? ""} ` : ""}—{" "}
+              {run.yieldId}
             </Link>
             <span className="text-xs text-muted">
               {confirmed} of {signable.length} steps confirmed

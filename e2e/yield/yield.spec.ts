@@ -211,7 +211,7 @@ test.describe("[YIELD] reading", () => {
     await support.close();
 
     // A client the console did not create as a test client is read-only even for a developer.
-    const [seeded] = (await sandboxGet<{ data: { id: string }[] }>("/api/v3/custodians/me/clients?take=1")).data;
+    const [seeded] = (await sandboxGet<{ results: { id: string }[] }>("/api/v3/custodians/me/clients?take=1")).results;
     await page.goto(`/yield?client=${seeded!.id}`);
     await expect(page.getByTestId("read-only-reason")).toContainText("not created as a test client");
     await expect(page.getByRole("button", { name: /^Enter / })).toHaveCount(0);
@@ -220,7 +220,7 @@ test.describe("[YIELD] reading", () => {
   test("[YIELD][url] filters survive a reload; a hand-edited address keeps what is valid and says what it dropped", async ({
     page,
   }) => {
-    const [seeded] = (await sandboxGet<{ data: { id: string }[] }>("/api/v3/custodians/me/clients?take=1")).data;
+    const [seeded] = (await sandboxGet<{ results: { id: string }[] }>("/api/v3/custodians/me/clients?take=1")).results;
     await page.goto(`/yield?client=${seeded!.id}&network=${SEPOLIA}&type=staking&sort=rate-asc`);
     const rows = page.getByRole("table", { name: "Yield opportunities, by reward rate" }).locator("tbody tr");
     await expect(rows).toHaveCount(3);

@@ -70,6 +70,8 @@ export interface YieldRunView {
   actionType: string | null;
   actionId: string | null;
   amount: string | null;
+  /** The yield's token, in whose units the amount is. */
+  symbol: string | null;
   stripGas: boolean;
   status: YieldRunStatus;
   error: string | null;

@@ -107,6 +107,7 @@ export async function previewAction(user: StaffUser, input: PreviewInput): Promi
             },
       stripGas: input.stripGas,
       decimals,
+      symbol: target.token.symbol,
       by: { id: user.id, email: user.email },
     },
     action,

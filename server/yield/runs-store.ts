@@ -18,8 +18,9 @@ export interface NewRun {
   intent: YieldIntent;
   request: { amount?: string; arguments?: Record<string, unknown>; action?: string; balanceType?: string };
   stripGas: boolean;
-  /** Token decimals, to show decoded amounts in token units. */
+  /** The token's decimals and symbol, to show amounts in token units. */
   decimals?: number;
+  symbol?: string;
   by: { id: string; email: string };
 }
 
@@ -37,7 +38,11 @@ export async function createPreviewRun(db: Db, run: NewRun, action: YieldAction)
         intent: run.intent,
         actionType: action.type ?? run.request.action ?? null,
         actionId: action.id ?? null,
-        request: { ...run.request, ...(run.decimals !== undefined ? { decimals: run.decimals } : {}) },
+        request: {
+          ...run.request,
+          ...(run.decimals !== undefined ? { decimals: run.decimals } : {}),
+          ...(run.symbol !== undefined ? { symbol: run.symbol } : {}),
+        },
         stripGas: run.stripGas,
         createdById: run.by.id,
         createdByEmail: run.by.email,
@@ -129,7 +134,7 @@ function stepView(step: YieldStepRow, decimals: number | undefined): YieldStepVi
 }
 
 export function runView(row: YieldRunRow, steps: YieldStepRow[]): YieldRunView {
-  const request = row.request as { amount?: string; decimals?: number };
+  const request = row.request as { amount?: string; decimals?: number; symbol?: string };
   return {
     id: row.id,
     clientId: row.clientId,
@@ -141,6 +146,7 @@ export function runView(row: YieldRunRow, steps: YieldStepRow[]): YieldRunView {
     actionType: row.actionType,
     actionId: row.actionId,
     amount: request.amount ?? null,
+    symbol: request.symbol ?? null,
     stripGas: row.stripGas,
     status: row.status,
     error: row.error,
