@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditFiltersQuery, auditFiltersSchema, auditTimeBounds } from "./audit";
+import { actionMatch, actionMatches, auditFiltersQuery, auditFiltersSchema, auditTimeBounds } from "./audit";
 
 const parse = (input: Record<string, string>) => auditFiltersSchema.safeParse(input);
 
@@ -57,5 +57,27 @@ describe("audit filters", () => {
       to: "2026-11-21T09:30:00.000Z",
     });
     expect(auditFiltersSchema.parse(Object.fromEntries(new URLSearchParams(query)))).toEqual(filters.data);
+  });
+});
+
+describe("the action filter", () => {
+  it("matches a full name of a known action alone, so a longer sibling is left out", () => {
+    expect(actionMatch("auth.sign-in")).toEqual({ kind: "exact", action: "auth.sign-in" });
+    expect(actionMatches("auth.sign-in", "auth.sign-in-failed")).toBe(false);
+    expect(actionMatches("alerts.replay", "alerts.replay")).toBe(true);
+    expect(actionMatches("alerts.replay", "alerts.replay-all")).toBe(false);
+  });
+
+  it("takes an area's entry, any typed start of a name, or a trailing * as a prefix", () => {
+    expect(actionMatch("auth.")).toEqual({ kind: "prefix", prefix: "auth." });
+    expect(actionMatches("auth.", "auth.sign-out")).toBe(true);
+    expect(actionMatches("auth.", "authx.thing")).toBe(false);
+    expect(actionMatches("alerts.rep", "alerts.replay-all-start")).toBe(true);
+    expect(actionMatches("alerts.rep", "alerts.export")).toBe(false);
+    expect(actionMatch(" alerts.replay* ")).toEqual({ kind: "prefix", prefix: "alerts.replay" });
+    expect(actionMatches("alerts.replay*", "alerts.replay-all")).toBe(true);
+    expect(actionMatches("Eject", "eject.approve")).toBe(true);
+    // An action only the log knows (an older version's) is matched by its name too.
+    expect(actionMatches("legacy.thing", "legacy.thing")).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 /** Audit-log filters as they live in the URL: shared by the page, the list route and the CSV export. */
 import { z } from "zod";
+import { KNOWN_AUDIT_ACTIONS } from "./audit-catalog";
 import { endOfMinuteExclusive, floorToMinute } from "./audit-time";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -133,4 +134,28 @@ export function auditFiltersQuery(filters: AuditFilters): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(filters)) if (v) q.set(k, String(v));
   return q.toString();
+}
+
+/**
+ * How the `action` filter matches. A full name of an action the console writes matches that
+ * action only (so "auth.sign-in" leaves out auth.sign-in-failed); anything else is a prefix: an
+ * area with its dot ("auth."), or any start typed by hand ("alerts.rep", "eject"). A trailing "*"
+ * makes any value a prefix, a full name included: "alerts.replay*" is alerts.replay and
+ * alerts.replay-all…. Prefixes ignore case, as the list's search does.
+ */
+export type ActionMatch = { kind: "exact"; action: string } | { kind: "prefix"; prefix: string };
+
+const KNOWN_ACTIONS: ReadonlySet<string> = new Set(KNOWN_AUDIT_ACTIONS);
+
+export function actionMatch(value: string): ActionMatch {
+  const v = value.trim();
+  if (v.endsWith("*")) return { kind: "prefix", prefix: v.replace(/\*+$/, "") };
+  if (KNOWN_ACTIONS.has(v)) return { kind: "exact", action: v };
+  return { kind: "prefix", prefix: v };
+}
+
+/** Whether a record's action passes the filter: the same rule as the database query. */
+export function actionMatches(filter: string, action: string): boolean {
+  const match = actionMatch(filter);
+  return match.kind === "exact" ? action === match.action : action.toLowerCase().startsWith(match.prefix.toLowerCase());
 }

@@ -4,7 +4,8 @@ import { X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import type { AuditFacets } from "@/lib/audit";
-import { groupActions } from "@/lib/audit-catalog";
+import { actionMatch, actionMatches } from "@/lib/audit";
+import { groupActions, KNOWN_AUDIT_ACTIONS } from "@/lib/audit-catalog";
 import { formatUtcMinute, parseUtcMinute, UTC_MINUTE_PLACEHOLDER } from "@/lib/audit-time";
 import type { AuditUrlFilters } from "./use-audit-url";
 
@@ -42,8 +43,9 @@ export function AuditFilters({
   onClear: () => void;
 }) {
   const [timeErrors, setTimeErrors] = useState<TimeErrors>({});
-  const groups = groupActions(facets?.actions ?? []);
-  const listed = new Set(groups.flatMap((g) => [g.prefix, ...g.actions]));
+  const known = facets?.actions ?? KNOWN_AUDIT_ACTIONS;
+  const groups = groupActions(known);
+  const [action, setAction] = useState(state.action ?? "");
   const codes = [...new Set([...(facets?.errorCodes ?? []), ...(state.errorCode ? [state.errorCode] : [])])];
   const hasFilters = Object.values(state).some(Boolean);
 
@@ -78,28 +80,26 @@ export function AuditFilters({
       <Field id="f-actor" label="Actor (e-mail contains)">
         <Input id="f-actor" name="actor" defaultValue={state.actor ?? ""} placeholder="name@company.com" />
       </Field>
-      <Field
-        id="f-action"
-        label="Action"
-        error={urlError.action}
-        hint="An area’s entry (auth.) matches all its actions"
-      >
-        <Select id="f-action" name="action" defaultValue={state.action ?? ""}>
-          <option value="">Any action</option>
-          {state.action && !listed.has(state.action) ? <option value={state.action}>{state.action}</option> : null}
-          {groups.map((g) => (
-            <optgroup key={g.area} label={g.area}>
-              <option value={g.prefix}>
-                all {g.area} actions ({g.prefix})
-              </option>
-              {g.actions.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </Select>
+      <Field id="f-action" label="Action" error={urlError.action} hint={<ActionHint value={action} known={known} />}>
+        <Input
+          id="f-action"
+          name="action"
+          list="f-action-list"
+          value={action}
+          onChange={(e) => setAction(e.target.value)}
+          placeholder="Any action"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={urlError.action ? "f-action-error" : "f-action-hint"}
+        />
+        <datalist id="f-action-list">
+          {groups.map((g) => [
+            <option key={g.prefix} value={g.prefix}>
+              all {g.area} actions
+            </option>,
+            ...g.actions.map((a) => <option key={a} value={a} />),
+          ])}
+        </datalist>
       </Field>
       <Field id="f-outcome" label="Outcome" error={urlError.errorCode ?? urlError.outcome}>
         <Select id="f-outcome" name="outcome" defaultValue={outcomeValue(state)}>
@@ -156,5 +156,31 @@ export function AuditFilters({
         ) : null}
       </div>
     </form>
+  );
+}
+
+/**
+ * Says, while the user types, what the action filter will match: a full name only that action, a
+ * start of a name every action beginning with it (lib/audit.ts, actionMatch).
+ */
+function ActionHint({ value, known }: { value: string; known: readonly string[] }) {
+  const typed = value.trim();
+  let text: string;
+  if (!typed) text = "A full name matches that action; a start (auth., alerts.rep) every action that begins with it.";
+  else {
+    const matched = known.filter((a) => actionMatches(typed, a));
+    const match = actionMatch(typed);
+    const longer = match.kind === "exact" ? known.filter((a) => a !== typed && a.startsWith(typed)).length : 0;
+    text =
+      matched.length === 0
+        ? "Matches no known action."
+        : match.kind === "exact"
+          ? `Only ${typed}${longer > 0 ? `; ${typed}* also matches ${longer === 1 ? "the one action that begins" : `the ${longer} actions that begin`} with it` : ""}.`
+          : `Matches ${matched.length === 1 ? matched[0] : `${matched.length} actions: ${matched.slice(0, 3).join(", ")}${matched.length > 3 ? ", …" : ""}`}.`;
+  }
+  return (
+    <span id="f-action-hint" aria-live="polite">
+      {text}
+    </span>
   );
 }

@@ -5,13 +5,15 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState, TableSkeleton } from "@/components/ui/states";
 import { Tabs } from "@/components/ui/tabs";
+import type { EjectRequestView } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
+import { ejectSummaryOf } from "@/lib/eject-summary";
 import { utc } from "@/lib/format";
 import type { Permission } from "@/lib/permissions";
 import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { BackLink } from "./back-link";
-import { EjectSummaryBadge, upstreamEjectState } from "./eject-summary";
+import { EjectSummaryBadge } from "./eject-summary";
 import { AssetsTab } from "./assets-tab";
 import { TransferTab } from "./transfer-tab";
 import { CredentialsTab } from "./credentials-tab";
@@ -41,12 +43,19 @@ export function ClientDetail({
     queryKey: queryKeys.clients.detail(clientId),
     queryFn: () => fetchJson<Client>(`/api/clients/${encodeURIComponent(clientId)}`),
   });
+  // The same requests as the eject tab (prefetched by the page): the header says "ejected" by the
+  // clients list's rule, which counts shares the console handed out.
+  const ejects = useQuery({
+    queryKey: queryKeys.clients.ejects(clientId),
+    queryFn: () => fetchJson<{ requests: EjectRequestView[] }>(`/api/clients/${encodeURIComponent(clientId)}/ejects`),
+  });
   const [tab, setTab] = useQueryState("tab", parseAsString.withDefault("assets"));
   const has = (p: Permission) => permissions.includes(p);
 
   if (client.isPending) return <TableSkeleton rows={6} />;
   if (client.isError) return <ErrorState message={client.error.message} onRetry={() => void client.refetch()} />;
   const c = client.data;
+  const eject = ejectSummaryOf(c, ejects.data?.requests ?? []);
 
   const tabs = [
     has("assets:read") && { value: "assets", label: "Assets", content: <AssetsTab client={c} /> },
@@ -93,8 +102,10 @@ export function ClientDetail({
               </span>
             </Badge>
           ) : null}
-          {c.ejectedAt || c.wallets.some((w) => w.ejectableUntil) ? (
-            <EjectSummaryBadge summary={upstreamEjectState(c)} />
+          {eject.state !== "none" ? (
+            <span data-testid="client-eject-state">
+              <EjectSummaryBadge summary={eject} />
+            </span>
           ) : null}
         </div>
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">

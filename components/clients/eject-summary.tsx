@@ -2,19 +2,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Countdown } from "@/components/ui/countdown";
 import type { EjectSummary } from "@/lib/clients";
-import type { Client } from "@/lib/contracts";
 import { utc } from "@/lib/format";
-
-/** What the upstream record alone says: ejected, or a window open until … */
-export function upstreamEjectState(client: Client): EjectSummary {
-  if (client.ejectedAt) return { state: "ejected", at: client.ejectedAt };
-  const until = client.wallets
-    .map((w) => w.ejectableUntil)
-    .filter((u): u is string => !!u && new Date(u).getTime() > Date.now())
-    .sort()
-    .at(-1);
-  return until ? { state: "open", until } : { state: "none" };
-}
 
 /** One client's ejection at a glance: pending / approved / open until … / ejected. */
 export function EjectSummaryBadge({ summary }: { summary: EjectSummary }) {

@@ -19,6 +19,8 @@ const UNREACHABLE: ActionError = {
 export interface UseActionOptions<I, O> {
   /** After a success: update local state, close a dialog, start a download. */
   onSuccess?: (data: O, input: I) => void;
+  /** After a refusal (not a session that ended): e.g. close a confirmation so the refusal shows where the act was asked for. */
+  onError?: (error: ActionError, input: I) => void;
   /** A toast after a success. */
   successMessage?: string | ((data: O, input: I) => string);
   /** Queries whose data the action changed. */
@@ -60,7 +62,7 @@ export function useAction<I, O>(action: (input: I) => Promise<ActionResult<O>>, 
       for (const key of options.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
       if (options.secret) mutation.reset();
     },
-    onError: (failure) => {
+    onError: (failure, input) => {
       const error = failure instanceof ActionFailure ? failure.error : UNREACHABLE;
       if (error.code === "UNAUTHENTICATED") {
         // A full navigation, so no client state of the ended session survives.
@@ -73,6 +75,7 @@ export function useAction<I, O>(action: (input: I) => Promise<ActionResult<O>>, 
       setFieldErrors(error.fields ?? {});
       if (options.errors === "inline") setFormError(describeError(error));
       else toast.error(describeError(error));
+      options.onError?.(error, input);
     },
   });
   return {

@@ -16,12 +16,11 @@ export function Tabs({
 }) {
   return (
     <T.Root value={value} onValueChange={onValueChange}>
-      {/* On a narrow screen the row scrolls inside itself rather than widening the page. */}
-      <T.List
-        aria-label={label}
-        data-scrolls-inside
-        className="mb-4 flex gap-1 overflow-x-auto [scrollbar-width:none] shadow-[inset_0_-1px_0_var(--border)]"
-      >
+      {/*
+        On a narrow screen the tabs wrap onto a second line: every tab stays in sight, none is cut off
+        behind a row that scrolls without showing it does. Arrow keys still move along all of them.
+      */}
+      <T.List aria-label={label} className="mb-4 flex flex-wrap gap-x-1 shadow-[inset_0_-1px_0_var(--border)]">
         {tabs.map((t) => (
           <T.Trigger
             key={t.value}

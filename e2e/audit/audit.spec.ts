@@ -26,14 +26,14 @@ test.describe("[AUDIT] audit log", () => {
     await expect(table.getByText("users.create").first()).toBeVisible();
     await expect(table.getByText("auth.sign-in", { exact: true }).first()).toBeVisible();
 
-    await page.getByLabel("Action").selectOption("auth.sign-in-failed");
+    await page.getByLabel("Action", { exact: true }).fill("auth.sign-in-failed");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/action=auth\.sign-in-failed/);
     // Some rows, and every one of them the filtered action (retrying, so no empty list passes).
     await expect(auditRows(page).first()).toBeVisible();
     await expect(auditRows(page).filter({ hasNotText: "auth.sign-in-failed" })).toHaveCount(0);
     await page.reload();
-    await expect(page.getByLabel("Action")).toHaveValue("auth.sign-in-failed");
+    await expect(page.getByLabel("Action", { exact: true })).toHaveValue("auth.sign-in-failed");
     await expect(table.getByRole("row", { name: new RegExp(stranger) })).toBeVisible();
 
     await page.getByRole("button", { name: "Verify chain" }).click();
@@ -107,34 +107,50 @@ test.describe("[AUDIT] audit log", () => {
     await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(VIEWPORTS.phone.width);
   });
 
-  test("[AUDIT][action-list] the action filter offers the known actions by area, and an area's entry matches all of them", async ({
+  test("[AUDIT][action-list] the action filter suggests the known actions by area, takes any typed start of a name, and a full name alone", async ({
     page,
   }) => {
     await page.goto("/audit");
-    const action = page.getByLabel("Action");
-    await expect(action.locator('optgroup[label="auth"]')).toHaveCount(1);
-    const areas = await action.locator("optgroup").evaluateAll((groups) => groups.map((g) => g.getAttribute("label")));
-    // Every area the console writes records for, each once, sign-in first.
-    expect(areas[0]).toBe("auth");
-    expect(new Set(areas).size).toBe(areas.length);
-    for (const area of ["users", "clients", "credentials", "transfers", "eject", "alerts", "audit", "account"])
-      expect(areas).toContain(area);
-    await expect(action.locator('optgroup[label="auth"] option')).toHaveText([
-      "all auth actions (auth.)",
-      "auth.sign-in",
-      "auth.sign-in-failed",
-      "auth.sign-out",
-    ]);
-    await expect(action.locator('optgroup[label="eject"] option')).toContainText(["eject.approve", "eject.request"]);
+    const action = page.getByRole("combobox", { name: "Action" });
+    const suggestions = page.locator(`datalist#${await action.getAttribute("list")} option`);
+    const values = await suggestions.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    // Each area's entry first (all of its actions), then its actions A–Z; sign-in's area first.
+    expect(values.slice(0, 4)).toEqual(["auth.", "auth.sign-in", "auth.sign-in-failed", "auth.sign-out"]);
+    await expect(suggestions.first()).toHaveText("all auth actions");
+    for (const area of ["users.", "clients.", "credentials.", "transfers.", "eject.", "alerts.", "audit.", "account."])
+      expect(values).toContain(area);
+    expect(values).toEqual(expect.arrayContaining(["eject.approve", "eject.request", "alerts.replay-all"]));
+    expect(new Set(values).size).toBe(values.length);
 
-    await action.selectOption("auth.");
+    // A start typed by hand is a prefix, and the field says what it will match before Apply.
+    await action.fill("auth.sign");
+    await expect(page.locator("#f-action-hint")).toHaveText(
+      "Matches 3 actions: auth.sign-in, auth.sign-in-failed, auth.sign-out.",
+    );
     await page.getByRole("button", { name: "Apply" }).click();
-    await expect(page).toHaveURL(/action=auth\.(&|$)/);
+    await expect(page).toHaveURL(/action=auth\.sign(&|$)/);
     await expect(auditRows(page).first()).toBeVisible();
-    await expect(auditRows(page).filter({ hasNotText: "auth." })).toHaveCount(0);
-    // More than one action of the area: the setup signed in (auth.sign-in) and others failed to.
+    await expect(auditRows(page).filter({ hasNotText: "auth.sign" })).toHaveCount(0);
+    // More than one action: the setup signed in (auth.sign-in) and others failed to.
     await expect(auditRows(page).filter({ hasText: "auth.sign-in-failed" }).first()).toBeVisible();
     await expect(auditRows(page).getByText("auth.sign-in", { exact: true }).first()).toBeVisible();
+
+    // A full name is that action only, though a longer one begins with it; the hint says how to get both.
+    await action.fill("auth.sign-in");
+    await expect(page.locator("#f-action-hint")).toHaveText(
+      "Only auth.sign-in; auth.sign-in* also matches the one action that begins with it.",
+    );
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/action=auth\.sign-in(&|$)/);
+    await expect(auditRows(page).getByText("auth.sign-in", { exact: true }).first()).toBeVisible();
+    await expect(auditRows(page).filter({ hasText: "auth.sign-in-failed" })).toHaveCount(0);
+
+    // An area's entry, as before.
+    await action.fill("auth.");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/action=auth\.(&|$)/);
+    await expect(auditRows(page).filter({ hasNotText: "auth." })).toHaveCount(0);
+    await expect(auditRows(page).filter({ hasText: "auth.sign-in-failed" }).first()).toBeVisible();
     await page.reload();
     await expect(action).toHaveValue("auth.");
   });

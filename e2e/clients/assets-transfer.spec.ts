@@ -310,7 +310,17 @@ test.describe("[CLIENTS] assets and transfers", () => {
     const form = await openTransfer(page, client.clientId);
     await form.getByLabel("Chain", { exact: true }).selectOption(SOLANA_DEVNET);
     const token = form.getByLabel("Token", { exact: true });
+    // The client's own Solana address as recipient: warned, not blocked.
+    const warnings = form.getByRole("status", { name: "Transfer warnings" });
+    const ownSolana = record.metadata.namespaces.solana?.address ?? "";
+    expect(ownSolana).not.toBe("");
+    await form.getByLabel("To (recipient address)").fill(ownSolana);
+    await expect(warnings).toContainText(
+      "The recipient is the client's own Solana address: this transfer would not leave the client.",
+    );
+    await expect(form.getByRole("button", { name: "Build unsigned transfer" })).toBeEnabled();
     await form.getByLabel("To (recipient address)").fill(SOLANA_RECIPIENT);
+    await expect(warnings).not.toContainText("own Solana address");
     // Held USDC shows its mint; a client holding none still gets USDC by symbol.
     await expect(token.locator("option").first()).toHaveText(/^SOL \(native\) · balance /);
     await token.selectOption({ label: (await token.locator("option", { hasText: /^USDC/ }).textContent()) ?? "" });
@@ -346,7 +356,17 @@ test.describe("[CLIENTS] assets and transfers", () => {
     await expect(form.getByLabel("Token", { exact: true }).locator("option")).toHaveText([
       /^BTC \(native\) · balance /,
     ]);
+    // The client's own testnet address as recipient: warned, not blocked.
+    const warnings = form.getByRole("status", { name: "Transfer warnings" });
+    const ownBitcoin = record.metadata.namespaces.bip122?.bitcoin?.p2wpkh?.testnet ?? "";
+    expect(ownBitcoin).toMatch(/^tb1/);
+    await form.getByLabel("To (recipient address)").fill(ownBitcoin);
+    await expect(warnings).toContainText(
+      "The recipient is the client's own Bitcoin (testnet) address: this transfer would not leave the client.",
+    );
+    await expect(form.getByRole("button", { name: "Build unsigned transfer" })).toBeEnabled();
     await form.getByLabel("To (recipient address)").fill(BITCOIN_RECIPIENT);
+    await expect(warnings).not.toContainText("own Bitcoin");
     await form.getByLabel("Amount (whole units)").fill("0.0001");
     await form.getByRole("button", { name: "Build unsigned transfer" }).click();
     const built = page.getByTestId("built-transfer");

@@ -1,12 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { seededClientPositions } from "../../sandbox/seed/backup-plan";
 import { callAction, captureAction } from "../fixtures/actions";
+import { sandboxRules } from "../fixtures/sandbox-api";
 import { storageState } from "../fixtures/users";
 
 /**
  * Key ejection on the sandbox's seeded clients, whose backups are what their records say: the
- * approvals inbox, the clients list's Eject column, withdrawing, and refusing a wallet that cannot
- * be ejected before anyone spends time on it.
+ * approvals inbox, the clients list's Eject column, withdrawing, refusing a wallet that cannot be
+ * ejected before anyone spends time on it, and an upstream refusal told in words.
  */
 test.describe.configure({ mode: "serial" });
 test.use({ storageState: storageState("support") });
@@ -18,7 +19,7 @@ async function seededClient(request: APIRequestContext, position: number) {
   return results[position]!.id;
 }
 
-const [EJECTABLE, WITHDRAWN] = seededClientPositions("completed", { count: 250 });
+const [EJECTABLE, WITHDRAWN, REFUSED] = seededClientPositions("completed", { count: 250 });
 const [NOT_BACKED_UP] = seededClientPositions("none", { count: 250 });
 
 async function requestEject(page: Page, clientId: string, ticket: string) {
@@ -44,6 +45,8 @@ test("[CLIENTS][eject-seeded] a seeded client with a completed backup is ejected
   page,
   browser,
 }) => {
+  // Three people's steps, the list between each, and the client page at the end.
+  test.slow();
   const clientId = await seededClient(page.request, EJECTABLE!);
   const card = await requestEject(page, clientId, "SUP-SEED-1");
   await page.goto("/clients");
@@ -91,6 +94,37 @@ test("[CLIENTS][eject-seeded] a seeded client with a completed backup is ejected
   expect(String(file.custodianBackupShare).length).toBeGreaterThan(20);
   await page.goto("/clients");
   await expect(ejectCell(page, clientId)).toHaveText(/^Ejected \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+  const listed = (await ejectCell(page, clientId).textContent())!;
+
+  // The client page says the same as the list (the upstream's record has no ejectedAt: the console
+  // handed the shares out), and the wallet cannot be requested again.
+  await page.goto(`/clients/${clientId}?tab=eject`);
+  await expect(page.getByTestId("client-eject-state")).toHaveText(listed);
+  const form = page.getByRole("form", { name: "Request an eject" });
+  await expect(form).toContainText(/backup shares were already handed out \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+  await expect(form.getByRole("button", { name: "Request eject" })).toBeDisabled();
+  // The wallet requested above is the form's default one.
+  const walletId = await form.getByLabel("Wallet", { exact: true }).inputValue();
+  await expect(form.getByLabel("Wallet", { exact: true }).locator("option:checked")).toHaveText(
+    /\(shares handed out\)$/,
+  );
+
+  // The server refuses it too, called directly with the form's action (taken from another client).
+  const other = await seededClient(page.request, WITHDRAWN!);
+  await page.goto(`/clients/${other}?tab=eject`);
+  const action = await captureAction(page, async () => {
+    const f = page.getByRole("form", { name: "Request an eject" });
+    await f.getByLabel("Ticket reference").fill("x");
+    await f.getByRole("button", { name: "Request eject" }).click();
+  });
+  const again = await callAction(page.request, action, {
+    clientId,
+    walletId,
+    reason: "Asking for the same wallet again",
+    ticket: "SUP-AGAIN",
+    windowMinutes: 2,
+  });
+  expect(again.text).toContain("backup shares were already handed out");
 });
 
 test("[CLIENTS][eject-ineligible] a wallet that was never backed up is refused before anyone approves", async ({
@@ -99,11 +133,12 @@ test("[CLIENTS][eject-ineligible] a wallet that was never backed up is refused b
   const clientId = await seededClient(page.request, NOT_BACKED_UP!);
   await page.goto(`/clients/${clientId}?tab=eject`);
   const form = page.getByRole("form", { name: "Request an eject" });
-  await expect(form).toContainText("The client never backed this wallet up");
+  await expect(form).toContainText("the client never backed it up");
   await expect(form.getByRole("button", { name: "Request eject" })).toBeDisabled();
 
-  // The server says the same to a direct call (the action taken from an eligible client's form).
-  const eligible = await seededClient(page.request, EJECTABLE!);
+  // The server says the same to a direct call (the action taken from an eligible client's form;
+  // the first one's shares were handed out above, so its form is closed now).
+  const eligible = await seededClient(page.request, WITHDRAWN!);
   await page.goto(`/clients/${eligible}?tab=eject`);
   const action = await captureAction(page, async () => {
     const other = page.getByRole("form", { name: "Request an eject" });
@@ -145,4 +180,56 @@ test("[CLIENTS][eject-withdraw] the requester withdraws; the request leaves the 
   await compliance.close();
   await page.goto("/clients");
   await expect(ejectCell(page, clientId)).toHaveText("—");
+});
+
+test("[CLIENTS][eject-refused] the upstream refuses to open the window: the card says so in words; the approval stands", async ({
+  page,
+  browser,
+}) => {
+  const clientId = await seededClient(page.request, REFUSED!);
+  const card = await requestEject(page, clientId, "SUP-SEED-3");
+  const compliance = await browser.newContext({ storageState: storageState("compliance") });
+  const reviewer = await compliance.newPage();
+  await reviewer.goto("/approvals");
+  await reviewer
+    .getByTestId("approval-item")
+    .filter({ hasText: "SUP-SEED-3" })
+    .getByRole("button", { name: "Approve" })
+    .click();
+  const approve = reviewer.getByRole("alertdialog", { name: "Approve this eject?" });
+  await approve.getByLabel("Why you approve").fill("Checked the ticket with the user");
+  await approve.getByRole("button", { name: "Approve the eject" }).click();
+  await expect(approve).toHaveCount(0);
+  await compliance.close();
+
+  await page.reload();
+  await expect(card).toContainText("approved");
+  await sandboxRules([{ path: "/enable-eject", fault: "500" }]);
+  try {
+    await card.getByRole("button", { name: /Open the eject window/ }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Open the eject window?" });
+    await dialog.getByRole("button", { name: "Open for 2 minutes" }).click();
+    // The attempt is over: the confirmation closes and the refusal stays in the request's card.
+    await expect(dialog).toHaveCount(0);
+    const refusal = card.getByRole("alert");
+    await expect(refusal).toContainText(
+      "The wallet service failed while opening the eject window (an error on its side). Nothing was opened; the approval still stands.",
+    );
+    await expect(refusal).toContainText(/\(request [\w-]{8}\)$/);
+    for (const wire of ["PATCH", "/api/", "enable-eject", "{", "500", "Simulated"])
+      await expect(refusal).not.toContainText(wire);
+    await expect(card).toContainText("approved");
+    await expect(card.getByRole("button", { name: /Open the eject window/ })).toBeVisible();
+  } finally {
+    await sandboxRules([]);
+  }
+
+  // With the upstream back, the same approval opens the window.
+  await card.getByRole("button", { name: /Open the eject window/ }).click();
+  await page
+    .getByRole("alertdialog", { name: "Open the eject window?" })
+    .getByRole("button", { name: "Open for 2 minutes" })
+    .click();
+  await expect(card).toContainText("executed");
+  await expect(card.getByRole("alert")).toHaveCount(0);
 });

@@ -44,3 +44,42 @@ test("[CLIENTS][back-elsewhere] from the audit log or a fresh tab, the link says
   await expect(fresh).toHaveURL(/\/clients$/);
   await context.close();
 });
+
+test.describe(() => {
+  // Compliance: reads clients and the audit log.
+  test.use({ storageState: storageState("compliance") });
+
+  test("[CLIENTS][back-after-clients] after going from client to client, the link still returns to the list page", async ({
+    page,
+  }) => {
+    await page.goto("/clients?take=10");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByTestId("page-range")).toHaveText(/^11–20 of/);
+    const listUrl = page.url();
+    const links = page.getByRole("table", { name: "Clients" }).locator("tbody tr td:first-child a");
+    const [first, second, third] = (await links.allTextContents()).map((t) => t.trim());
+    await links.first().click();
+    await expect(page.getByTestId("client-id")).toHaveText(first!);
+    // Client to client, by the header box, twice: the list stays the place to return to.
+    const search = page.getByRole("search").getByLabel("Find a client by id or address");
+    for (const id of [second!, third!]) {
+      await search.fill(id);
+      await search.press("Enter");
+      await expect(page.getByTestId("client-id")).toHaveText(id);
+    }
+    await page.getByRole("main").getByRole("link", { name: "Clients", exact: true }).click();
+    await expect(page).toHaveURL(listUrl);
+    await expect(page.getByTestId("page-range")).toHaveText(/^11–20 of/);
+
+    // From the audit log likewise: it says so, and keeps the filter.
+    await page.goto("/audit?outcome=ok");
+    await search.fill(first!);
+    await search.press("Enter");
+    await expect(page.getByTestId("client-id")).toHaveText(first!);
+    await search.fill(second!);
+    await search.press("Enter");
+    await expect(page.getByTestId("client-id")).toHaveText(second!);
+    await page.getByRole("main").getByRole("link", { name: "Audit log", exact: true }).click();
+    await expect(page).toHaveURL(/\/audit\?outcome=ok$/);
+  });
+});

@@ -54,6 +54,11 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit queries on %s", (kind) 
       intentId: ids.intent,
     });
     await add("lonely-intent", { actor, action: "clients.create", outcome: "intent" });
+    await add("replay", { actor, action: "alerts.replay", outcome: "ok" });
+    await add("replay-all", { actor, action: "alerts.replay-all", outcome: "ok" });
+    await add("export", { actor, action: "alerts.export", outcome: "ok" });
+    // A name with LIKE's wildcards in it: a typed prefix matches it literally.
+    await add("odd-underscore", { actor, action: "legacy.a_b", outcome: "ok" });
   });
   afterAll(async () => handle?.close());
 
@@ -77,6 +82,19 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit queries on %s", (kind) 
     const exported = [];
     for await (const r of iterateAudit(handle.db, filters({ errorCode: "INVALID_CREDENTIALS" }), 1)) exported.push(r);
     expect(exported.map((r) => r.id)).toEqual(invalid.records.map((r) => r.id));
+  });
+
+  it("matches a known action's full name alone, and any typed start of a name as a prefix", async () => {
+    const sorted = async (action: string) => (await seqs({ action })).sort();
+    const of = (...names: string[]) => names.map((n) => ids[n]!).sort();
+    expect(await sorted("alerts.replay")).toEqual(of("replay"));
+    expect(await sorted("alerts.replay*")).toEqual(of("replay", "replay-all"));
+    expect(await sorted("alerts.rep")).toEqual(of("replay", "replay-all"));
+    expect(await sorted("ALERTS.")).toEqual(of("replay", "replay-all", "export"));
+    expect(await sorted("auth.sign-in")).toEqual(of("before", "start", "last", "after"));
+    expect((await sorted("auth.sign")).length).toBe(7);
+    expect(await sorted("legacy.a_")).toEqual(of("odd-underscore"));
+    expect(await sorted("legacy.a%")).toEqual([]);
   });
 
   it("gives a record with its intent, and an intent with its outcome", async () => {

@@ -2,7 +2,9 @@ import "server-only";
 import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, type SQL } from "drizzle-orm";
 import { tables, type Db } from "@/server/db";
 import {
+  actionMatch,
   auditTimeBounds,
+  type ActionMatch,
   type AuditFilters,
   type AuditPage,
   type AuditRecord,
@@ -13,18 +15,20 @@ import { withTargetLinks } from "./targets";
 
 type Row = typeof tables.auditLog.$inferSelect;
 
+const escape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function actionCondition(match: ActionMatch): SQL {
+  const t = tables.auditLog;
+  return match.kind === "exact" ? eq(t.action, match.action) : ilike(t.action, `${escape(match.prefix)}%`);
+}
+
 function where(filters: AuditFilters, beforeSeq?: number): SQL | undefined {
   const t = tables.auditLog;
-  const escape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
   const time = auditTimeBounds(filters);
   const parts: (SQL | undefined)[] = [
     filters.actor ? or(ilike(t.actorEmail, `%${escape(filters.actor)}%`), eq(t.actorId, filters.actor)) : undefined,
-    // An action filter matches the exact action or every action under a prefix ("auth." matches auth.sign-in).
-    filters.action
-      ? filters.action.endsWith(".")
-        ? ilike(t.action, `${escape(filters.action)}%`)
-        : eq(t.action, filters.action)
-      : undefined,
+    // A known action's full name matches it alone; anything else is a prefix (lib/audit.ts, actionMatch).
+    filters.action ? actionCondition(actionMatch(filters.action)) : undefined,
     filters.outcome ? eq(t.outcome, filters.outcome) : undefined,
     filters.errorCode ? and(eq(t.outcome, "error"), eq(t.errorCode, filters.errorCode)) : undefined,
     time.from ? gte(t.at, time.from) : undefined,

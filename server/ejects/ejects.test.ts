@@ -27,6 +27,7 @@ const {
 const client = {
   id: "cclient000000000000000001",
   ejectedAt: null,
+  environment: { id: "cenv00000000000000000001", name: "Production", backupWithPortalEnabled: true },
   wallets: [
     { id: "cwallet000000000000000001", curve: "SECP256K1", backupSharePairs: [{ status: "completed" }] },
     { id: "cwallet000000000000000002", curve: "ED25519", backupSharePairs: [] },
@@ -213,16 +214,123 @@ describe("eject dual control", () => {
     expect((await listEjectRequests(client.id)).find((r) => r.id === request.id)?.status).toBe("expired");
   });
 
-  it("explains an upstream refusal to open the window in words, and keeps the approval usable", async () => {
+  /** What staff must never read: API paths, methods, placeholders, field names of the wire. */
+  const noWireText = (message: string) => {
+    for (const wire of ["POST", "PATCH", "GET ", "{", "/v1", "/api/", "mpc_url", "ejectableUntil", "Simulated"])
+      expect(message).not.toContain(wire);
+  };
+  const refusalOf = async (promise: Promise<unknown>) => {
+    const error = (await promise.then(
+      () => expect.unreachable("the step was not refused"),
+      (e: unknown) => e,
+    )) as { code: string; userMessage: string };
+    noWireText(error.userMessage);
+    return error;
+  };
+
+  it("explains an upstream refusal to open the window in staff words, and keeps the approval usable", async () => {
     const request = await approved();
+    upstream.enableEject.mockRejectedValueOnce(
+      errorFromResponse(
+        400,
+        { message: "no backup share to eject: back it up with POST {mpc_url}/v1/backup first" },
+        { service: "admin", method: "PATCH", path: "/api/v3/custodians/me/clients/{clientId}/enable-eject" },
+      ),
+    );
+    expect(await refusalOf(executeEjectRequest(request.id, staff.alice!))).toMatchObject({
+      code: "VALIDATION",
+      userMessage: expect.stringMatching(/no backup shares for this wallet: the client has not backed it up/),
+    });
+    expect((await listEjectRequests(client.id)).find((r) => r.id === request.id)?.status).toBe("approved");
+
     upstream.enableEject.mockRejectedValueOnce(
       errorFromResponse(400, { error: "Custodian does not use managed backups" }, { service: "admin" }),
     );
-    await expect(executeEjectRequest(request.id, staff.alice!)).rejects.toMatchObject({
-      code: "VALIDATION",
-      userMessage: expect.stringContaining("Custodian does not use managed backups"),
+    expect(await refusalOf(executeEjectRequest(request.id, staff.alice!))).toMatchObject({
+      userMessage: expect.stringContaining("This custodian does not use managed backups"),
+    });
+    upstream.enableEject.mockRejectedValueOnce(
+      errorFromResponse(400, { message: "ejectableUntil must be a date must be at least 1 minute from now." }, {}),
+    );
+    expect(await refusalOf(executeEjectRequest(request.id, staff.alice!))).toMatchObject({
+      userMessage: expect.stringContaining("at least one minute from now"),
+    });
+  });
+
+  it("gives a refusal it does not know, or a failure of the upstream, one plain sentence and no upstream text", async () => {
+    const request = await approved();
+    upstream.enableEject.mockRejectedValueOnce(
+      errorFromResponse(400, { message: "Quota exceeded for POST /api/v3/x (code 77)" }, { service: "admin" }),
+    );
+    const unknown = await refusalOf(executeEjectRequest(request.id, staff.alice!));
+    // UPSTREAM: the action logs the full error under the request id the page shows.
+    expect(unknown).toMatchObject({ code: "UPSTREAM", userMessage: expect.stringContaining("does not recognise") });
+    expect(unknown.userMessage).not.toContain("Quota");
+    upstream.enableEject.mockRejectedValueOnce(
+      errorFromResponse(500, { error: "Simulated internal server error" }, { service: "admin", method: "PATCH" }),
+    );
+    expect(await refusalOf(executeEjectRequest(request.id, staff.alice!))).toMatchObject({
+      code: "UPSTREAM",
+      userMessage: expect.stringContaining("The wallet service failed while opening the eject window"),
     });
     expect((await listEjectRequests(client.id)).find((r) => r.id === request.id)?.status).toBe("approved");
+  });
+
+  it("explains an upstream refusal to hand out the shares in staff words", async () => {
+    const request = await approved();
+    await executeEjectRequest(request.id, staff.alice!);
+    upstream.ejectableBackupShares.mockRejectedValueOnce(
+      errorFromResponse(400, { message: "This wallet is not ejectable: enable ejection for it first." }, {}),
+    );
+    expect(await refusalOf(fetch(request.id, staff.alice!))).toMatchObject({
+      code: "CONFLICT",
+      userMessage: expect.stringContaining("does not have an eject window open for this wallet"),
+    });
+    upstream.ejectableBackupShares.mockRejectedValueOnce(
+      errorFromResponse(
+        400,
+        { message: "This wallet has no backup share to eject: the client started a backup but did not complete it." },
+        {},
+      ),
+    );
+    expect(await refusalOf(fetch(request.id, staff.alice!))).toMatchObject({
+      userMessage: expect.stringContaining("started a backup of this wallet but did not complete it"),
+    });
+  });
+
+  it("refuses a request when the custodian does not use managed backups, before anyone approves", async () => {
+    upstream.retrieve.mockResolvedValue({
+      ...client,
+      environment: { ...client.environment, backupWithPortalEnabled: false },
+    });
+    await expect(createEjectRequest(input, staff.alice!)).rejects.toMatchObject({
+      code: "VALIDATION",
+      userMessage: expect.stringContaining("does not use managed backups"),
+    });
+    expect(await listEjectRequests(client.id)).toEqual([]);
+    // Not said at all: the upstream decides when the window is opened.
+    const { backupWithPortalEnabled: _, ...unsaid } = client.environment;
+    upstream.retrieve.mockResolvedValue({ ...client, environment: unsaid });
+    await expect(createEjectRequest(input, staff.alice!)).resolves.toMatchObject({ status: "pending" });
+  });
+
+  it("refuses a new request for a wallet whose shares the console already handed out", async () => {
+    const request = await approved();
+    await executeEjectRequest(request.id, staff.alice!);
+    await fetch(request.id, staff.alice!);
+    // The upstream's record does not say ejected (the mock still returns ejectedAt null).
+    await expect(createEjectRequest(input, staff.alice!)).rejects.toMatchObject({
+      code: "CONFLICT",
+      userMessage: expect.stringContaining("backup shares were already handed out"),
+    });
+    // Another wallet of the same client is still its own matter.
+    upstream.retrieve.mockResolvedValue({
+      ...client,
+      wallets: [client.wallets[0]!, { ...client.wallets[1]!, backupSharePairs: [{ status: "completed" }] }],
+    });
+    await expect(createEjectRequest({ ...input, walletId: client.wallets[1]!.id }, staff.bob!)).resolves.toMatchObject({
+      status: "pending",
+    });
   });
 
   it("refuses, before anyone approves, a wallet without a completed backup", async () => {

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, eq, gt } from "drizzle-orm";
 import { getDb, tables } from "@/server/db";
-import { AppError, conflict } from "@/server/errors";
+import { conflict } from "@/server/errors";
 import { getAdminClient } from "@/server/upstream";
-import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import type { StaffUser } from "@/server/auth/users";
+import { ejectRefusal } from "./refusals";
 import { checkRequester } from "./rules";
 import { loadRequest, toView } from "./view";
 
@@ -44,14 +44,8 @@ export async function executeEjectRequest(requestId: string, user: StaffUser, no
       .update(tables.ejectRequests)
       .set({ status: "approved", executedByEmail: null, executedAt: null })
       .where(eq(tables.ejectRequests.id, requestId));
-    if (isUpstreamErrorOf(error, "BadRequestError"))
-      throw new AppError(
-        "VALIDATION",
-        `The upstream refused to open the eject window: ${error.upstreamMessage ?? "no reason given"}.`,
-        undefined,
-        { cause: error },
-      );
-    throw error;
+    // In staff words: the upstream's own text names API paths and fields.
+    throw ejectRefusal(error, "open");
   }
   const [updated] = await db
     .update(tables.ejectRequests)

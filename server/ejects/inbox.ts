@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
 import { getDb, tables } from "@/server/db";
 import { findUserById, type StaffUser } from "@/server/auth/users";
 import type { EjectRequestView, EjectSummary } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
+import { ejectSummaryOf, type EjectRequestFacts } from "@/lib/eject-summary";
 import { expireStale, toView } from "./view";
 
 /**
@@ -55,52 +56,32 @@ export async function countAwaitingApproval(user: StaffUser): Promise<number> {
 }
 
 /**
- * The Eject column of the clients list: what the upstream says (ejected, a window open until …)
- * or shares the console handed out (ejected) win over the console's request state (approved, pending).
+ * The Eject column of the clients list, by the rule the client page uses too (lib/eject-summary):
+ * the requests that count are the open ones and those whose shares were handed out.
  */
 export async function ejectSummaries(clients: Client[], now = new Date()): Promise<Record<string, EjectSummary>> {
-  const out: Record<string, EjectSummary> = {};
   const ids = clients.map((c) => c.id);
-  const requests = new Map<string, { id: string; status: string }>();
-  const handedOut = new Map<string, Date>();
+  const byClient = new Map<string, EjectRequestFacts[]>();
   if (ids.length > 0) {
     const db = await getDb();
     await expireStale(db, now);
     const t = tables.ejectRequests;
     const rows = await db
-      .select({ id: t.id, clientId: t.clientId, status: t.status, sharesFetchedAt: t.sharesFetchedAt })
+      .select({
+        id: t.id,
+        clientId: t.clientId,
+        walletId: t.walletId,
+        status: t.status,
+        requestedAt: t.requestedAt,
+        sharesFetchedAt: t.sharesFetchedAt,
+      })
       .from(t)
       .where(
         and(inArray(t.clientId, ids), or(inArray(t.status, ["pending", "approved"]), isNotNull(t.sharesFetchedAt))),
-      )
-      .orderBy(sql`case when ${t.status} = 'approved' then 0 else 1 end`, desc(t.requestedAt));
-    for (const row of rows) {
-      if (row.sharesFetchedAt) {
-        if (!handedOut.has(row.clientId)) handedOut.set(row.clientId, row.sharesFetchedAt);
-      } else if (!requests.has(row.clientId)) requests.set(row.clientId, row);
-    }
+      );
+    for (const row of rows) byClient.set(row.clientId, [...(byClient.get(row.clientId) ?? []), row]);
   }
-  for (const client of clients) {
-    const until = client.wallets
-      .map((w) => w.ejectableUntil)
-      .filter((u): u is string => !!u && new Date(u) > now)
-      .sort()
-      .at(-1);
-    const request = requests.get(client.id);
-    // Backup shares handed out through the console mean the wallet left MPC protection, whatever
-    // the upstream's window says now.
-    const fetched = handedOut.get(client.id);
-    out[client.id] = client.ejectedAt
-      ? { state: "ejected", at: client.ejectedAt }
-      : fetched
-        ? { state: "ejected", at: fetched.toISOString() }
-        : until
-          ? { state: "open", until }
-          : request?.status === "approved"
-            ? { state: "approved", requestId: request.id }
-            : request?.status === "pending"
-              ? { state: "pending", requestId: request.id }
-              : { state: "none" };
-  }
-  return out;
+  return Object.fromEntries(
+    clients.map((client) => [client.id, ejectSummaryOf(client, byClient.get(client.id) ?? [], now.getTime())]),
+  );
 }

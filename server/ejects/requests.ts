@@ -1,10 +1,11 @@
 import "server-only";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { getEnv } from "@/server/env";
 import { getDb, tables } from "@/server/db";
 import { AppError, conflict } from "@/server/errors";
 import type { StaffUser } from "@/server/auth/users";
 import type { EjectRequestView } from "@/lib/clients";
+import { ejectIneligibility } from "@/lib/eject-eligibility";
 import { getClient } from "@/server/clients/reads";
 import { expireStale, toView } from "./view";
 
@@ -30,28 +31,24 @@ export async function createEjectRequest(
       walletId: "Choose one of the client's wallets",
     });
   if (client.ejectedAt) throw conflict("This client was already ejected.");
-  // Checked now, not after two people spent their time: the upstream can only hand out backup
-  // shares of a wallet whose backup was completed.
-  if (!wallet.backupSharePairs.some((pair) => pair.status === "completed"))
-    throw new AppError(
-      "VALIDATION",
-      wallet.backupSharePairs.length === 0
-        ? "This wallet cannot be ejected: the client never backed it up, so there are no backup shares to hand out."
-        : "This wallet cannot be ejected yet: the client started a backup but did not complete it.",
-      { walletId: "This wallet has no completed backup" },
-    );
   const db = await getDb();
   await expireStale(db);
+  const t = tables.ejectRequests;
+  const sameWallet = and(eq(t.clientId, input.clientId), eq(t.walletId, input.walletId));
+  const [handedOut] = await db
+    .select({ at: t.sharesFetchedAt })
+    .from(t)
+    .where(and(sameWallet, isNotNull(t.sharesFetchedAt)))
+    .orderBy(asc(t.sharesFetchedAt))
+    .limit(1);
+  // Checked now, not after two people spent their time: managed backups, shares not handed out
+  // yet, a completed backup (the form says the same before submit).
+  const refusal = ejectIneligibility(client, wallet, handedOut?.at?.toISOString());
+  if (refusal) throw new AppError(refusal.code, refusal.message, { walletId: refusal.field });
   const [open] = await db
-    .select({ id: tables.ejectRequests.id, status: tables.ejectRequests.status })
-    .from(tables.ejectRequests)
-    .where(
-      and(
-        eq(tables.ejectRequests.clientId, input.clientId),
-        eq(tables.ejectRequests.walletId, input.walletId),
-        inArray(tables.ejectRequests.status, ["pending", "approved"]),
-      ),
-    )
+    .select({ id: t.id, status: t.status })
+    .from(t)
+    .where(and(sameWallet, inArray(t.status, ["pending", "approved"])))
     .limit(1);
   if (open)
     throw conflict(`This wallet already has an eject request that is ${open.status}; decide or withdraw it first.`);

@@ -3,8 +3,8 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { getDb, tables } from "@/server/db";
 import { AppError, conflict } from "@/server/errors";
 import { getAdminClient } from "@/server/upstream";
-import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import type { StaffUser } from "@/server/auth/users";
+import { ejectRefusal } from "./refusals";
 import { checkRequester } from "./rules";
 import { loadRequest, toView } from "./view";
 
@@ -60,13 +60,6 @@ export async function fetchEjectShares(
       .update(tables.ejectRequests)
       .set({ sharesFetchedByEmail: null, sharesFetchedAt: null })
       .where(eq(tables.ejectRequests.id, row.id));
-    if (isUpstreamErrorOf(error, "BadRequestError"))
-      throw new AppError(
-        "CONFLICT",
-        `The upstream refused to hand out the shares: ${error.upstreamMessage ?? "no reason given"}.`,
-        undefined,
-        { cause: error },
-      );
-    throw error;
+    throw ejectRefusal(error, "fetch");
   }
 }

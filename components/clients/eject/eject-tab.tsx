@@ -45,7 +45,7 @@ export function EjectTab({
         ))}
       </ol>
 
-      {has("eject:request") ? <RequestForm client={client} /> : null}
+      {has("eject:request") ? <RequestForm client={client} requests={list.data?.requests ?? []} /> : null}
 
       <div>
         <h3 className="mb-2 text-sm font-semibold">Eject history</h3>

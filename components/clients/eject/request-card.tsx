@@ -45,19 +45,27 @@ export function RequestCard({
     queryKeys.approvals.all,
   ];
   const close = () => setConfirming(null);
-  // Refusals (the upstream's included) are shown in the card, in words, not in a passing toast.
+  // Refusals (the upstream's included) are shown in the card, in words, not in a passing toast nor
+  // in the confirmation, which closes: the attempt is over, and the card is what stays on screen.
   const execute = useAction(executeEject, {
     invalidate,
     errors: "inline",
     successMessage: "The eject window is open.",
     onSuccess: close,
+    onError: close,
   });
   const withdraw = useAction(withdrawEject, {
     invalidate,
     errors: "inline",
     successMessage: "Request withdrawn.",
     onSuccess: close,
+    onError: close,
   });
+  const ask = (what: "execute" | "withdraw") => {
+    execute.reset();
+    withdraw.reset();
+    setConfirming(what);
+  };
   const windowOpen =
     r.status === "executed" && r.ejectableUntil !== null && now > 0 && new Date(r.ejectableUntil).getTime() > now;
   const canWithdraw = own && has("eject:request") && (r.status === "pending" || r.status === "approved");
@@ -91,7 +99,7 @@ export function RequestCard({
 
       {r.status === "approved" && has("eject:request") && own ? (
         <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-border pt-3">
-          <Button variant="danger" onClick={() => setConfirming("execute")}>
+          <Button variant="danger" onClick={() => ask("execute")}>
             Open the eject window ({r.windowMinutes} min)
           </Button>
           <span className="text-xs text-muted">
@@ -106,12 +114,16 @@ export function RequestCard({
       ) : null}
       {canWithdraw ? (
         <div className="mt-2">
-          <Button size="sm" variant="ghost" onClick={() => setConfirming("withdraw")}>
+          <Button size="sm" variant="ghost" onClick={() => ask("withdraw")}>
             Withdraw request
           </Button>
         </div>
       ) : null}
-      {!confirming ? <FormError message={execute.formError ?? withdraw.formError} /> : null}
+      {!confirming && (execute.formError ?? withdraw.formError) ? (
+        <div className="mt-3">
+          <FormError message={execute.formError ?? withdraw.formError} />
+        </div>
+      ) : null}
 
       {r.status === "executed" && r.ejectableUntil ? (
         <div className="mt-3 border-t border-border pt-3">

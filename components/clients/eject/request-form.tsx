@@ -5,16 +5,20 @@ import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
-import { EJECT_WINDOW_MINUTES } from "@/lib/clients";
+import { EJECT_WINDOW_MINUTES, type EjectRequestView } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
+import { ejectIneligibility } from "@/lib/eject-eligibility";
+import { sharesHandedOut } from "@/lib/eject-summary";
 import { queryKeys } from "@/lib/query-keys";
 
-export function RequestForm({ client }: { client: Client }) {
+export function RequestForm({ client, requests }: { client: Client; requests: readonly EjectRequestView[] }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [walletId, setWalletId] = useState(client.wallets[0]?.id ?? "");
   const wallet = client.wallets.find((w) => w.id === walletId);
-  // The upstream can only hand out the backup shares of a wallet whose backup was completed: say so now.
-  const backedUp = wallet?.backupSharePairs.some((p) => p.status === "completed") ?? false;
+  // Said before anyone fills the form in, in the words the server would refuse it with.
+  const refusal = wallet
+    ? ejectIneligibility(client, wallet, sharesHandedOut(requests, wallet.id))?.message
+    : undefined;
   const request = useAction(requestEject, {
     onSuccess: () => formRef.current?.reset(),
     errors: "inline",
@@ -43,23 +47,16 @@ export function RequestForm({ client }: { client: Client }) {
       aria-label="Request an eject"
     >
       <h3 className="text-sm font-semibold md:col-span-2">1. Request an eject</h3>
-      <Field
-        id="eject-wallet"
-        label="Wallet"
-        error={
-          errors.walletId ??
-          (backedUp
-            ? undefined
-            : wallet?.backupSharePairs.length
-              ? "The client started a backup of this wallet but did not complete it: it cannot be ejected yet."
-              : "The client never backed this wallet up: there are no backup shares to eject.")
-        }
-      >
+      <Field id="eject-wallet" label="Wallet" error={errors.walletId ?? refusal}>
         <Select id="eject-wallet" name="walletId" value={walletId} onChange={(e) => setWalletId(e.target.value)}>
           {client.wallets.map((w) => (
             <option key={w.id} value={w.id}>
               {w.curve} · {w.id}
-              {w.backupSharePairs.some((p) => p.status === "completed") ? "" : " (no completed backup)"}
+              {sharesHandedOut(requests, w.id)
+                ? " (shares handed out)"
+                : w.backupSharePairs.some((p) => p.status === "completed")
+                  ? ""
+                  : " (no completed backup)"}
             </option>
           ))}
         </Select>
@@ -95,7 +92,7 @@ export function RequestForm({ client }: { client: Client }) {
         <div className="flex-1">
           <FormError message={request.formError} />
         </div>
-        <Button type="submit" variant="danger" disabled={request.pending || !backedUp}>
+        <Button type="submit" variant="danger" disabled={request.pending || refusal !== undefined}>
           {request.pending ? "Requesting…" : "Request eject"}
         </Button>
       </div>
