@@ -8,10 +8,15 @@ import { utc } from "@/lib/format";
 export function EjectSummaryBadge({ summary }: { summary: EjectSummary }) {
   switch (summary.state) {
     case "ejected":
-      return <Badge tone="danger">Ejected {utc(summary.at)}</Badge>;
+      return (
+        <Badge tone="danger" className="whitespace-normal">
+          Ejected {utc(summary.at)}
+        </Badge>
+      );
     case "open":
       return (
-        <Badge tone="warning">
+        // Two lines on a phone rather than one wider than the window.
+        <Badge tone="warning" className="whitespace-normal">
           Open until {utc(summary.until).replace(" UTC", "")} · <Countdown until={summary.until} />
         </Badge>
       );

@@ -39,17 +39,22 @@ export function ChainMultiSelect({
         </summary>
         <fieldset
           aria-labelledby={`${id}-label`}
-          className="absolute right-0 left-0 z-20 mt-1 max-h-72 overflow-auto rounded border border-border bg-surface p-2 shadow-lg md:right-auto md:w-[22rem]"
+          className="absolute right-0 left-0 z-20 mt-1 min-w-0 max-h-72 overflow-auto rounded border border-border bg-surface p-2 shadow-lg md:right-auto md:w-[22rem]"
         >
           {options.map((chain) => (
-            <label key={chain} className="flex items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-surface-2">
+            <label
+              key={chain}
+              className="flex min-w-0 items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-surface-2"
+            >
               <input
                 type="checkbox"
                 checked={value.includes(chain)}
                 onChange={(e) => onChange(e.target.checked ? [...value, chain] : value.filter((c) => c !== chain))}
               />
-              <span>{chainLabel(chain)}</span>
-              <span className="ml-auto font-mono text-xs text-muted">{chain}</span>
+              <span className="shrink-0">{chainLabel(chain)}</span>
+              <span className="ml-auto min-w-0 truncate font-mono text-xs text-muted" title={chain}>
+                {chain}
+              </span>
             </label>
           ))}
         </fieldset>

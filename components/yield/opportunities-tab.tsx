@@ -155,13 +155,11 @@ export function OpportunitiesTab({
         className="grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-4"
         onSubmit={(e) => {
           e.preventDefault();
-          const data = new FormData(e.currentTarget);
-          const text = (k: string) => String(data.get(k) ?? "").trim() || null;
           void setState({
-            network: text("network"),
-            token: text("token"),
-            type: text("type"),
-            sort: data.get("sort") === "rate-asc" ? "rate-asc" : "rate-desc",
+            network: draft.network ?? null,
+            token: draft.token?.trim() || null,
+            type: draft.type ?? null,
+            sort: draft.sort,
           });
         }}
       >

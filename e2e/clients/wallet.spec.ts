@@ -122,6 +122,8 @@ test.describe("[CLIENTS] wallet journeys", () => {
     await page.goto(`/clients/${client.clientId}?tab=eject`);
     const tab = page.getByRole("region", { name: "Key ejection" });
     const form = tab.getByRole("form", { name: "Request an eject" });
+    // The first wallet's shares were handed out above; the other wallet can still be requested.
+    await form.getByLabel("Wallet").selectOption({ index: 1 });
     await form.getByLabel("Ticket reference").fill("SUP-901");
     await form.getByLabel("Reason").fill("Second request to check dual control");
     await form.getByRole("button", { name: "Request eject" }).click();
@@ -151,6 +153,7 @@ test.describe("[CLIENTS] wallet journeys", () => {
     await page.goto(`/clients/${client.clientId}?tab=eject`);
     const tab = page.getByRole("region", { name: "Key ejection" });
     const form = tab.getByRole("form", { name: "Request an eject" });
+    await form.getByLabel("Wallet").selectOption({ index: 1 });
     await form.getByLabel("Ticket reference").fill("SUP-902");
     await form.getByLabel("Reason").fill("Third request, approved by a fresh account");
     await form.getByRole("button", { name: "Request eject" }).click();
