@@ -24,14 +24,16 @@ export async function failedSignInBudget(db: Db, ip: string | null): Promise<Ref
 
 /**
  * Whether this is the first record of the lock on `key` that lasts until `until`: true once per
- * lock, atomically across console instances (the row remembers the last lock recorded).
+ * lock, atomically across console instances. The row remembers until when the recorded lock lasts;
+ * another lock can only begin once that one is over, so a lock whose end is seen a few milliseconds
+ * apart by parallel attempts (each computes it from its own clock) is still recorded once.
  */
-export async function firstRecordOfLock(db: Db, key: string, until: Date): Promise<boolean> {
+export async function firstRecordOfLock(db: Db, key: string, until: Date, now = new Date()): Promise<boolean> {
   const result = (await db.execute(sql`
     insert into rate_limits (key, hits, window_started_at)
     values (${`audit-sign-in-lock:${key}`}, 1, ${until.toISOString()}::timestamptz)
     on conflict (key) do update set hits = 1, window_started_at = excluded.window_started_at
-      where rate_limits.window_started_at <> excluded.window_started_at
+      where rate_limits.window_started_at <= ${now.toISOString()}::timestamptz
     returning hits`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }
