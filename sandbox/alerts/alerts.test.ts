@@ -264,7 +264,7 @@ describe("delivery", () => {
       confirmed: null,
     });
     const [late] = await outcome(slow);
-    expect(late).toMatchObject({ deliveryStatus: "failed", errorMessage: "timeout of 300ms exceeded" });
+    expect(late).toMatchObject({ deliveryStatus: "failed", errorMessage: "timeout of 2000ms exceeded" });
 
     const got = sb.receivers.received.slice(before).find((d) => d.role === "accepting");
     expect(got?.secret).toBe(accepting.secret);

@@ -95,7 +95,9 @@ export async function startTestSandbox(
       ...env,
     }),
     anchorMs: TEST_ANCHOR_MS,
-    timings: { deliveryTimeoutMs: 300, slowReceiverDelayMs: 600, faultHoldMs: 100, ...options.timings },
+    // A delivery to a loopback receiver is quick, but a busy test machine can stall the event loop for a
+    // few hundred milliseconds: the timeout leaves room for that, the slow receiver stays well past it.
+    timings: { deliveryTimeoutMs: 2000, slowReceiverDelayMs: 3000, faultHoldMs: 100, ...options.timings },
     ...options,
     seams: (_directory, { seededKeys }) => {
       backups.keyStore.attachSeeded(seededKeys);
