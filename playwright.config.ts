@@ -67,7 +67,7 @@ export default defineConfig({
         E2E_PORT: String(PORT),
         CONSOLE_ADMIN_EMAIL: ADMIN.email,
         CONSOLE_ADMIN_PASSWORD: ADMIN.password,
-        CONSOLE_LOG_LEVEL: "warn",
+        CONSOLE_LOG_LEVEL: "info",
       },
     },
   ],

@@ -81,3 +81,16 @@ export function packageVersion(name) {
     return undefined;
   }
 }
+
+/** Where the browser journeys keep their throw-away state, and what the secret scan reads after them. */
+export function e2ePaths() {
+  const data = `${root}.data`;
+  return {
+    consoleData: `${data}/e2e`,
+    sandboxData: `${data}/e2e-sandbox`,
+    capture: `${data}/e2e-capture`,
+    responses: `${data}/e2e-capture/responses.ndjson`,
+    consoleLog: `${data}/e2e-capture/console.log`,
+    secretsLog: `${data}/e2e-capture/sandbox-secrets.tsv`,
+  };
+}

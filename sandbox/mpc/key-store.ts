@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { join } from "node:path";
 import type { BackupSharePairRecord, BackupShareSource, Curve } from "../types";
 import type { PublicKeyJson } from "./key-shares";
+import { witnessSecret } from "../state/secret-witness";
 
 export interface SigningPair {
   id: string;
@@ -143,6 +144,8 @@ export class KeyStore implements BackupShareSource {
       x: wallet.publicKey.X,
       ...(wallet.publicKey.Y === undefined ? {} : { y: wallet.publicKey.Y }),
     });
+    witnessSecret("share", custodianBackupShare);
+    witnessSecret("share-value", String(pair.custodianShare));
     return { encryptedClientBackupShare: pair.encryptedClientBackupShare, custodianBackupShare };
   }
 

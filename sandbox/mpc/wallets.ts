@@ -16,6 +16,7 @@ import { type ShareValue, newSecret, partialPublicKey, publicKeyJson, split } fr
 import type { KeyStore, WalletKeys } from "./key-store";
 import { pairIdsOf, unlockBackupShare, unlockSigningShare } from "./resolve-share";
 import { encodeShare } from "./share-blob";
+import { witnessSecret } from "../state/secret-witness";
 
 export const CURVES: readonly Curve[] = ["SECP256K1", "ED25519"];
 
@@ -35,7 +36,8 @@ function shareFor(
   client: ShareValue,
   server: ShareValue,
 ): string {
-  return encodeShare({
+  witnessSecret("share-value", client.toString(10));
+  const share = encodeShare({
     clientId: wallet.clientId,
     walletId: wallet.id,
     curve: wallet.curve,
@@ -47,6 +49,8 @@ function shareFor(
       ? { partialPubkey: { client: partialPublicKey(client), server: partialPublicKey(server) } }
       : {}),
   });
+  witnessSecret("share", share);
+  return share;
 }
 
 /** Addresses of a client's two wallets, from the public keys alone. */

@@ -18,6 +18,7 @@ import type {
 } from "../types";
 import { createIdGenerator, type IdGenerator } from "./ids";
 import { hashSecret, newSecret } from "./secrets";
+import { witnessSecret } from "./secret-witness";
 import type { PersistedSection } from "./state-file";
 
 /** Session lifetime as the real service documents it: 24 h idle, refresh stops 7 days after issue. */
@@ -159,6 +160,7 @@ export class ClientStore implements ClientDirectory, PersistedSection {
   newWebOtp(clientId: string): string {
     this.require(clientId);
     const otp = newSecret(18);
+    witnessSecret("web-otp", otp);
     this.otps.set(hashSecret(otp), { clientId, expiresAt: this.now() + OTP_TTL_MS });
     this.pruneOtps();
     this.onChange();
@@ -245,6 +247,7 @@ export class ClientStore implements ClientDirectory, PersistedSection {
 
   private issue(clientId: string, kind: Credential["kind"]): string {
     const secret = newSecret();
+    witnessSecret(kind === "apiKey" ? "client-api-key" : "session-token", secret);
     const now = this.now();
     this.credentials.set(hashSecret(secret), { clientId, kind, issuedAt: now, lastUsedAt: now });
     this.onChange();

@@ -1,0 +1,155 @@
+// `npm test`'s secret scan, run after the browser journeys: every secret the sandbox handed out during
+// the run (its witness file, sandbox/state/secret-witness.ts), the custodian key and the console's own
+// keys are searched for in
+//   - the browser bundle (.next/static),
+//   - every answer the console served during the run (pages, RSC payloads, route answers, server
+//     action answers; recorded by scripts/e2e-capture-proxy.mjs),
+//   - the console's log of the run,
+//   - every row of every table of the console's database (its PGlite data directory).
+// Four server actions exist to hand a secret to the person who asked for it, once (a new client's
+// API key and session token, a session token, a web OTP, the ejected backup shares as a download):
+// their own answers may hold those secrets, and nothing else may. Any other hit fails and names where.
+// Exit code 0 when clean, 1 with a list of hits or when the run left nothing to scan.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describeNeedle, secretMatcher } from "./secret-scan/matcher.mjs";
+import { e2ePaths, root } from "./setup.mjs";
+
+/** Server actions whose answer is the one place a secret is meant to go (shown once or saved as a file). */
+export const REVEALING_ACTIONS = new Set(["createClient", "mintSessionToken", "issueWebOtp", "downloadEjectShares"]);
+
+const paths = e2ePaths();
+const problems = [];
+const hits = [];
+
+function readNeedles() {
+  if (!existsSync(paths.secretsLog)) {
+    problems.push(
+      `No witness file at ${paths.secretsLog}: the browser journeys did not run against a witnessing sandbox.`,
+    );
+    return [];
+  }
+  const needles = new Map();
+  for (const line of readFileSync(paths.secretsLog, "utf8").split("\n")) {
+    const [kind, value] = line.split("\t");
+    if (kind && value) needles.set(value, { kind, value });
+  }
+  const custodianKey = process.env.SANDBOX_CUSTODIAN_API_KEY ?? "sandbox-custodian-key";
+  needles.set(custodianKey, { kind: "custodian-api-key", value: custodianKey });
+  for (const [kind, file] of [
+    ["console-auth-secret", "auth-secret"],
+    ["console-vault-key", "vault-key"],
+  ]) {
+    const full = path.join(paths.consoleData, file);
+    if (existsSync(full)) {
+      const value = readFileSync(full, "utf8").trim();
+      needles.set(value, { kind, value });
+    }
+  }
+  return [...needles.values()];
+}
+
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+function scanText(find, where, text, allowed = () => false) {
+  for (const needle of find(text)) if (!allowed(needle)) hits.push(`${describeNeedle(needle)} in ${where}`);
+}
+
+function actionNames() {
+  const file = `${root}.next/server/server-reference-manifest.json`;
+  const names = new Map();
+  if (!existsSync(file)) return names;
+  const manifest = JSON.parse(readFileSync(file, "utf8"));
+  for (const [id, entry] of Object.entries(manifest.node ?? {})) names.set(id, entry.exportedName ?? id);
+  return names;
+}
+
+async function databaseRows(find) {
+  const dir = path.join(paths.consoleData, "console");
+  if (!existsSync(dir)) {
+    problems.push(`No console database at ${dir}.`);
+    return 0;
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = new PGlite(dir);
+  let rows = 0;
+  try {
+    const tables = await db.query(
+      `select table_schema as schema, table_name as name from information_schema.tables
+       where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
+    );
+    for (const { schema, name } of tables.rows) {
+      const result = await db.query(`select * from "${schema}"."${name}"`);
+      result.rows.forEach((row, i) => {
+        rows++;
+        const text = JSON.stringify(row, (_k, v) =>
+          v instanceof Uint8Array ? Buffer.from(v).toString("utf8") : typeof v === "bigint" ? String(v) : v,
+        );
+        scanText(find, `database ${schema}.${name}, row ${i + 1}${row.id ? ` (id ${row.id})` : ""}`, text);
+      });
+    }
+  } finally {
+    await db.close();
+  }
+  return rows;
+}
+
+const needles = readNeedles();
+const counts = {};
+for (const n of needles) (counts[n.kind] ??= []).push(n);
+const find = secretMatcher(needles);
+
+const bundle = filesUnder(`${root}.next/static`).filter((f) => /\.(js|css|json|html|txt)$/.test(f));
+for (const file of bundle) scanText(find, path.relative(root, file), readFileSync(file, "utf8"));
+
+const names = actionNames();
+let answers = 0;
+let revealing = 0;
+if (existsSync(paths.responses)) {
+  for (const line of readFileSync(paths.responses, "utf8").split("\n")) {
+    if (!line) continue;
+    const answer = JSON.parse(line);
+    answers++;
+    const action = answer.action ? (names.get(answer.action) ?? answer.action) : null;
+    const reveals = action !== null && REVEALING_ACTIONS.has(action);
+    if (reveals) revealing++;
+    const where = `${answer.method} ${answer.path}${action ? ` (server action ${action})` : ""}, ${answer.status} ${answer.type}`;
+    // A revealing action's answer may hold the client secrets it exists to hand out, never a key of the console's own.
+    scanText(
+      find,
+      where,
+      answer.body,
+      (n) => reveals && !["custodian-api-key", "console-auth-secret", "console-vault-key"].includes(n.kind),
+    );
+  }
+} else problems.push(`No recorded answers at ${paths.responses}.`);
+
+const log = existsSync(paths.consoleLog) ? readFileSync(paths.consoleLog, "utf8") : "";
+if (!log) problems.push(`No console log at ${paths.consoleLog}.`);
+scanText(find, "the console's log", log);
+
+const rows = await databaseRows(find);
+
+// A scan that had nothing to look for, or nowhere to look, proves nothing.
+for (const kind of ["client-api-key", "session-token", "web-otp", "share"])
+  if (!counts[kind]?.length) problems.push(`The run issued no ${kind}: the scan would prove nothing about it.`);
+if (answers < 100) problems.push(`Only ${answers} answers were recorded.`);
+if (revealing === 0)
+  problems.push("No answer of a revealing action was recorded: the journeys that issue secrets did not run.");
+
+process.stdout.write(
+  `Searched for ${needles.length} secrets (${Object.entries(counts)
+    .map(([k, v]) => `${v.length} ${k}`)
+    .join(", ")}) in ${bundle.length} bundle files, ${answers} answers (${revealing} of revealing actions), ` +
+    `${log.split("\n").length} log lines and ${rows} database rows.\n`,
+);
+for (const p of problems) process.stdout.write(`  ✗ ${p}\n`);
+for (const h of hits) process.stdout.write(`  ✗ secret found: ${h}\n`);
+if (problems.length === 0 && hits.length === 0) process.stdout.write("  ✓ no secret found anywhere it must not be\n");
+process.exit(problems.length + hits.length > 0 ? 1 : 0);
