@@ -27,6 +27,8 @@ export interface DbOptions {
   dataDir?: string;
   /** PostgreSQL schema to use (tests give each run its own); created if missing. */
   schemaName?: string;
+  /** An in-memory PGlite starts from this dump of a data directory (tests: a migrated template). */
+  pgliteTemplate?: Blob;
 }
 
 const MIGRATIONS = path.resolve(process.cwd(), "server/db/migrations");
@@ -36,14 +38,16 @@ const MIGRATION_LOCK = 7_245_001;
 /** Opens the database and applies pending migrations (idempotent, serialized across instances). */
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schemaName);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteTemplate);
 }
 
-async function openPglite(dataDir?: string): Promise<DbHandle> {
+async function openPglite(dataDir?: string, template?: Blob): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = dataDir ? new PGlite(path.resolve(dataDir)) : new PGlite();
+  const client = dataDir
+    ? new PGlite(path.resolve(dataDir))
+    : new PGlite(template ? { loadDataDir: template } : undefined);
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return { db: db as unknown as Db, kind: "pglite", raw: { kind: "pglite", client }, close: () => client.close() };

@@ -1,5 +1,8 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { openDb, type DbHandle } from "./client";
 
 /**
@@ -11,7 +14,7 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://po
 export type TestDbKind = "pglite" | "postgres";
 
 export async function openTestDb(kind: TestDbKind): Promise<DbHandle> {
-  if (kind === "pglite") return openDb({});
+  if (kind === "pglite") return openDb({ pgliteTemplate: await pgliteTemplate() });
   const schemaName = `t_${randomBytes(6).toString("hex")}`;
   const handle = await openDb({ databaseUrl: TEST_DATABASE_URL, schemaName });
   return {
@@ -21,4 +24,40 @@ export async function openTestDb(kind: TestDbKind): Promise<DbHandle> {
       await handle.close();
     },
   };
+}
+
+/**
+ * A migrated, empty PGlite data directory, dumped once and shared by every test file through a
+ * file in the temporary directory named after the migrations and PGlite's version: starting from it
+ * skips initdb and the migrations, which are most of the time a fresh in-memory PGlite takes (the
+ * migrator still runs and finds nothing to do). Any change to a migration makes a new template.
+ */
+let template: Promise<Blob> | undefined;
+
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const migrations = path.resolve(process.cwd(), "server/db/migrations");
+    const hash = createHash("sha256");
+    hash.update(
+      JSON.parse(readFileSync(path.resolve(process.cwd(), "node_modules/@electric-sql/pglite/package.json"), "utf8"))
+        .version,
+    );
+    for (const name of readdirSync(migrations, { recursive: true }).map(String).sort()) {
+      const full = path.join(migrations, name);
+      if (name.endsWith(".sql") || name.endsWith(".json")) hash.update(name).update(readFileSync(full));
+    }
+    const file = path.join(tmpdir(), `console-pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const fresh = await openDb({});
+    const raw = fresh.raw;
+    if (raw.kind !== "pglite") throw new Error("expected PGlite");
+    const dump = await raw.client.dumpDataDir("none");
+    await fresh.close();
+    // Written whole, then renamed: a parallel test file reads either no template or a complete one.
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, file);
+    return dump;
+  })();
+  return template;
 }
