@@ -1,16 +1,7 @@
 "use client";
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { cn } from "@/lib/utils";
-
-declare module "@tanstack/react-table" {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  interface ColumnMeta<TData extends RowData, TValue> {
-    /** The column's name where the header is not plain text (phone-width rows label each value). */
-    label?: string;
-    /** Left out of the phone-width rows (e.g. a column repeated in the row's title). */
-    hideOnPhone?: boolean;
-  }
-}
+import { columnLabel } from "./column-meta";
 
 /**
  * The console's table: TanStack Table for the column model, server-driven paging (the parent owns
@@ -59,13 +50,11 @@ export function DataTable<T>({
             >
               {row.getVisibleCells().map((cell) => {
                 const meta = cell.column.columnDef.meta;
-                const header = cell.column.columnDef.header;
-                const label = meta?.label ?? (typeof header === "string" ? header : undefined);
                 return (
                   <td
                     key={cell.id}
                     // The label is CSS generated content, so it is neither in the cell's text nor read twice.
-                    data-label={label}
+                    data-label={columnLabel(cell.column)}
                     className={cn(
                       "md:table-cell md:px-3 md:py-2 md:before:hidden",
                       meta?.hideOnPhone

@@ -9,6 +9,7 @@ function app(control: Control) {
   base.route("/", controlRoutes(control, "key-123456"));
   const routes = new Hono<SandboxHttpEnv>();
   routes.get("/api/gas/:chain", (c) => c.json({ chain: c.req.param("chain") }));
+  routes.get("/api/events", (c) => c.json({ data: [{ id: "e1" }, { id: "e2" }], metadata: { total: 2 } }));
   base.route("/", routes);
   return base;
 }
@@ -48,6 +49,26 @@ describe("sandbox control rules", () => {
     const started = performance.now();
     expect((await a.request("/api/gas/x")).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it("adds fields the spec does not name to every record of a matching answer's data", async () => {
+    const a = app({ rules: [] });
+    await a.request("/_sandbox/rules", {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ rules: [{ path: "^/api/events", extraFields: { riskScore: { level: "low" } } }] }),
+    });
+    const res = await a.request("/api/events");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      data: [
+        { id: "e1", riskScore: { level: "low" } },
+        { id: "e2", riskScore: { level: "low" } },
+      ],
+      metadata: { total: 2 },
+    });
+    // An answer without a data list is left as it was.
+    expect(await (await a.request("/api/gas/x")).json()).toEqual({ chain: "x" });
   });
 
   it("takes rules only with the custodian key, and only valid ones", async () => {

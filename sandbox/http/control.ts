@@ -4,7 +4,7 @@
  * what a fixed knob cannot give, e.g. one failing call on a page whose other calls succeed, or one
  * slow card beside fast ones.
  */
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { badRequest } from "./errors";
@@ -18,6 +18,8 @@ export const ruleSchema = z.object({
   fault: z.enum(["500", "malformed"]).optional(),
   /** How many matching requests the rule applies to; unset = until cleared. */
   times: z.number().int().min(1).max(10_000).optional(),
+  /** Fields added to every record of a matching JSON answer's `data` list: fields the spec does not name. */
+  extraFields: z.record(z.string(), z.unknown()).optional(),
 });
 export type ControlRule = z.infer<typeof ruleSchema> & { pattern: RegExp };
 
@@ -35,8 +37,23 @@ export function controlled(control: Control): MiddlewareHandler<SandboxHttpEnv> 
     if (rule.latencyMs) await sleep(rule.latencyMs, undefined, { ref: false });
     if (rule.fault === "500") return c.json({ error: "Simulated internal server error (sandbox control rule)" }, 500);
     if (rule.fault === "malformed") return c.body('{"data":[{"id":"', 200, { "content-type": "application/json" });
-    return next();
+    await next();
+    if (rule.extraFields) await addFields(c, rule.extraFields);
   };
+}
+
+async function addFields(c: Context<SandboxHttpEnv>, fields: Record<string, unknown>) {
+  const body: unknown = await c.res
+    .clone()
+    .json()
+    .catch(() => undefined);
+  if (!body || typeof body !== "object" || !Array.isArray((body as { data?: unknown }).data)) return;
+  const data = (body as { data: unknown[] }).data.map((record) => ({ ...(record as object), ...fields }));
+  const headers = new Headers(c.res.headers);
+  headers.delete("content-length");
+  const status = c.res.status;
+  c.res = undefined; // replaced, not merged: Hono would copy the old length onto the longer body
+  c.res = new Response(JSON.stringify({ ...body, data }), { status, headers });
 }
 
 /** PUT /_sandbox/rules {rules:[…]} replaces the rules; DELETE clears them. Custodian key required. */

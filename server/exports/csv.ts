@@ -3,12 +3,19 @@ import { stringify as stringifyStream, type Options, type Stringifier } from "cs
 import { stringify } from "csv-stringify/sync";
 
 /**
- * The one CSV writer of every export. Cells that a spreadsheet would run as a formula (starting
- * with =, +, -, @, tab or carriage return) are prefixed with a quote by csv-stringify's own
- * `escape_formulas`: several columns (a failed sign-in's e-mail, a target, an error text) can hold
- * text chosen by someone who is not signed in.
+ * The one CSV writer of every export. Text cells that a spreadsheet would run as a formula
+ * (starting with =, +, -, @, tab or carriage return, or the full-width =, +, -, @) are prefixed with
+ * a quote by csv-stringify's own `escape_formulas`: several columns (a failed sign-in's e-mail, a
+ * target, an error text) can hold text chosen by someone who is not signed in. Numbers, negative
+ * ones included, are written as they are. A cell holding a line break, a lone carriage return
+ * included, is quoted (`quote_record_delimiter`: with an explicit record delimiter csv-stringify
+ * would quote only "\n"), or a spreadsheet would start a new row, and an unescaped formula, there.
  */
-export const CSV_OPTIONS = { escape_formulas: true, record_delimiter: "unix" } as const satisfies Options;
+export const CSV_OPTIONS = {
+  escape_formulas: true,
+  record_delimiter: "unix",
+  quote_record_delimiter: true,
+} as const satisfies Options;
 
 export type CsvCell = string | number | boolean | null | undefined;
 

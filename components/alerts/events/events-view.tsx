@@ -2,6 +2,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { AlertTriangle, ArrowLeft, RotateCw } from "lucide-react";
+import type { RowSelectionState } from "@tanstack/react-table";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import type { AlertEvent, AlertWebhook } from "@/lib/contracts";
@@ -75,7 +76,8 @@ function EventsList({
     query,
     true,
   );
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // Selected event ids (TanStack Table's row selection: only failed rows can be ticked).
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [open, setOpen] = useState<AlertEvent | null>(null);
   if (pages.isPending) return <TableSkeleton rows={8} columns={7} />;
   // Only a first page that failed leaves nothing to show; a later failure keeps the loaded rows.
@@ -89,12 +91,7 @@ function EventsList({
         <EmptyState title="No events match these filters" />
       </div>
     );
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const selected = Object.keys(rowSelection).filter((id) => rowSelection[id]);
   return (
     <div className="space-y-3">
       {exportPanel}
@@ -104,7 +101,7 @@ function EventsList({
         </p>
         {canReplay ? (
           <div className="flex flex-wrap items-start gap-2">
-            <ReplaySelected webhookId={webhook.id} selected={[...selected]} onDone={() => setSelected(new Set())} />
+            <ReplaySelected webhookId={webhook.id} selected={selected} onDone={() => setRowSelection({})} />
             <ReplayAll webhookId={webhook.id} query={query} tz={tz} />
           </div>
         ) : null}
@@ -119,11 +116,8 @@ function EventsList({
         events={events}
         tz={tz}
         total={total}
-        selected={selected}
-        onToggle={toggle}
-        onToggleAll={(all) =>
-          setSelected(all ? new Set(events.filter((e) => e.deliveryStatus === "failed").map((e) => e.id)) : new Set())
-        }
+        rowSelection={rowSelection}
+        onRowSelectionChange={setRowSelection}
         onOpen={setOpen}
       />
       <div className="flex justify-center">

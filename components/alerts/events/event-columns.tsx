@@ -1,0 +1,128 @@
+"use client";
+import type { ColumnDef, Row, Table } from "@tanstack/react-table";
+import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
+import type { AlertEvent } from "@/lib/contracts";
+import { chainLabel } from "@/lib/chains";
+import { shortAddress } from "@/lib/format";
+import { wallTimeSeconds } from "@/lib/time-zone";
+
+const STATUS_TONE = { success: "success", failed: "danger", pending: "warning" } as const;
+
+/** Only failed deliveries can be replayed, so only they can be selected. */
+export const canSelectEvent = (row: Row<AlertEvent>) => row.original.deliveryStatus === "failed";
+
+/** The events table's columns: selection, time in the page's zone, status, chain, block, hashes, retries, error, details. */
+export function eventColumns({
+  tz,
+  onOpen,
+}: {
+  tz: string;
+  onOpen: (event: AlertEvent) => void;
+}): ColumnDef<AlertEvent, unknown>[] {
+  return [
+    {
+      id: "select",
+      meta: { label: "Select" },
+      header: ({ table }) => <SelectAll table={table} />,
+      cell: ({ row }) => <SelectRow row={row} />,
+    },
+    {
+      id: "createdAt",
+      header: `Time (${tz})`,
+      cell: ({ row }) => (
+        <time dateTime={row.original.createdAt} className="tabular whitespace-nowrap">
+          {wallTimeSeconds(row.original.createdAt, tz)}
+        </time>
+      ),
+    },
+    {
+      id: "deliveryStatus",
+      header: "Status",
+      cell: ({ row }) => <Badge tone={STATUS_TONE[row.original.deliveryStatus]}>{row.original.deliveryStatus}</Badge>,
+    },
+    {
+      id: "chainId",
+      header: "Chain",
+      cell: ({ row }) => (
+        <>
+          <span>{chainLabel(row.original.chainId)}</span>{" "}
+          <span className="font-mono text-xs text-muted">{row.original.chainId}</span>
+        </>
+      ),
+    },
+    {
+      id: "blockNumber",
+      header: "Block",
+      cell: ({ row }) => <span className="tabular">{row.original.blockNumber}</span>,
+    },
+    {
+      id: "transactionHashes",
+      header: "Transaction hashes",
+      cell: ({ row }) =>
+        row.original.transactionHashes.map((hash) => (
+          <span key={hash} className="inline-flex items-center gap-0.5 font-mono text-xs" title={hash}>
+            {shortAddress(hash, 10, 6)}
+            <CopyButton value={hash} label="transaction hash" />
+          </span>
+        )),
+    },
+    {
+      id: "retries",
+      header: "Retries",
+      cell: ({ row }) => <span className="tabular">{row.original.retries}</span>,
+    },
+    {
+      id: "errorMessage",
+      header: "Error",
+      cell: ({ row }) => <span className="text-xs break-words text-muted">{row.original.errorMessage ?? "—"}</span>,
+    },
+    {
+      id: "details",
+      meta: { label: "Details" },
+      header: () => <span className="sr-only">Details</span>,
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="rounded px-1.5 py-0.5 text-xs text-accent hover:bg-surface-2 hover:underline"
+          onClick={() => onOpen(row.original)}
+          aria-label={`Details of event ${row.original.id}`}
+        >
+          Details
+        </button>
+      ),
+    },
+  ];
+}
+
+function SelectAll({ table }: { table: Table<AlertEvent> }) {
+  const anySelectable = table.getCoreRowModel().rows.some((row) => row.getCanSelect());
+  return (
+    <input
+      type="checkbox"
+      aria-label="Select every loaded failed event"
+      checked={anySelectable && table.getIsAllRowsSelected()}
+      disabled={!anySelectable}
+      onChange={table.getToggleAllRowsSelectedHandler()}
+    />
+  );
+}
+
+function SelectRow({ row }: { row: Row<AlertEvent> }) {
+  const event = row.original;
+  const selectable = row.getCanSelect();
+  return (
+    <input
+      type="checkbox"
+      aria-label={
+        selectable
+          ? `Select event ${event.id}`
+          : `Event ${event.id} is ${event.deliveryStatus}: only failed deliveries can be replayed`
+      }
+      title={selectable ? undefined : "Only failed deliveries can be replayed"}
+      checked={row.getIsSelected()}
+      disabled={!selectable}
+      onChange={row.getToggleSelectedHandler()}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import type { Column, RowData } from "@tanstack/react-table";
+
+declare module "@tanstack/react-table" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The column's name where the header is not plain text (phone-width rows label each value). */
+    label?: string;
+    /** Left out of the phone-width rows (e.g. a column repeated in the row's title). */
+    hideOnPhone?: boolean;
+  }
+}
+
+/** The label a phone-width row shows before a column's value: its meta label, else its plain-text header. */
+export function columnLabel<T>(column: Column<T, unknown>): string | undefined {
+  const header = column.columnDef.header;
+  return column.columnDef.meta?.label ?? (typeof header === "string" ? header : undefined);
+}
