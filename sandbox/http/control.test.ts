@@ -39,6 +39,27 @@ describe("sandbox control rules", () => {
     expect((await a.request("/api/gas/x")).status).toBe(200);
   });
 
+  it("applies a rule with a rate to about that share of the matching requests", async () => {
+    const a = app({ rules: [] });
+    await a.request("/_sandbox/rules", {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ rules: [{ path: "gas", fault: "500", rate: 0.1 }] }),
+    });
+    let failed = 0;
+    for (let i = 0; i < 2000; i++) if ((await a.request("/api/gas/x")).status === 500) failed++;
+    // Binomial(2000, 0.1): mean 200, standard deviation about 13.4; ±5 σ cannot be missed by chance.
+    expect(failed).toBeGreaterThan(133);
+    expect(failed).toBeLessThan(267);
+    expect((await a.request("/api/events")).status).toBe(200);
+    const bad = await a.request("/_sandbox/rules", {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ rules: [{ path: "gas", fault: "500", rate: 1.5 }] }),
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it("slows the matching requests down", async () => {
     const a = app({ rules: [] });
     await a.request("/_sandbox/rules", {

@@ -18,6 +18,8 @@ export const ruleSchema = z.object({
   fault: z.enum(["500", "malformed"]).optional(),
   /** How many matching requests the rule applies to; unset = until cleared. */
   times: z.number().int().min(1).max(10_000).optional(),
+  /** The share of matching requests the rule applies to, drawn per request (the fault knob's rate, for one path). */
+  rate: z.number().gt(0).max(1).optional(),
   /** Fields added to every record of a matching JSON answer's `data` list: fields the spec does not name. */
   extraFields: z.record(z.string(), z.unknown()).optional(),
 });
@@ -31,7 +33,12 @@ export function controlled(control: Control): MiddlewareHandler<SandboxHttpEnv> 
   return async (c, next) => {
     const url = new URL(c.req.url);
     const target = `${url.pathname}${url.search}`;
-    const rule = control.rules.find((r) => r.pattern.test(target) && (r.times === undefined || r.times > 0));
+    const rule = control.rules.find(
+      (r) =>
+        r.pattern.test(target) &&
+        (r.times === undefined || r.times > 0) &&
+        (r.rate === undefined || Math.random() < r.rate),
+    );
     if (!rule) return next();
     if (rule.times !== undefined) rule.times -= 1;
     if (rule.latencyMs) await sleep(rule.latencyMs, undefined, { ref: false });

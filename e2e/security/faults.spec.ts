@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { sandboxGet, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
+import { storageState } from "../fixtures/users";
+
+/**
+ * The short fault run of `npm test`: one request in ten to the upstream's administration API fails
+ * (a 500, or a 200 whose JSON is cut off), drawn per request like SANDBOX_FAULT_RATE=0.1 but set at
+ * run time on the running sandbox. Every page a staff member reads still ends with its content: the
+ * console retries idempotent reads, and whatever still fails shows a recoverable error with Retry,
+ * never a white screen or a framework error page. Nothing ends as an unhandled rejection in the
+ * console's log. (The export under faults, with its exact count and hash, is checked in
+ * server/alerts/export; the runner's exactly-once under a crash in server/yield/crash.test.ts.)
+ */
+test.use({ storageState: storageState("admin") });
+
+const FAULTS = [
+  { path: "^/api/v3/custodians/", fault: "500" as const, rate: 0.08 },
+  { path: "^/api/v3/custodians/", fault: "malformed" as const, rate: 0.02 },
+];
+
+async function pages(): Promise<{ url: string; heading: RegExp }[]> {
+  const clients = await sandboxGet<{ data: { id: string }[] }>("/api/v3/custodians/me/clients?take=1");
+  const accepting = await webhookByRole("accepting");
+  return [
+    { url: "/", heading: /overview/i },
+    { url: "/clients", heading: /clients/i },
+    { url: `/clients/${clients.data[0]!.id}`, heading: new RegExp(clients.data[0]!.id) },
+    { url: "/alerts", heading: /alert/i },
+    { url: `/alerts/${accepting.id}`, heading: /events/i },
+    { url: "/gas", heading: /gas/i },
+    { url: "/audit", heading: /audit/i },
+  ];
+}
+
+/** The page shows its content, or an error with Retry that, pressed as often as needed, leads to it. */
+async function endsWithContent(page: Page, heading: RegExp) {
+  const retry = page.getByRole("button", { name: "Retry" });
+  await expect(async () => {
+    if ((await retry.count()) > 0) await retry.first().click();
+    await expect(retry).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  const text = await page.locator("body").innerText();
+  expect(text.trim().length).toBeGreaterThan(100);
+  expect(text).not.toMatch(/Application error|Internal Server Error|Unhandled Runtime Error/);
+}
+
+test("[FAULTS] with one upstream request in ten failing, every list and detail page ends with its content", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const logBefore = readFileSync(".data/e2e-capture/console.log", "utf8").length;
+  const list = await pages();
+  await sandboxRules(FAULTS);
+  try {
+    for (let round = 0; round < 3; round++)
+      for (const { url, heading } of list) {
+        await page.goto(url);
+        await endsWithContent(page, heading);
+      }
+  } finally {
+    await sandboxRules([]);
+  }
+  const log = readFileSync(".data/e2e-capture/console.log", "utf8").slice(logBefore);
+  // The faults were really met (the console logged upstream failures), and none escaped as a crash.
+  expect(log).toMatch(/"status":500|malformed|did not match|not valid JSON|Unexpected end of JSON/i);
+  expect(log).not.toMatch(/unhandledRejection|uncaughtException|Unhandled promise rejection/i);
+});
