@@ -68,6 +68,9 @@ export default defineConfig({
         CONSOLE_ADMIN_EMAIL: ADMIN.email,
         CONSOLE_ADMIN_PASSWORD: ADMIN.password,
         CONSOLE_LOG_LEVEL: "info",
+        // The setup project signs each role in once and every journey reuses that cookie: an idle
+        // timeout shorter than the whole run (30 minutes by default) would sign the later ones out.
+        CONSOLE_SESSION_IDLE_MINUTES: "720",
       },
     },
   ],
