@@ -129,9 +129,13 @@ function builtActions(): BuiltAction[] {
   return Object.entries(manifest.node)
     .filter(([, entry]) => entry.filename?.startsWith("server/actions/"))
     .map(([id, entry]) => {
-      const page = Object.keys(entry.workers)
-        .filter((w) => w.startsWith("app/") && w.endsWith("/page") && !w.includes("[") && !w.includes("(bench)"))
-        .map((w) => w.slice("app".length, -"/page".length) || "/")[0];
+      // A page whose module loads the action; a static one when there is one, else a dynamic one
+      // with its segments filled in (the action runs before the page would render or refuse them).
+      const pages = Object.keys(entry.workers)
+        .filter((w) => w.startsWith("app/") && w.endsWith("/page") && !w.includes("(bench)"))
+        .map((w) => w.slice("app".length, -"/page".length).replace(/\/\([^)]+\)/g, "") || "/")
+        .sort((a, b) => Number(a.includes("[")) - Number(b.includes("[")));
+      const page = pages[0]?.replace(/\[[^\]]+\]/g, "matrix-probe");
       expect(page, `a page that loads ${entry.exportedName}`).toBeDefined();
       return { id, name: entry.exportedName!, page: page! };
     });

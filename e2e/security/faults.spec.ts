@@ -20,12 +20,12 @@ const FAULTS = [
 ];
 
 async function pages(): Promise<{ url: string; heading: RegExp }[]> {
-  const clients = await sandboxGet<{ data: { id: string }[] }>("/api/v3/custodians/me/clients?take=1");
+  const [client] = (await sandboxGet<{ results: { id: string }[] }>("/api/v3/custodians/me/clients?take=1")).results;
   const accepting = await webhookByRole("accepting");
   return [
     { url: "/", heading: /overview/i },
     { url: "/clients", heading: /clients/i },
-    { url: `/clients/${clients.data[0]!.id}`, heading: new RegExp(clients.data[0]!.id) },
+    { url: `/clients/${client!.id}`, heading: new RegExp(client!.id) },
     { url: "/alerts", heading: /alert/i },
     { url: `/alerts/${accepting.id}`, heading: /events/i },
     { url: "/gas", heading: /gas/i },
