@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { callAction, interceptAction } from "../fixtures/actions";
 import { expectAccessible } from "../fixtures/axe";
-import { sandboxGet } from "../fixtures/sandbox-api";
+import { sandboxGet, sandboxRules } from "../fixtures/sandbox-api";
 import { createTestClientInUi } from "../fixtures/sandbox";
 import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
@@ -81,12 +81,39 @@ async function previewAndRun(page: Page, dialog: Locator, steps: number) {
   return txHashes;
 }
 
+/** A run page as its reader sees it: the status, each step's phase and hashes, the error. */
+async function runState(page: Page) {
+  const error = page.getByTestId("run-error");
+  return {
+    status: (await page.getByTestId("run-status").textContent())?.trim(),
+    steps: await page.getByTestId("run-step").evaluateAll((items) =>
+      items.map((item) => ({
+        phase: item.getAttribute("data-phase"),
+        userOperation: item.querySelector("[data-testid=step-user-operation]")?.getAttribute("title") ?? null,
+        transaction: item.querySelector("[data-testid=step-transaction]")?.getAttribute("title") ?? null,
+      })),
+    ),
+    error: (await error.count()) > 0 ? await error.textContent() : null,
+  };
+}
+
+/**
+ * 10 USDC just supplied to the vault. The vault rounds in its own favour (ERC-4626: shares are
+ * minted rounded down, and read back as assets rounded down), so once interest has accrued on the
+ * chain (an earlier journey moved its clock) the position may read a smallest unit or two under 10.
+ */
+function expectTenUsdc(amount: number) {
+  expect(amount).toBeGreaterThanOrEqual(9.999998);
+  expect(amount).toBeLessThan(10.001);
+}
+
 const position = (page: Page, name: string) => page.getByRole("region", { name: `Position in ${name}` });
 const balance = (section: Locator, type: string) => section.locator(`[data-testid=balance][data-type=${type}]`);
 const amountOf = async (row: Locator) => Number((await row.getByTestId("balance-amount").textContent())!.split(" ")[0]);
 
 test.describe("[YIELD] as a developer", () => {
   test.describe.configure({ timeout: 240_000 });
+  test.afterEach(async () => sandboxRules([]));
 
   test("[YIELD][journey] enter the USDC vault, stake LINK, claim rewards, exit and withdraw after the cooldown", async ({
     page,
@@ -105,9 +132,7 @@ test.describe("[YIELD] as a developer", () => {
     await page.goto(`/yield?client=${clientId}&tab=positions`);
     const vault = position(page, "USDC Sandbox Lending");
     await expect(balance(vault, "active")).toHaveCount(1);
-    const supplied = await amountOf(balance(vault, "active"));
-    expect(supplied).toBeGreaterThanOrEqual(10);
-    expect(supplied).toBeLessThan(10.001);
+    expectTenUsdc(await amountOf(balance(vault, "active")));
 
     // LINK staking: stake, let rewards accrue, claim them through the pending action.
     const stake = await openEnter(page, clientId, "LINK", "staking");
@@ -158,10 +183,13 @@ test.describe("[YIELD] as a developer", () => {
     ).toHaveCount(5);
   });
 
-  test("[YIELD][aa] an account-abstracted client enters and exits the vault, each step a user operation", async ({
+  test("[YIELD][aa] an account-abstracted client: the vault, LINK staking with rewards claimed, an exit through the cooldown and a withdrawal, each step a user operation", async ({
     page,
+    browser,
   }) => {
     const clientId = await newTestClient(page, true);
+
+    // The vault: 10 USDC in, approve then supply, each a user operation confirmed on the chain.
     const enter = await openEnter(page, clientId, "USDC", "lending");
     await expect(enter.getByLabel(/Let the signing service estimate gas/)).toBeChecked();
     await enter.getByLabel("Amount (USDC)").fill("10");
@@ -171,10 +199,122 @@ test.describe("[YIELD] as a developer", () => {
     await page.goto(`/yield?client=${clientId}&tab=positions`);
     await expect(page.getByText("Smart account (ERC-4337), the address the yields see:")).toBeVisible();
     const vault = position(page, "USDC Sandbox Lending");
-    await vault.getByRole("button", { name: "Exit…" }).click();
-    const exit = page.getByRole("dialog", { name: "Exit USDC Sandbox Lending" });
-    await exit.getByLabel("Exit the whole position").check();
+    await expect(balance(vault, "active")).toHaveCount(1);
+    expectTenUsdc(await amountOf(balance(vault, "active")));
+
+    // LINK staking while the provider refuses hash reports: the run stops at the first step's report.
+    const stake = await openEnter(page, clientId, "LINK", "staking");
+    await expect(stake.getByLabel(/Let the signing service estimate gas/)).toBeChecked();
+    await stake.getByLabel("Amount (LINK)").fill("5");
+    await stake.getByRole("button", { name: "Preview transactions" }).click();
+    await expect(page).toHaveURL(/\/yield\/runs\/[0-9a-f-]{36}$/);
+    const runUrl = page.url();
+    await expect(page.getByTestId("run-status")).toHaveText("preview");
+    await sandboxRules([{ path: "/submit-hash$", fault: "500" }]);
+    await page.getByRole("button", { name: "Start: sign and send" }).click();
+    await expect(page.getByTestId("run-status")).toHaveText("failed", { timeout: 60_000 });
+    const cards = page.getByTestId("run-step");
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toHaveAttribute("data-phase", "failed");
+    await expect(cards.nth(0)).toContainText("failed at report");
+    await expect(cards.nth(0).getByTestId("step-user-operation")).toHaveCount(1);
+    await expect(cards.nth(0).getByTestId("step-transaction")).toHaveCount(1);
+    await expect(cards.nth(1)).toHaveAttribute("data-phase", "waiting");
+    await expect(page.getByTestId("run-error")).toContainText("failed at report");
+    const stopped = await runState(page);
+
+    // The run lives on the server: a reload shows the same run…
+    await page.reload();
+    await expect(page.getByTestId("run-status")).toHaveText("failed");
+    await expect.poll(() => runState(page)).toEqual(stopped);
+    // …and so does a second developer opening its address.
+    const second = await browser.newContext({ storageState: storageState("developer") });
+    try {
+      const other = await second.newPage();
+      await other.goto(runUrl);
+      await expect(other.getByTestId("run-status")).toHaveText("failed");
+      await expect.poll(() => runState(other)).toEqual(stopped);
+
+      // The provider takes reports again; the second developer retries, and the run goes on from the report.
+      await sandboxRules([]);
+      await other.getByRole("button", { name: "Retry from the failed part" }).click();
+      await expect(other.getByTestId("run-status")).toHaveText("succeeded", { timeout: 60_000 });
+      const otherCards = other.getByTestId("run-step");
+      for (let i = 0; i < 2; i++) await expect(otherCards.nth(i)).toHaveAttribute("data-phase", "confirmed");
+      await expect(other.getByTestId("run-progress")).toHaveText("2 of 2 steps confirmed");
+      const staked = await runState(other);
+      // The first step was not signed again: the same user operation and bundle transaction.
+      expect(staked.steps[0]).toEqual({ ...stopped.steps[0], phase: "confirmed" });
+      expect(staked.steps[1]?.userOperation).toMatch(/^0x[0-9a-f]{64}$/);
+      for (const step of staked.steps)
+        expect((await rpc<{ status: string }>("eth_getTransactionReceipt", [step.transaction])).status).toBe("0x1");
+      // The first developer's page, reloaded, shows the finished run as the second one sees it.
+      await page.reload();
+      await expect(page.getByTestId("run-status")).toHaveText("succeeded");
+      await expect.poll(() => runState(page)).toEqual(staked);
+    } finally {
+      await second.close();
+    }
+
+    // Rewards accrue; they are claimed through the position's pending action.
+    await advanceChain(30 * DAY);
+    await page.goto(`/yield?client=${clientId}&tab=positions`);
+    const staking = position(page, "LINK Sandbox Staking");
+    await expect(balance(staking, "active")).toHaveCount(1);
+    expect(await amountOf(balance(staking, "active"))).toBe(5);
+    await expect(balance(staking, "claimable")).toHaveCount(1);
+    const rewards = await amountOf(balance(staking, "claimable"));
+    expect(rewards).toBeGreaterThan(0);
+    await balance(staking, "claimable").getByRole("button", { name: "Claim rewards" }).click();
+    const claim = page.getByRole("alertdialog", { name: "Claim rewards on LINK Sandbox Staking" });
+    await previewAndRun(page, claim, 1);
+    await expect(page.getByTestId("run-step").getByTestId("step-call")).toContainText("claimRewards(");
+    await expect(page.getByTestId("run-step").getByTestId("step-user-operation")).toHaveCount(1);
+    // What is claimable now is what accrued since the claim, a sliver of what was claimed.
+    await page.goto(`/yield?client=${clientId}&tab=positions`);
+    await expect(balance(staking, "active")).toHaveCount(1);
+    await expect
+      .poll(async () =>
+        (await balance(staking, "claimable").count()) === 0 ? 0 : amountOf(balance(staking, "claimable")),
+      )
+      .toBeLessThan(rewards / 1000);
+
+    // Exit: the 5 LINK cool down for 7 days, then the Withdraw pending action pays them out.
+    await staking.getByRole("button", { name: "Exit…" }).click();
+    const exit = page.getByRole("dialog", { name: "Exit LINK Sandbox Staking" });
+    await exit.getByLabel("Amount (LINK)").fill("5");
     await previewAndRun(page, exit, 1);
+    await expect(page.getByTestId("run-step").getByTestId("step-user-operation")).toHaveCount(1);
+    await page.goto(`/yield?client=${clientId}&tab=positions`);
+    await expect(balance(staking, "exiting")).toHaveCount(1);
+    expect(await amountOf(balance(staking, "exiting"))).toBe(5);
+    await expect(balance(staking, "withdrawable")).toHaveCount(0);
+    await advanceChain(8 * DAY);
+    await page.reload();
+    await expect(balance(staking, "withdrawable")).toHaveCount(1);
+    expect(await amountOf(balance(staking, "withdrawable"))).toBe(5);
+    await balance(staking, "withdrawable").getByRole("button", { name: "Withdraw" }).click();
+    await previewAndRun(page, page.getByRole("alertdialog"), 1);
+    await expect(page.getByTestId("run-step").getByTestId("step-user-operation")).toHaveCount(1);
+    await page.goto(`/yield?client=${clientId}&tab=positions`);
+    await expect(balance(vault, "active")).toHaveCount(1);
+    await expect(balance(staking, "withdrawable")).toHaveCount(0);
+    await expect(balance(staking, "exiting")).toHaveCount(0);
+
+    // The whole vault position out.
+    await vault.getByRole("button", { name: "Exit…" }).click();
+    const exitVault = page.getByRole("dialog", { name: "Exit USDC Sandbox Lending" });
+    await exitVault.getByLabel("Exit the whole position").check();
+    await previewAndRun(page, exitVault, 1);
+
+    // Every run is listed (the retried one once), and the provider's history links back to them.
+    await page.goto(`/yield?client=${clientId}&tab=positions`);
+    await page.getByRole("tab", { name: "Console runs" }).click();
+    await expect(page.getByRole("list", { name: "Console runs" }).getByRole("listitem")).toHaveCount(6);
+    await page.getByRole("tab", { name: "Provider history" }).click();
+    await expect(
+      page.getByRole("list", { name: "Provider history" }).getByRole("link", { name: "console run" }),
+    ).toHaveCount(6);
   });
 });
 

@@ -1,5 +1,7 @@
 import "server-only";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadSandboxEnv } from "@/sandbox/env";
@@ -95,4 +97,125 @@ export async function makeTestClient(
   const address = read.metadata.namespaces.eip155?.address;
   if (!address) throw new Error("the generated wallet has no EVM address");
   return { clientId: created.id, address };
+}
+
+/** One request that went through a recording proxy, with the answer its caller received. */
+export interface ProxiedCall {
+  method: string;
+  /** Path and query. */
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The request body parsed as JSON (undefined when it is not JSON). */
+  body: unknown;
+  status: number;
+  /** The answer as the caller received it, parsed as JSON (after any rewrite). */
+  answer: unknown;
+  /** When the request had arrived and when its answer went back, on one count across every proxy of the process. */
+  requestSeq: number;
+  answerSeq: number;
+}
+
+export interface RecordingProxy {
+  url: string;
+  port: number;
+  /** Every request forwarded so far, in the order their answers went back. */
+  calls: ProxiedCall[];
+  /**
+   * Answers a request itself instead of forwarding it, when it returns a body (JSON, status 200);
+   * undefined forwards it.
+   */
+  intercept?: (call: Pick<ProxiedCall, "method" | "path" | "body">) => unknown;
+  /** Rewrites a JSON answer before it goes back; returning undefined keeps it. */
+  rewrite?: (call: Pick<ProxiedCall, "method" | "path" | "body">, answer: unknown) => unknown;
+  close(): Promise<void>;
+}
+
+let sequence = 0;
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A proxy in front of one sandbox port that records every request and its answer, and can answer
+ * or rewrite some of them: what the console sent and received, seen from outside the console.
+ */
+export async function recordingProxy(target: string): Promise<RecordingProxy> {
+  const to = new URL(target);
+  const proxy: RecordingProxy = {
+    url: "",
+    port: 0,
+    calls: [],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks);
+      const call = { method: req.method ?? "GET", path: req.url ?? "/", body: parseJson(raw.toString("utf8")) };
+      const requestSeq = ++sequence;
+      const answer = (status: number, headers: Record<string, string | string[] | undefined>, text: string) => {
+        proxy.calls.push({
+          ...call,
+          headers: req.headers,
+          status,
+          answer: parseJson(text),
+          requestSeq,
+          answerSeq: ++sequence,
+        });
+        const out: Record<string, string | string[] | undefined> = {
+          ...headers,
+          "content-length": String(Buffer.byteLength(text)),
+        };
+        delete out["transfer-encoding"];
+        res.writeHead(status, out);
+        res.end(text);
+      };
+      // A test's hook that throws answers 500 with its message, so the test sees it rather than a hang.
+      const failed = (error: unknown) =>
+        answer(500, { "content-type": "application/json" }, JSON.stringify({ error: String(error) }));
+      let own: unknown;
+      try {
+        own = proxy.intercept?.(call);
+      } catch (error) {
+        return failed(error);
+      }
+      if (own !== undefined) return answer(200, { "content-type": "application/json" }, JSON.stringify(own));
+      const headers = { ...req.headers, host: to.host };
+      delete headers["accept-encoding"];
+      const upstream = httpRequest(
+        { host: to.hostname, port: to.port, path: req.url, method: req.method, headers },
+        (reply) => {
+          const body: Buffer[] = [];
+          reply.on("data", (chunk: Buffer) => body.push(chunk));
+          reply.on("end", () => {
+            let text = Buffer.concat(body).toString("utf8");
+            const parsed = parseJson(text);
+            try {
+              const rewritten = parsed === undefined ? undefined : proxy.rewrite?.(call, parsed);
+              if (rewritten !== undefined) text = JSON.stringify(rewritten);
+            } catch (error) {
+              return failed(error);
+            }
+            answer(reply.statusCode ?? 502, reply.headers, text);
+          });
+        },
+      );
+      upstream.on("error", () => res.destroy());
+      upstream.end(raw);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  proxy.port = (server.address() as AddressInfo).port;
+  proxy.url = `http://127.0.0.1:${proxy.port}`;
+  return proxy;
 }
