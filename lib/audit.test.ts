@@ -21,6 +21,18 @@ describe("audit filters", () => {
     expect(contradiction.error?.issues[0]?.message).toMatch(/only goes with the outcome “error”/);
   });
 
+  it("refuses NUL and broken characters in the actor and action filters with a field message", () => {
+    // Found by server/kit/bad-input-routes.test.ts: /api/audit?actor=a%00 reached PostgreSQL and was a 500.
+    for (const text of ["alice\u0000", "\uD800alice"]) {
+      for (const key of ["actor", "action"]) {
+        const result = parse({ [key]: text });
+        expect(result.success).toBe(false);
+        expect(result.error?.issues[0]).toMatchObject({ path: [key], message: expect.stringMatching(/character/) });
+      }
+    }
+    expect(parse({ actor: "alice@example.com", action: "auth.*" }).success).toBe(true);
+  });
+
   it("reads times as UTC to the minute", () => {
     expect(parse({ from: "2026-11-21T09:30", to: "2026-11-21T12:15:42.5+02:00" })).toMatchObject({
       success: true,

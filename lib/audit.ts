@@ -1,11 +1,13 @@
 /** Audit-log filters as they live in the URL: shared by the page, the list route and the CSV export. */
 import { z } from "zod";
 import { KNOWN_AUDIT_ACTIONS } from "./audit-catalog";
+import { freeText } from "./text";
 import { endOfMinuteExclusive, floorToMinute } from "./audit-time";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
-const optionalText = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+/** Refuses NUL and broken characters with a field message: PostgreSQL would refuse the query with them. */
+const optionalText = z.preprocess(blankToUndefined, freeText().max(200).optional());
 
 /**
  * Times in filters are UTC and count to the minute: the value is cut to the start of its minute
