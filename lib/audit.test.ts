@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { actionMatch, actionMatches, auditFiltersQuery, auditFiltersSchema, auditTimeBounds } from "./audit";
+import {
+  actionMatch,
+  actionMatches,
+  auditFiltersQuery,
+  auditFiltersSchema,
+  auditPageQuerySchema,
+  auditTimeBounds,
+} from "./audit";
 
 const parse = (input: Record<string, string>) => auditFiltersSchema.safeParse(input);
 
@@ -31,6 +38,15 @@ describe("audit filters", () => {
       }
     }
     expect(parse({ actor: "alice@example.com", action: "auth.*" }).success).toBe(true);
+  });
+
+  it("takes a page cursor that is a record number, not one beyond any", () => {
+    // Found by server/kit/bad-input-routes.test.ts: /api/audit?cursor=9223372036854775296 overflowed the query, a 500.
+    const page = (cursor: string) => auditPageQuerySchema.safeParse({ cursor });
+    expect(page("123")).toMatchObject({ success: true, data: { cursor: "123", limit: 50 } });
+    expect(page(String(Number.MAX_SAFE_INTEGER)).success).toBe(true);
+    for (const cursor of ["9223372036854775296", "9".repeat(400), "-1", "1e3"])
+      expect(page(cursor).error?.issues[0]).toMatchObject({ path: ["cursor"], message: "expected a record number" });
   });
 
   it("reads times as UTC to the minute", () => {

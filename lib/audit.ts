@@ -62,7 +62,12 @@ export function auditTimeBounds(filters: Pick<AuditFilters, "from" | "to">): { f
 export const auditPageQuerySchema = z.object({
   cursor: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.string().regex(/^\d+$/, "expected a record number").optional(),
+    z
+      .string()
+      .regex(/^\d+$/, "expected a record number")
+      // Record numbers are safe integers; a larger one would overflow the query's bigint (a 500).
+      .refine((v) => Number.isSafeInteger(Number(v)), "expected a record number")
+      .optional(),
   ),
   limit: z.preprocess(
     (v) => (v === undefined || v === "" ? "50" : v),
