@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { actionMatch, actionMatches, auditFiltersQuery, auditFiltersSchema, auditTimeBounds } from "./audit";
+import {
+  actionMatch,
+  actionMatches,
+  auditFiltersQuery,
+  auditFiltersSchema,
+  auditPageQuerySchema,
+  auditTimeBounds,
+} from "./audit";
 
 const parse = (input: Record<string, string>) => auditFiltersSchema.safeParse(input);
 
@@ -19,6 +26,27 @@ describe("audit filters", () => {
     const contradiction = parse({ outcome: "ok", errorCode: "FORBIDDEN" });
     expect(contradiction.success).toBe(false);
     expect(contradiction.error?.issues[0]?.message).toMatch(/only goes with the outcome “error”/);
+  });
+
+  it("refuses NUL and broken characters in the actor and action filters with a field message", () => {
+    // Found by server/kit/bad-input-routes.test.ts: /api/audit?actor=a%00 reached PostgreSQL and was a 500.
+    for (const text of ["alice\u0000", "\uD800alice"]) {
+      for (const key of ["actor", "action"]) {
+        const result = parse({ [key]: text });
+        expect(result.success).toBe(false);
+        expect(result.error?.issues[0]).toMatchObject({ path: [key], message: expect.stringMatching(/character/) });
+      }
+    }
+    expect(parse({ actor: "alice@example.com", action: "auth.*" }).success).toBe(true);
+  });
+
+  it("takes a page cursor that is a record number, not one beyond any", () => {
+    // Found by server/kit/bad-input-routes.test.ts: /api/audit?cursor=9223372036854775296 overflowed the query, a 500.
+    const page = (cursor: string) => auditPageQuerySchema.safeParse({ cursor });
+    expect(page("123")).toMatchObject({ success: true, data: { cursor: "123", limit: 50 } });
+    expect(page(String(Number.MAX_SAFE_INTEGER)).success).toBe(true);
+    for (const cursor of ["9223372036854775296", "9".repeat(400), "-1", "1e3"])
+      expect(page(cursor).error?.issues[0]).toMatchObject({ path: ["cursor"], message: "expected a record number" });
   });
 
   it("reads times as UTC to the minute", () => {

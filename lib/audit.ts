@@ -1,11 +1,13 @@
 /** Audit-log filters as they live in the URL: shared by the page, the list route and the CSV export. */
 import { z } from "zod";
 import { KNOWN_AUDIT_ACTIONS } from "./audit-catalog";
+import { freeText } from "./text";
 import { endOfMinuteExclusive, floorToMinute } from "./audit-time";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
-const optionalText = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+/** Refuses NUL and broken characters with a field message: PostgreSQL would refuse the query with them. */
+const optionalText = z.preprocess(blankToUndefined, freeText().max(200).optional());
 
 /**
  * Times in filters are UTC and count to the minute: the value is cut to the start of its minute
@@ -60,7 +62,12 @@ export function auditTimeBounds(filters: Pick<AuditFilters, "from" | "to">): { f
 export const auditPageQuerySchema = z.object({
   cursor: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.string().regex(/^\d+$/, "expected a record number").optional(),
+    z
+      .string()
+      .regex(/^\d+$/, "expected a record number")
+      // Record numbers are safe integers; a larger one would overflow the query's bigint (a 500).
+      .refine((v) => Number.isSafeInteger(Number(v)), "expected a record number")
+      .optional(),
   ),
   limit: z.preprocess(
     (v) => (v === undefined || v === "" ? "50" : v),

@@ -226,7 +226,12 @@ export const timelineQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? v.split(",").filter(Boolean) : []))
     .pipe(z.array(z.enum(TIMELINE_KIND_IDS as [string, ...string[]], { message: "Unknown kind of entry" }))),
-  cursor: z.string().regex(/^\d+$/, "expected a record number").optional(),
+  cursor: z
+    .string()
+    .regex(/^\d+$/, "expected a record number")
+    // Record numbers are safe integers; a larger one would overflow the query's bigint (a 500).
+    .refine((v) => Number.isSafeInteger(Number(v)), "expected a record number")
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getAdminClient } from "@/server/upstream";
 import { defineAction } from "@/server/kit/define-action";
 import { buildTransferSchema, createClientSchema, credentialRequestSchema } from "@/lib/clients";
+import { classifySearch } from "@/lib/client-search";
 import { getClient } from "@/server/clients/reads";
 import { findAddressJob, type FindAddressResult } from "@/server/clients/find-address-job";
 import { startJob } from "@/server/jobs";
@@ -67,11 +68,25 @@ export const buildTransfer = defineAction({
   target: (input) => input.clientId,
 });
 
-/** Starts (or joins) the server-side scan for the client that owns an address; the page follows the job. */
+/**
+ * Starts (or joins) the server-side scan for the client that owns an address; the page follows the job.
+ * Only an address of a family the header's search box recognises is scanned for (the same check):
+ * anything else cannot match, and text such as NUL would not even fit in the job's row.
+ */
 export const findClientByAddress = defineAction({
   action: "clients.find-address",
   permission: "clients:read",
-  input: z.object({ address: z.string().trim().min(8).max(120) }),
+  input: z.object({
+    address: z
+      .string()
+      .trim()
+      .min(8)
+      .max(120)
+      .refine(
+        (v) => classifySearch(v).kind === "address",
+        "That is not an address the console knows (EVM, Bitcoin, Solana, Tron, Stellar)",
+      ),
+  }),
   target: (input) => input.address,
   run: async ({ address }, { user }) => {
     const { run } = await startJob(

@@ -31,7 +31,7 @@ vi.mock("@/server/upstream", () => ({
 }));
 
 const { defineAction } = await import("./define-action");
-const { mintSessionToken } = await import("@/server/actions/clients");
+const { findClientByAddress, mintSessionToken } = await import("@/server/actions/clients");
 
 const staff = {
   id: "7f1c0c1e-1d7b-4a49-9f5e-1a1e1c1e1d7b",
@@ -121,6 +121,18 @@ describe("the action pattern", () => {
     const refusals = await lastAudit(2);
     expect(refusals.map((r) => r.errorCode)).toEqual(["VALIDATION", "VALIDATION"]);
     expect(await verifyChain(handle.db)).toMatchObject({ ok: true });
+  });
+
+  it("refuses an address search for NUL, a lone surrogate or a non-address with a field message, not INTERNAL", async () => {
+    // Found by server/kit/bad-input-actions.test.ts: the text went on to the job's row and PostgreSQL refused it.
+    for (const address of ["0x00000000\u0000\u0000", "\uD800abcdefgh", "not an address at all"]) {
+      const result = await findClientByAddress({ address });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: "VALIDATION", fields: { address: expect.stringContaining("not an address") } },
+      });
+      expect((await lastAudit())[0]).toMatchObject({ action: "clients.find-address", errorCode: "VALIDATION" });
+    }
   });
 
   it("refuses a role without the permission before parsing or running, and audits the refusal", async () => {
