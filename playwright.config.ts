@@ -43,9 +43,7 @@ export default defineConfig({
       name: "chromium",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
       dependencies: ["setup"],
-      // e2e/quality (the authorization matrix and the short fault run) joins `npm test` once it has
-      // passed a whole run; until then `npm run test:quality` runs it (E2E_QUALITY=1).
-      testIgnore: process.env.E2E_QUALITY === "1" ? /auth\.setup\.ts/ : [/auth\.setup\.ts/, /e2e\/quality\//],
+      testIgnore: /auth\.setup\.ts/,
     },
   ],
   webServer: [

@@ -31,7 +31,10 @@ function readNeedles() {
   }
   const needles = new Map();
   for (const line of readFileSync(paths.secretsLog, "utf8").split("\n")) {
-    const [kind, value] = line.split("\t");
+    const [kind, raw] = line.split("\t");
+    // A share is witnessed as the JSON the MPC service hands out; its secret is the "share" field
+    // (x and y are the public key, the ids are not secret).
+    const value = kind === "share" && raw?.startsWith("{") ? JSON.parse(raw).share : raw;
     if (kind && value) needles.set(value, { kind, value });
   }
   const custodianKey = process.env.SANDBOX_CUSTODIAN_API_KEY ?? "sandbox-custodian-key";

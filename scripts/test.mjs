@@ -84,8 +84,13 @@ if (built) {
     passed: stats ? stats.expected + stats.flaky : 0,
     failed: stats ? stats.unexpected + (e2eOk || stats.unexpected > 0 ? 0 : 1) : 1,
   });
+  // Everything the journeys were served, logged and stored, searched for every secret the sandbox issued.
+  results.push({
+    name: "secrets",
+    ...count(run("Secret scan (bundle, answers, log, database)", process.execPath, ["scripts/secret-scan.mjs"])),
+  });
 } else {
-  results.push({ name: "e2e", passed: 0, failed: 1 });
+  results.push({ name: "e2e", passed: 0, failed: 1 }, { name: "secrets", passed: 0, failed: 1 });
   process.stdout.write("\nBrowser journeys skipped: the build failed.\n");
 }
 

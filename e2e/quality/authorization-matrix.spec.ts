@@ -132,7 +132,8 @@ function builtActions(): BuiltAction[] {
       // A page whose module loads the action; a static one when there is one, else a dynamic one
       // with its segments filled in (the action runs before the page would render or refuse them).
       const pages = Object.keys(entry.workers)
-        .filter((w) => w.startsWith("app/") && w.endsWith("/page") && !w.includes("(bench)"))
+        // Not the bench's blank page, nor Next's own not-found page (which answers 404 to any post).
+        .filter((w) => w.startsWith("app/") && w.endsWith("/page") && !w.includes("(bench)") && !w.includes("/_"))
         .map((w) => w.slice("app".length, -"/page".length).replace(/\/\([^)]+\)/g, "") || "/")
         .sort((a, b) => Number(a.includes("[")) - Number(b.includes("[")));
       const page = pages[0]?.replace(/\[[^\]]+\]/g, "matrix-probe");
