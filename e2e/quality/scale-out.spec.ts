@@ -1,0 +1,244 @@
+import { createHash, randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { parse } from "csv-parse/sync";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { anonymousContext, formError, signIn } from "../fixtures/auth";
+import { sandboxEventIds, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
+import { createTestClientInUi } from "../fixtures/sandbox";
+import { startConsoleInstance, scratchDatabase, type ConsoleInstance } from "../fixtures/instances";
+
+/**
+ * Scale-out: two console instances, on two ports, sharing one PostgreSQL database and nothing else
+ * (each has its own data directory; they share the secrets a deployment gives every instance and
+ * the export folder the README says must be shared). What one instance does, the other sees: a
+ * sign-in lock counted on one holds on the other, a session ended on one is ended on the other,
+ * and a yield run and an export started on one are finished by the other when the first is killed
+ * (SIGKILL, no shutdown) in the middle of them.
+ */
+const ADMIN = { email: "scale-admin@e2e.test", password: "scale-admin-password-1" };
+const SEPOLIA = "eip155:11155111";
+const GATEWAY = `http://127.0.0.1:${process.env.SANDBOX_PORT ?? "4010"}/rpc/v1/eip155/11155111`;
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 10;
+const DATA = ".data/e2e-scale-out";
+
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+let database: Awaited<ReturnType<typeof scratchDatabase>>;
+let a: ConsoleInstance;
+let b: ConsoleInstance;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  rmSync(DATA, { recursive: true, force: true });
+  database = await scratchDatabase("console_scale_out");
+  const shared = {
+    DATABASE_URL: database.url,
+    // What a deployment gives every instance alike (README, "Several instances").
+    AUTH_SECRET: randomBytes(48).toString("base64url"),
+    CONSOLE_VAULT_KEY: randomBytes(32).toString("base64"),
+    CONSOLE_EXPORT_DIR: `${DATA}/shared-exports`,
+    CONSOLE_ADMIN_EMAIL: ADMIN.email,
+    CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+  };
+  // One after the other: the first migrates the database and creates the first admin.
+  a = await startConsoleInstance({ name: "a", port: BASE_PORT, dataDir: `${DATA}/a`, env: shared });
+  b = await startConsoleInstance({ name: "b", port: BASE_PORT + 1, dataDir: `${DATA}/b`, env: shared });
+});
+
+test.afterAll(async () => {
+  await sandboxRules([]);
+  await Promise.all([a?.stop(), b?.stop()]);
+  await database?.drop();
+});
+
+/** A fresh browser context whose relative URLs go to `origin`, signed in there as `user`. */
+async function signedIn(
+  browser: Browser,
+  origin: string,
+  user = ADMIN,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: origin, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await signIn(page, user);
+  return { context, page };
+}
+
+async function attemptSignIn(page: Page, origin: string, user: { email: string; password: string }) {
+  await page.goto(`${origin}/signin`);
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A staff account made by the admin on the admin page's instance. */
+async function createStaff(adminPage: Page, role: string) {
+  const email = `scale-${role}-${Date.now()}@e2e.test`;
+  const password = `scale-${role}-password-${Date.now()}`;
+  await adminPage.goto("/users");
+  await adminPage.getByRole("button", { name: "Add user" }).click();
+  const dialog = adminPage.getByRole("dialog", { name: "Add a staff user" });
+  await dialog.getByLabel("E-mail").fill(email);
+  await dialog.getByLabel("Role").selectOption(role);
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Create user" }).click();
+  await expect(dialog.getByRole("status")).toContainText(`Created ${email}`);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  return { email, password };
+}
+
+async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(GATEWAY, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result: T; error?: { message: string } };
+  expect(body.error).toBeUndefined();
+  return body.result;
+}
+
+test("[SCALE][sessions] a lock counted on one instance holds on the other; a session ended on one ends on the other", async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, a.origin);
+  const support = await createStaff(admin.page, "support");
+  const locked = await createStaff(admin.page, "compliance");
+
+  // Disabled on A while signed in on B: B refuses the very next request.
+  const user = await signedIn(browser, b.origin, support);
+  await user.page.goto(`${b.origin}/clients`);
+  await expect(user.page.getByRole("heading", { level: 1, name: /clients/i })).toBeVisible();
+  await admin.page.goto(`${a.origin}/users`);
+  await admin.page
+    .getByRole("row", { name: new RegExp(support.email) })
+    .getByRole("button", { name: "Disable" })
+    .click();
+  await admin.page
+    .getByRole("alertdialog", { name: `Disable ${support.email}?` })
+    .getByRole("button", { name: "Disable account" })
+    .click();
+  await expect(admin.page.getByRole("row", { name: new RegExp(support.email) })).toContainText("Disabled");
+  await user.page.goto(`${b.origin}/clients`);
+  await expect(user.page).toHaveURL(/\/signin/);
+  expect((await user.page.request.get(`${b.origin}/api/clients`)).status()).toBe(401);
+
+  // Five wrong passwords on A lock the account; on B the right password is refused for the lock.
+  const guesser = await (await anonymousContext(browser)).newPage();
+  for (let i = 0; i < 5; i++) {
+    await attemptSignIn(guesser, a.origin, { email: locked.email, password: `wrong-password-${i}` });
+    await expect(formError(guesser)).toHaveText(/Wrong e-mail or password|Too many failed attempts/);
+  }
+  await attemptSignIn(guesser, b.origin, locked);
+  await expect(formError(guesser)).toHaveText(/Too many failed attempts/);
+  expect(new URL(guesser.url()).pathname).toBe("/signin");
+
+  // The admin signed in on both; signing out on B ends the session on A as well.
+  const elsewhere = await signedIn(browser, b.origin);
+  await elsewhere.page.getByRole("button", { name: "Sign out" }).click();
+  await elsewhere.page.waitForURL(/\/signin/);
+  await admin.page.goto(`${a.origin}/clients`);
+  await expect(admin.page).toHaveURL(/\/signin/);
+
+  for (const c of [admin.context, user.context, elsewhere.context, guesser.context()]) await c.close();
+});
+
+test("[SCALE][takeover] a yield run and an export started on one instance are finished by the other when it is killed", async ({
+  browser,
+}) => {
+  const { context, page } = await signedIn(browser, a.origin);
+
+  // A test client with wallets, and a two-step yield run previewed on A.
+  const { clientId } = await createTestClientInUi(page);
+  await page.goto(`${a.origin}/clients/${clientId}?tab=lab`);
+  const wallet = page.getByRole("region", { name: "Wallet", exact: true });
+  await wallet.getByRole("button", { name: "Generate wallets" }).click();
+  await expect(wallet.getByRole("status")).toContainText("Generated: the signing shares are in the vault.");
+  await page.goto(`${a.origin}/yield?client=${clientId}`);
+  const form = page.getByRole("form", { name: "Filter opportunities" });
+  await form.getByLabel("Network").selectOption(SEPOLIA);
+  await form.getByLabel("Token (symbol or address)").fill("USDC");
+  await form.getByLabel("Type").selectOption("lending");
+  await form.getByRole("button", { name: "Apply" }).click();
+  const table = page.getByRole("table", { name: "Yield opportunities, by reward rate" });
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await table.getByRole("button", { name: /^Enter / }).click();
+  const enter = page.getByRole("dialog", { name: /^Enter / });
+  await enter.getByLabel("Amount (USDC)").fill("10");
+  await enter.getByRole("button", { name: "Preview transactions" }).click();
+  await expect(page).toHaveURL(/\/yield\/runs\/[0-9a-f-]{36}$/);
+  const runPath = new URL(page.url()).pathname;
+
+  // The run's first report to the provider is held for 30 s, so A is killed in the middle of a step.
+  await sandboxRules([{ path: "/transactions/[^/]+/submit-hash", latencyMs: 30_000, times: 1 }]);
+  await page.getByRole("button", { name: "Start: sign and send" }).click();
+  const firstStep = page.getByTestId("run-step").first();
+  await expect(firstStep).toHaveAttribute("data-phase", "reporting", { timeout: 60_000 });
+
+  // An export on A, its events pages slowed so that A dies with part of it written.
+  await sandboxRules([
+    { path: "/transactions/[^/]+/submit-hash", latencyMs: 30_000 },
+    { path: "/alerts/webhooks/[^/]+/events", latencyMs: 1_000 },
+  ]);
+  const accepting = await webhookByRole("accepting");
+  const alerts = await context.newPage();
+  await alerts.goto(`/alerts/${accepting.id}?status=success`);
+  const panel = alerts.getByRole("region", { name: "Export for compliance" });
+  await panel.getByRole("button", { name: /^Export [\d,]+ events$/ }).click();
+  const exportRun = panel.getByTestId("export-run").first();
+  await expect(exportRun).toHaveAttribute("data-status", "running", { timeout: 30_000 });
+  const exportId = (await exportRun.getAttribute("data-run-id"))!;
+  const job = async (origin: string, id: string) =>
+    (await (await context.request.get(`${origin}/api/jobs/${id}`)).json()) as {
+      status: string;
+      done: number;
+      total: number | null;
+    };
+  await expect
+    .poll(async () => {
+      const e = await job(a.origin, exportId);
+      return e.status === "running" && e.done > 0;
+    })
+    .toBe(true);
+
+  // Both are under way on A when it dies: part of the export written, the run inside its first step.
+  const atKill = await job(a.origin, exportId);
+  expect(atKill.total === null || atKill.done < atKill.total).toBe(true);
+  await expect(page.getByTestId("run-status")).toHaveText("running");
+  await a.kill();
+  await sandboxRules([]);
+
+  // B finishes both (after A's lease lapses: within a minute).
+  const onB = await context.newPage();
+  await onB.goto(`${b.origin}${runPath}`);
+  await expect(onB.getByTestId("run-status")).toHaveText("succeeded", { timeout: 120_000 });
+  const cards = onB.getByTestId("run-step");
+  await expect(cards).toHaveCount(2);
+  for (let i = 0; i < 2; i++) await expect(cards.nth(i)).toHaveAttribute("data-phase", "confirmed");
+  const hashes = await cards
+    .getByTestId("step-transaction")
+    .evaluateAll((spans) => spans.map((s) => s.getAttribute("title") as string));
+  expect(new Set(hashes).size).toBe(2);
+  for (const hash of hashes)
+    expect((await rpc<{ status: string }>("eth_getTransactionReceipt", [hash])).status).toBe("0x1");
+  // Exactly once: the client's account sent exactly the run's two transactions, none twice.
+  const sender = (await rpc<{ from: string }>("eth_getTransactionByHash", [hashes[0]])).from;
+  expect(Number(await rpc<string>("eth_getTransactionCount", [sender, "latest"]))).toBe(2);
+
+  await expect.poll(async () => (await job(b.origin, exportId)).status, { timeout: 120_000 }).toBe("succeeded");
+  const manifest = (await (
+    await context.request.get(`${b.origin}/api/alerts/exports/${exportId}/manifest`)
+  ).json()) as {
+    rows: number;
+    range: { until: string };
+    file: { sha256: string; bytes: number };
+  };
+  const file = await (await context.request.get(`${b.origin}/api/alerts/exports/${exportId}/file`)).body();
+  expect(file.length).toBe(manifest.file.bytes);
+  expect(createHash("sha256").update(file).digest("hex")).toBe(manifest.file.sha256);
+  const until = String(Date.parse(manifest.range.until) / 1000);
+  const truth = await sandboxEventIds(accepting.id, { deliveryStatuses: "success", until });
+  expect(manifest.rows).toBe(truth.length);
+  const records = parse(file, { columns: true, skip_empty_lines: true }) as { id: string }[];
+  expect(records.map((r) => r.id).sort()).toEqual([...truth].sort());
+  await context.close();
+});
