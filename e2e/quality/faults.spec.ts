@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { CRASH_IN_LOG, endsWithContent } from "../fixtures/faults";
 import { sandboxGet, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
 import { storageState } from "../fixtures/users";
 
@@ -33,19 +34,6 @@ async function pages(): Promise<{ url: string; heading: RegExp }[]> {
   ];
 }
 
-/** The page shows its content, or an error with Retry that, pressed as often as needed, leads to it. */
-async function endsWithContent(page: Page, heading: RegExp) {
-  const retry = page.getByRole("button", { name: "Retry" });
-  await expect(async () => {
-    if ((await retry.count()) > 0) await retry.first().click();
-    await expect(retry).toHaveCount(0, { timeout: 3_000 });
-  }).toPass({ timeout: 60_000 });
-  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-  const text = await page.locator("body").innerText();
-  expect(text.trim().length).toBeGreaterThan(100);
-  expect(text).not.toMatch(/Application error|Internal Server Error|Unhandled Runtime Error/);
-}
-
 test("[FAULTS] with one upstream request in ten failing, every list and detail page ends with its content", async ({
   page,
 }) => {
@@ -65,5 +53,5 @@ test("[FAULTS] with one upstream request in ten failing, every list and detail p
   const log = readFileSync(".data/e2e-capture/console.log", "utf8").slice(logBefore);
   // The faults were really met (the console logged upstream failures), and none escaped as a crash.
   expect(log).toMatch(/"status":500|malformed|did not match|not valid JSON|Unexpected end of JSON/i);
-  expect(log).not.toMatch(/unhandledRejection|uncaughtException|Unhandled promise rejection/i);
+  expect(log).not.toMatch(CRASH_IN_LOG);
 });

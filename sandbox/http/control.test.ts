@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { createHttpApp } from "./layer";
@@ -37,6 +39,23 @@ describe("sandbox control rules", () => {
     expect(await (await a.request("/api/gas/x")).text()).toBe('{"data":[{"id":"');
     await a.request("/_sandbox/rules", { method: "DELETE", headers: auth });
     expect((await a.request("/api/gas/x")).status).toBe(200);
+  });
+
+  it("drops the connection of a matching request with no answer (over a real socket)", async () => {
+    const server = serve({ fetch: app({ rules: [] }).fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await fetch(`${base}/_sandbox/rules`, {
+        method: "PUT",
+        headers: auth,
+        body: JSON.stringify({ rules: [{ path: "gas", fault: "reset" }] }),
+      });
+      await expect(fetch(`${base}/api/gas/x`)).rejects.toThrow();
+      expect((await fetch(`${base}/api/events`)).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("applies a rule with a rate to about that share of the matching requests", async () => {

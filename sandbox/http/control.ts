@@ -14,8 +14,8 @@ export const ruleSchema = z.object({
   /** A regular expression matched against the request's path (and query string). */
   path: z.string().min(1).max(500),
   latencyMs: z.number().int().min(0).max(120_000).optional(),
-  /** Answer with a 500, or with a 200 whose JSON is cut off. */
-  fault: z.enum(["500", "malformed"]).optional(),
+  /** Answer with a 500, with a 200 whose JSON is cut off, or drop the connection with no answer. */
+  fault: z.enum(["500", "malformed", "reset"]).optional(),
   /** How many matching requests the rule applies to; unset = until cleared. */
   times: z.number().int().min(1).max(10_000).optional(),
   /** The share of matching requests the rule applies to, drawn per request (the fault knob's rate, for one path). */
@@ -44,6 +44,10 @@ export function controlled(control: Control): MiddlewareHandler<SandboxHttpEnv> 
     if (rule.latencyMs) await sleep(rule.latencyMs, undefined, { ref: false });
     if (rule.fault === "500") return c.json({ error: "Simulated internal server error (sandbox control rule)" }, 500);
     if (rule.fault === "malformed") return c.body('{"data":[{"id":"', 200, { "content-type": "application/json" });
+    if (rule.fault === "reset") {
+      c.env?.incoming?.socket?.destroy();
+      return c.body(null, 502);
+    }
     await next();
     if (rule.extraFields) await addFields(c, rule.extraFields);
   };

@@ -299,12 +299,32 @@ describe("errors", () => {
     });
   });
 
-  it("reports a body that is not JSON", async () => {
-    const { admin } = await adminAgainst([{ status: 200, raw: "<html>gateway</html>" }]);
+  it("reports a body that is not JSON, after asking again as often as a read may", async () => {
+    const notJson = { status: 200, raw: "<html>gateway</html>" };
+    const { admin, upstream } = await adminAgainst([notJson, notJson, notJson]);
     const error = (await admin.clients.retrieve("c1").catch((e: unknown) => e)) as InvalidResponseError;
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error.fieldPath).toBe("");
     expect(error.message).toMatch(/the body is not JSON/);
+    expect(upstream.requests).toHaveLength(3);
+  });
+
+  it("reads again after a body cut off on the way, but never sends a write twice", async () => {
+    const cutOff = { status: 200, raw: '{"data":[{"id":"' };
+    const read = await adminAgainst([cutOff, ok(clientFixture)]);
+    await expect(read.admin.clients.retrieve(clientFixture.id)).resolves.toMatchObject({ id: clientFixture.id });
+    expect(read.upstream.requests).toHaveLength(2);
+
+    const write = await adminAgainst([cutOff, ok({ token: "t".repeat(40) })]);
+    await expect(write.admin.clients.createSession("c1")).rejects.toBeInstanceOf(InvalidResponseError);
+    expect(write.upstream.requests).toHaveLength(1);
+  });
+
+  it("does not ask again for JSON that breaks the contract", async () => {
+    const broken = { ...clientFixture, wallets: "none" };
+    const { admin, upstream } = await adminAgainst([ok(broken), ok(clientFixture)]);
+    await expect(admin.clients.retrieve(clientFixture.id)).rejects.toBeInstanceOf(InvalidResponseError);
+    expect(upstream.requests).toHaveLength(1);
   });
 
   it("checks build-transaction against the chain family's shape", async () => {

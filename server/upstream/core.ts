@@ -188,7 +188,26 @@ export class UpstreamClient {
       const requestId = response.headers.get("x-request-id") ?? undefined;
       if (response.ok) {
         const schema = input.responseSchema ?? endpoint.response;
-        const data = parseResponse(endpoint, schema, response.status, text, { ...ctx, requestId });
+        let data: unknown;
+        try {
+          data = parseResponse(endpoint, schema, response.status, text, { ...ctx, requestId });
+        } catch (error) {
+          // A body cut off on the way (not JSON at all) is a transport failure: an idempotent call is
+          // sent again. A body that is JSON but breaks the contract would break it again, so it is not.
+          if (!(idempotent && error instanceof NotJsonError && retries < maxRetries)) throw error;
+          const delay = backoffDelay(retries, this.#delays);
+          this.#log("warn", {
+            ...log,
+            status: response.status,
+            durationMs: elapsed(),
+            requestId,
+            error: error.code,
+            retryInMs: delay,
+          });
+          retries++;
+          await this.#sleep(delay, options.signal);
+          continue;
+        }
         this.#log("info", { ...log, status: response.status, durationMs: elapsed(), requestId });
         return {
           data,
@@ -326,6 +345,9 @@ function validateInput(endpoint: Endpoint, input: CallInput, ctx: UpstreamErrorC
     });
 }
 
+/** An answer whose body is not JSON at all (cut off, or not an API's answer): safe to ask again for a read. */
+class NotJsonError extends InvalidResponseError {}
+
 function parseResponse(
   endpoint: Endpoint,
   schema: z.ZodType,
@@ -334,23 +356,20 @@ function parseResponse(
   ctx: UpstreamErrorContext,
 ): unknown {
   if (endpoint.status === 204 || status === 204) return undefined;
-  const fail = (issues: FieldIssue[]) => {
+  const fail = (issues: FieldIssue[], Kind: typeof InvalidResponseError = InvalidResponseError) => {
     const first = issues[0] as FieldIssue;
-    return new InvalidResponseError(
-      `Invalid response from ${describeRequest(ctx)}: ${first.path || "(body)"}: ${first.message}`,
-      {
-        ...ctx,
-        status,
-        code: "invalid_response",
-        issues,
-      },
-    );
+    return new Kind(`Invalid response from ${describeRequest(ctx)}: ${first.path || "(body)"}: ${first.message}`, {
+      ...ctx,
+      status,
+      code: "invalid_response",
+      issues,
+    });
   };
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw fail([{ path: "", message: "the body is not JSON" }]);
+    throw fail([{ path: "", message: "the body is not JSON" }], NotJsonError);
   }
   const result = schema.safeParse(body);
   if (!result.success) throw fail(issuesOf(result.error));
