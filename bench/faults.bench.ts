@@ -34,7 +34,7 @@ export async function run(): Promise<Figure[]> {
       path.join(root, "node_modules/@playwright/test/cli.js"),
       "test",
       "e2e/quality/faults-full.spec.ts",
-      "--reporter=line",
+      "--reporter=line,json",
     ],
     {
       cwd: root,
