@@ -270,12 +270,20 @@ describe("an export of the whole filtered set", () => {
 describe("resuming an export", () => {
   it("after a failure mid-slice, continues from the checkpoints and writes the identical file", async () => {
     let continuations = 0;
+    let poisoned: string | undefined;
+    let truncated = 0;
     const pages: string[] = [];
     h.setHook(async (request, forward) => {
       if (isContinuation(request)) {
-        pages.push(new URL(request.url).searchParams.get("cursor") as string);
-        // A truncated body: the client reports an invalid response, the attempt fails.
-        if (++continuations === 25) return new Response('{"data":[{"id":"', { status: 200 });
+        const cursor = new URL(request.url).searchParams.get("cursor") as string;
+        pages.push(cursor);
+        if (++continuations === 25) poisoned = cursor;
+        // One page's body arrives truncated as often as the client asks for it within an attempt (it
+        // reads again twice): the client reports an invalid response, and the attempt fails.
+        if (cursor === poisoned && truncated < 3) {
+          truncated++;
+          return new Response('{"data":[{"id":"', { status: 200 });
+        }
       }
       return forward(request);
     });
