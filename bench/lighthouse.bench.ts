@@ -44,19 +44,27 @@ export async function run(): Promise<Figure[]> {
     const figures: Figure[] = [];
     for (const { name } of PAGE_BUDGETS) {
       const url = `${bench.origin}${routePath(name, webhookId)}`;
-      const result = await lighthouse(
-        url,
-        {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility"],
-          extraHeaders: { Cookie: bench.jar.header },
-        },
-        desktopConfig,
-      );
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned no result for ${name}`);
+      const audit = async () => {
+        const result = await lighthouse(
+          url,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility"],
+            extraHeaders: { Cookie: bench.jar.header },
+          },
+          desktopConfig,
+        );
+        if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${name}`);
+        return result.lhr;
+      };
+      let lhr = await audit();
+      // A run Lighthouse itself could not finish (a protocol timeout on a busy machine) is tried once more.
+      if (lhr.runtimeError) {
+        process.stdout.write(`  ${name}: Lighthouse could not finish (${lhr.runtimeError.message}); once more\n`);
+        lhr = await audit();
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${name}: ${lhr.runtimeError.message}`);
       if (new URL(lhr.finalDisplayedUrl).pathname.startsWith("/signin"))
         throw new Error(`Lighthouse was sent to sign-in on ${name}: the session cookie did not reach the console`);
