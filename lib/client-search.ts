@@ -3,7 +3,7 @@
  * the console knows starts a scan of every client (the API has no search).
  */
 import type { Client } from "./contracts";
-import { clientIdSchema } from "./clients";
+import { isClientId } from "./client-id";
 
 export type SearchInput =
   | { kind: "address"; family: "EVM" | "Bitcoin" | "Solana" | "Tron" | "Stellar"; value: string }
@@ -24,7 +24,7 @@ export function classifySearch(raw: string): SearchInput {
   if (!value) return { kind: "invalid", message: "Type a client id or an address." };
   const address = ADDRESS_FORMS.find((f) => f.test.test(value));
   if (address) return { kind: "address", family: address.family, value };
-  if (clientIdSchema.safeParse(value).success) return { kind: "client-id", value };
+  if (isClientId(value)) return { kind: "client-id", value };
   return {
     kind: "invalid",
     message: "That is neither a client id nor an address the console knows (EVM, Bitcoin, Solana, Tron, Stellar).",

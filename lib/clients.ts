@@ -9,37 +9,26 @@ import { z } from "zod";
 import type { ListClientsResponse } from "./contracts";
 import type { EjectStatus } from "./ejects";
 import { freeText } from "./text";
+import { CLIENT_ID_MESSAGE, CLIENT_ID_PATTERN, readClientsPageQuery, type ClientsPageQuery } from "./client-id";
 import { chainFamily, chainInfo, resolveAssetsChain, resolveBuildTransactionChain, type ChainFamily } from "./chains";
 
-/** Client ids are opaque upstream ids (cuid-like); anything else cannot be one. */
-export const clientIdSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{6,64}$/, "That is not a client id (letters, digits, - and _ only)");
+export { CLIENT_ID_MESSAGE, DEFAULT_PAGE_SIZE, PAGE_SIZES, isClientId, type PageSize } from "./client-id";
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 25;
+/** Client ids are opaque upstream ids (cuid-like); anything else cannot be one (lib/client-id.ts). */
+export const clientIdSchema = z.string().trim().regex(CLIENT_ID_PATTERN, CLIENT_ID_MESSAGE);
 
-export const clientsPageQuerySchema = z.object({
-  take: z.preprocess(
-    (v) => (v === undefined || v === "" ? String(DEFAULT_PAGE_SIZE) : v),
-    z
-      .string()
-      .transform(Number)
-      .pipe(
-        z.union(
-          PAGE_SIZES.map((n) => z.literal(n)) as unknown as [
-            z.ZodLiteral<10>,
-            z.ZodLiteral<25>,
-            z.ZodLiteral<50>,
-            z.ZodLiteral<100>,
-          ],
-          { message: "Page size must be 10, 25, 50 or 100" },
-        ),
-      ),
-  ),
-  cursor: z.preprocess((v) => (v === "" ? undefined : v), clientIdSchema.optional()),
-});
+/**
+ * The clients list's URL state. The rule is `readClientsPageQuery` (lib/client-id.ts), which the
+ * list in the browser runs without zod; this schema runs the same function on the server.
+ */
+export const clientsPageQuerySchema = z
+  .object({ take: z.unknown().optional(), cursor: z.unknown().optional() })
+  .transform((raw, ctx): ClientsPageQuery => {
+    const read = readClientsPageQuery(raw);
+    if (read.success) return read.data;
+    ctx.addIssue({ code: "custom", path: [read.field], message: read.message, input: raw[read.field] });
+    return z.NEVER;
+  });
 
 export const reasonSchema = freeText()
   .min(10, "Give a reason of at least 10 characters (it goes into the audit log)")

@@ -13,7 +13,8 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Select } from "@/components/ui/field";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
-import { clientsPageQuerySchema, DEFAULT_PAGE_SIZE, PAGE_SIZES, type ClientsPage } from "@/lib/clients";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readClientsPageQuery } from "@/lib/client-id";
+import type { ClientsPage } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
 import { shortAddress, utc } from "@/lib/format";
 import { fetchJson } from "@/lib/query-client";
@@ -29,7 +30,8 @@ export function ClientsView({ canCreate, canCreateTest }: { canCreate: boolean; 
   const [creating, setCreating] = useState(false);
   const [state, setState] = useQueryStates({ take: parseAsString }, { history: "push" });
   const paging = useCursorPaging();
-  const parsed = clientsPageQuerySchema.safeParse({ take: state.take ?? undefined, cursor: paging.cursor });
+  // The same rule as the server's clientsPageQuerySchema, without loading zod into the page.
+  const parsed = readClientsPageQuery({ take: state.take ?? undefined, cursor: paging.cursor });
   const take = parsed.success ? parsed.data.take : DEFAULT_PAGE_SIZE;
   const cursor = parsed.success ? parsed.data.cursor : undefined;
 
@@ -114,7 +116,7 @@ export function ClientsView({ canCreate, canCreateTest }: { canCreate: boolean; 
       {!parsed.success ? (
         <ErrorState
           title="This page address is not valid"
-          message={parsed.error.issues[0]?.message ?? "Unknown problem"}
+          message={parsed.message}
           onRetry={() => {
             void setState({ take: null });
             paging.reset();

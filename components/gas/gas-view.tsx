@@ -64,21 +64,27 @@ export function GasView({ asOf }: { asOf: number }) {
         </EmptyState>
       ) : (
         // Two cards a row on wide screens; an odd last card takes the whole row rather than leave a hole.
-        <div className="grid gap-4 xl:grid-cols-2 xl:[&>*:last-child:nth-child(odd)]:col-span-2">
-          {view.states.map((state) =>
-            state.status === "shown" ? (
-              <ChainSummary key={state.chainId} chain={state} range={range} />
-            ) : (
-              <ChainStateCard
-                key={state.chainId}
-                state={state}
-                range={range}
-                onRetry={retry}
-                onShowAll={() => setRange("all")}
-              />
-            ),
-          )}
-        </div>
+        // The section's heading is for screen readers (and keeps the outline h1 → h2 → h3): the cards say what they are.
+        <section aria-labelledby="gas-totals-heading">
+          <h2 id="gas-totals-heading" className="sr-only">
+            Totals per chain
+          </h2>
+          <div className="grid gap-4 xl:grid-cols-2 xl:[&>*:last-child:nth-child(odd)]:col-span-2">
+            {view.states.map((state) =>
+              state.status === "shown" ? (
+                <ChainSummary key={state.chainId} chain={state} range={range} />
+              ) : (
+                <ChainStateCard
+                  key={state.chainId}
+                  state={state}
+                  range={range}
+                  onRetry={retry}
+                  onShowAll={() => setRange("all")}
+                />
+              ),
+            )}
+          </div>
+        </section>
       )}
       {view.shown.length > 0 ? (
         <section aria-labelledby="gas-chart-heading" className="space-y-2">

@@ -21,7 +21,7 @@ import {
 } from "@/lib/yield/opportunities";
 import type { YieldClientView } from "@/lib/yield/positions";
 import { filtersKey, opportunitiesUrl } from "@/lib/yield/urls";
-import { ActionDialog } from "./action-dialog";
+import { ActionDialog } from "./action-dialog-lazy";
 
 /** The opportunities offered to the client, filtered (URL state) and sorted by reward rate. */
 export function OpportunitiesTab({

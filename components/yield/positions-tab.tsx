@@ -16,7 +16,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { yieldPageParsers, type OpportunityView } from "@/lib/yield/opportunities";
 import { sortBalances, type PositionBalance, type PositionsView, type YieldClientView } from "@/lib/yield/positions";
 import { DEFAULT_POSITION_NETWORKS, filtersKey, opportunitiesUrl, positionsUrl } from "@/lib/yield/urls";
-import { ActionDialog } from "./action-dialog";
+import { ActionDialog } from "./action-dialog-lazy";
 
 const TYPE_TONES: Record<string, "success" | "accent" | "warning" | "neutral"> = {
   active: "success",

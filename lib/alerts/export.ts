@@ -5,10 +5,11 @@
  */
 import { z } from "zod";
 import type { JobRunView } from "@/lib/jobs";
-import { filtersRecordSchema, type FiltersRecord } from "./filters";
+import { filtersRecordSchema, type FiltersRecord } from "./filters-record";
 
-export const EXPORT_FORMATS = ["csv", "ndjson"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import { EXPORT_FORMATS, type ExportFormat } from "./export-formats";
+
+export { EXPORT_FORMATS, type ExportFormat } from "./export-formats";
 
 /** The CSV columns, in order; transactionHashes are space-separated. */
 export const EXPORT_CSV_COLUMNS = [

@@ -1,19 +1,18 @@
 /**
  * The filters of a webhook's events, as they live in the URL: one set of nuqs parsers shared by the
  * page (server) and the view (client), and one validation that explains each bad value inline and
- * turns a valid set into the upstream's query (which never sees an invalid value).
+ * turns a valid set into the upstream's query (which never sees an invalid value). No zod here: the
+ * events page runs this in the browser (the record's schema is in ./filters-record).
  */
 import { createSerializer, parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import { z } from "zod";
-import {
-  ALERT_EVENT_TYPES,
-  DELIVERY_STATUSES,
-  type DeliveryStatus,
-  type ListAlertEventsQuery,
-} from "@/lib/contracts/alerts";
+import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
+import type { DeliveryStatus, ListAlertEventsQuery } from "@/lib/contracts/alerts";
+import type { FiltersRecord } from "./filters-record";
 import { isCaip2 } from "@/lib/chains";
 import { isZone, UTC, wallTime } from "@/lib/time-zone";
 import { expandBlockRanges } from "./blocks";
+
+export type { FiltersRecord } from "./filters-record";
 
 export const EVENT_PAGE_SIZES = [50, 100, 250, 500, 1000] as const;
 export const DEFAULT_EVENT_PAGE_SIZE = 100;
@@ -120,22 +119,6 @@ export function upstreamEventQuery(filters: ValidFilters): Omit<ListAlertEventsQ
     limit: String(filters.limit),
   };
 }
-
-/** The filters as plain JSON, for a job's parameters, a manifest and an audit record. */
-export const filtersRecordSchema = z.object({
-  type: z.enum(ALERT_EVENT_TYPES),
-  statuses: z.array(z.enum(DELIVERY_STATUSES)),
-  from: z.iso.datetime().optional(),
-  to: z.iso.datetime().optional(),
-  tz: z.string().refine(isZone, "not a time zone"),
-  hash: z
-    .string()
-    .regex(/^0x[0-9a-f]{64}$/)
-    .optional(),
-  blocks: z.array(z.number().int().min(0)).max(1000).optional(),
-  chains: z.array(z.string().refine((c): boolean => isCaip2(c), "not a CAIP-2 id")),
-});
-export type FiltersRecord = z.infer<typeof filtersRecordSchema>;
 
 export function filtersRecord(filters: ValidFilters): FiltersRecord {
   return {

@@ -12,10 +12,11 @@ import {
   txHashSchema,
 } from "./common";
 
-export const ALERT_EVENT_TYPES = ["EIP_155_TX_V1"] as const;
+import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "./alert-values";
+
+export { ALERT_EVENT_TYPES, DELIVERY_STATUSES };
 export const alertEventTypeSchema = z.enum(ALERT_EVENT_TYPES, { message: "expected EIP_155_TX_V1" });
 
-export const DELIVERY_STATUSES = ["success", "failed", "pending"] as const;
 export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES, { message: "expected success, failed or pending" });
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 

@@ -3,7 +3,7 @@
  * dropped, never crashes and never sends a bad value to the provider.
  */
 import { isCaip2 } from "@/lib/chains";
-import { clientIdSchema } from "@/lib/clients";
+import { isClientId } from "@/lib/client-id";
 import type { OpportunityFilters } from "./opportunities";
 import { DEFAULT_POSITION_NETWORKS, type YieldTab } from "./urls";
 
@@ -27,8 +27,9 @@ export interface ValidYieldPage {
 
 export function readYieldPage(state: YieldPageState): ValidYieldPage {
   const dropped: string[] = [];
-  const client = state.client ? clientIdSchema.safeParse(state.client) : undefined;
-  if (client && !client.success) dropped.push(`“${state.client?.slice(0, 40)}” is not a client id`);
+  // The same rule as clientIdSchema (lib/client-id.ts), without loading zod into the page.
+  const client = state.client ? (isClientId(state.client) ? state.client.trim() : undefined) : null;
+  if (client === undefined) dropped.push(`“${state.client?.slice(0, 40)}” is not a client id`);
   const network = state.network && isCaip2(state.network) ? state.network : undefined;
   if (state.network && !network) dropped.push(`“${state.network.slice(0, 40)}” is not a CAIP-2 network`);
   const token = state.token?.trim().slice(0, 100) || undefined;
@@ -38,7 +39,7 @@ export function readYieldPage(state: YieldPageState): ValidYieldPage {
   const networks = listed.filter((n) => isCaip2(n)).slice(0, 10);
   if (listed.length > networks.length) dropped.push("Some networks of the positions were not CAIP-2 ids");
   return {
-    clientId: client?.success ? client.data : null,
+    clientId: client ?? null,
     filters: { network, token, type, sort: state.sort },
     networks: networks.length > 0 ? networks : DEFAULT_POSITION_NETWORKS,
     tab: state.tab,

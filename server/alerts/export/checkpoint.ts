@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { EXPORT_FORMATS, exportResultSchema, webhookIdSchema } from "@/lib/alerts/export";
-import { filtersRecordSchema } from "@/lib/alerts/filters";
+import { filtersRecordSchema } from "@/lib/alerts/filters-record";
 
 /** What an export run is started with: stored on the run, so never a secret. */
 export const exportParamsSchema = z.object({

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { webhookIdSchema } from "@/lib/alerts/export";
-import { filtersRecordSchema } from "@/lib/alerts/filters";
+import { filtersRecordSchema } from "@/lib/alerts/filters-record";
 import { REPLAY_BATCH_SIZE, type ReplayAllResult } from "@/lib/alerts/replay";
 import { defineJob, JobError, JobInterruptedError, type JobContext } from "@/server/jobs";
 import { getAdminClient, type AdminClient } from "@/server/upstream";

@@ -1,0 +1,197 @@
+/**
+ * First-load JavaScript of a route, measured the way a browser gets it, shared by the benchmark
+ * (bench/first-load-js.bench.ts) and the regression check in `npm test` (e2e/budgets/): read the
+ * route's HTML as a signed-in staff member, take every `<script src>` it loads (not `nomodule`
+ * ones, which modern browsers skip; inline scripts are the RSC payload, data rather than code) and
+ * download each with `Accept-Encoding: gzip`, counting the bytes the server sends.
+ *
+ * The floor is /blank (app/(bench)/blank), a page of the same build that renders nothing: signed in
+ * it has the shell, the providers and the framework. A route's figure is the gzip bytes of the
+ * scripts it loads that /blank does not; `weigh` checks that /blank loads nothing the route does
+ * not, so this is exactly "route minus blank".
+ *
+ * Plain `fetch` and `node:http` only, so both tsx (the bench) and Playwright's loader run it.
+ */
+import { request as httpRequest } from "node:http";
+import { gzipSync } from "node:zlib";
+
+export const KB = 1024;
+
+/** A route measured, its budget (KB of gzip JavaScript beyond the floor) and why that budget. */
+export interface RouteBudget {
+  /** What the figure is called: `/alerts/[id]` rather than the id measured. */
+  name: string;
+  budgetKB: number;
+  kind: "table" | "chart";
+}
+
+/**
+ * The page budgets of issue 13: ≤ 60 KB beyond the floor for table pages, ≤ 100 KB for chart
+ * pages. `/alerts/[id]` is measured on a real webhook of the upstream.
+ */
+export const PAGE_BUDGETS: readonly RouteBudget[] = [
+  { name: "/", budgetKB: 60, kind: "table" },
+  { name: "/clients", budgetKB: 60, kind: "table" },
+  { name: "/alerts/[id]", budgetKB: 60, kind: "table" },
+  { name: "/gas", budgetKB: 100, kind: "chart" },
+  { name: "/yield", budgetKB: 60, kind: "table" },
+];
+
+/** The path to request for a budgeted route; `/alerts/[id]` needs a webhook id. */
+export const routePath = (name: string, webhookId: string) =>
+  name === "/alerts/[id]" ? `/alerts/${encodeURIComponent(webhookId)}` : name;
+
+/** The first alert webhook of an upstream (sandbox or real), asked with its custodian key. */
+export async function firstWebhookId(upstreamBaseUrl: string, custodianKey: string): Promise<string> {
+  const res = await fetch(`${upstreamBaseUrl}/api/v3/custodians/me/alerts/webhooks`, {
+    headers: { authorization: `Bearer ${custodianKey}` },
+  });
+  if (res.status !== 200) throw new Error(`the upstream's webhook list answered ${res.status}`);
+  const { data } = (await res.json()) as { data: { id: string }[] };
+  const id = data[0]?.id;
+  if (!id) throw new Error("the upstream has no alert webhook to measure /alerts/[id] on");
+  return id;
+}
+
+/**
+ * The HTML of a route, following redirects, and where it ended. A redirect is either an HTTP one or,
+ * when Next has already started streaming the layout, one carried in the page's payload
+ * (`NEXT_REDIRECT;replace;/clients;307;`) that the browser follows by a client-side navigation,
+ * loading the target's scripts: both are followed, so the figure is what a browser ends up loading.
+ */
+export async function routeHtml(
+  origin: string,
+  route: string,
+  cookie: string,
+): Promise<{ html: string; path: string }> {
+  let url = `${origin}${route}`;
+  for (let hops = 0; hops < 5; hops++) {
+    const res = await fetch(url, { redirect: "manual", headers: { cookie } });
+    const location = res.headers.get("location");
+    if (res.status >= 300 && res.status < 400 && location) {
+      url = new URL(location, url).href;
+      continue;
+    }
+    if (res.status !== 200) throw new Error(`${route} answered ${res.status}`);
+    const html = await res.text();
+    const inStream = /NEXT_REDIRECT;(?:replace|push);([^;"\\]+);/.exec(html)?.[1];
+    if (inStream) {
+      url = new URL(inStream, url).href;
+      continue;
+    }
+    const landed = new URL(url).pathname;
+    if (landed.startsWith("/signin")) throw new Error(`${route} sent the measure to sign-in`);
+    return { html, path: landed };
+  }
+  throw new Error(`${route} redirects too often`);
+}
+
+/** Every `<script src>` the HTML loads, except `nomodule` ones; absolute URLs, once each. */
+export function scriptSources(html: string, base: string): string[] {
+  const out = new Set<string>();
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    if (/\snomodule\b/i.test(tag)) continue;
+    const src = /\ssrc=(?:"([^"]+)"|'([^']+)')/i.exec(tag);
+    const value = src?.[1] ?? src?.[2];
+    if (value) out.add(new URL(value.replace(/&amp;/g, "&"), base).href);
+  }
+  return [...out];
+}
+
+/** The bytes the server sends for a URL asked with Accept-Encoding: gzip (gzipped here if it sent it plain). */
+function gzipBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        if (res.statusCode !== 200) return reject(new Error(`${url} answered ${res.statusCode}`));
+        const body = Buffer.concat(chunks);
+        resolve(res.headers["content-encoding"] === "gzip" ? body.length : gzipSync(body).length);
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Gzip sizes of script URLs, each downloaded once (chunks are content-hashed, so a URL never changes). */
+export class ScriptSizes {
+  private readonly sizes = new Map<string, Promise<number>>();
+  of(url: string): Promise<number> {
+    let size = this.sizes.get(url);
+    if (!size) {
+      size = gzipBytes(url);
+      this.sizes.set(url, size);
+    }
+    return size;
+  }
+  async total(urls: readonly string[]): Promise<number> {
+    return (await Promise.all(urls.map((u) => this.of(u)))).reduce((s, n) => s + n, 0);
+  }
+}
+
+export interface Floor {
+  scripts: string[];
+  bytes: number;
+}
+
+export interface RouteWeight {
+  route: string;
+  /** Where the route landed after redirects. */
+  path: string;
+  scripts: string[];
+  bytes: number;
+  /** The scripts the floor does not load, with their gzip sizes, largest first. */
+  extra: { url: string; bytes: number }[];
+  beyondFloor: number;
+}
+
+/** The floor: what the blank page of the same build loads, signed in. */
+export async function measureFloor(origin: string, cookie: string, sizes: ScriptSizes): Promise<Floor> {
+  const blank = await routeHtml(origin, "/blank", cookie);
+  const scripts = scriptSources(blank.html, origin);
+  return { scripts, bytes: await sizes.total(scripts) };
+}
+
+export async function weigh(
+  origin: string,
+  route: string,
+  cookie: string,
+  floor: Floor,
+  sizes: ScriptSizes,
+): Promise<RouteWeight> {
+  const { html, path: landed } = await routeHtml(origin, route, cookie);
+  const scripts = scriptSources(html, origin);
+  const missing = floor.scripts.filter((s) => !scripts.includes(s));
+  if (missing.length > 0)
+    throw new Error(
+      `${route} does not load ${missing.length} script(s) of the blank page: "minus the floor" is not a difference`,
+    );
+  const extra = await Promise.all(
+    scripts.filter((s) => !floor.scripts.includes(s)).map(async (url) => ({ url, bytes: await sizes.of(url) })),
+  );
+  extra.sort((a, b) => b.bytes - a.bytes);
+  return {
+    route,
+    path: landed,
+    scripts,
+    bytes: await sizes.total(scripts),
+    extra,
+    beyondFloor: extra.reduce((s, e) => s + e.bytes, 0),
+  };
+}
+
+/** Every budgeted route weighed against the floor, in PAGE_BUDGETS order. */
+export async function weighBudgetedRoutes(origin: string, cookie: string, webhookId: string) {
+  const sizes = new ScriptSizes();
+  const floor = await measureFloor(origin, cookie, sizes);
+  const routes: (RouteWeight & RouteBudget)[] = [];
+  // One at a time: the console renders each page server-side and the machine may be busy.
+  for (const budget of PAGE_BUDGETS)
+    routes.push({ ...budget, ...(await weigh(origin, routePath(budget.name, webhookId), cookie, floor, sizes)) });
+  return { floor, routes, sizes };
+}
+
+export const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
