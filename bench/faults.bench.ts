@@ -23,6 +23,7 @@ interface Seen {
   replayAll?: { dryRun: number; queued: number; refused: number; unconfirmed: number; addsUp: boolean };
   yield?: { steps: number; transactionsSent: number; retries: number };
   crashesInLog?: number;
+  upstreamFailuresMet?: number;
 }
 
 export async function run(): Promise<Figure[]> {
@@ -98,6 +99,13 @@ export async function run(): Promise<Figure[]> {
       unit: "tx",
       target: 0,
       better: "lower",
+    },
+    {
+      name: "failed upstream attempts the console met (it logs each): the faults were real",
+      value: seen.upstreamFailuresMet ?? Number.NaN,
+      unit: "",
+      target: 1,
+      better: "higher",
     },
     {
       name: "unhandled rejections in the console's log",
