@@ -1,17 +1,23 @@
 /**
  * `npm run bench`: runs every bench/*.bench.ts in turn (each prints its figures), then writes
  * bench/REPORT.md with every figure beside its target and the ratio to it.
+ *
+ * `npm run bench -- load audit-chain` runs only the named benchmarks (bench/<name>.bench.ts) and
+ * replaces only their sections of bench/REPORT.md, keeping the others' last figures.
  */
-import { readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Figure } from "./figure";
 
 const dir = import.meta.dirname;
+const only = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const files = readdirSync(dir)
-  .filter((f) => f.endsWith(".bench.ts"))
+  .filter((f) => f.endsWith(".bench.ts") && (only.length === 0 || only.includes(f.slice(0, -".bench.ts".length))))
   .sort();
-const sections: string[] = [];
+if (files.length === 0) throw new Error(`no benchmark bench/<name>.bench.ts for ${only.join(", ")}`);
+/** Each benchmark's section of the report, by file. */
+const sections = new Map<string, string>();
 let missed = 0;
 
 for (const file of files) {
@@ -28,26 +34,48 @@ for (const file of files) {
     missed++;
     const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
     process.stdout.write(`  FAILED: ${reason}\n`);
-    sections.push(`## ${mod.title}\n\n\`bench/${file}\`\n\n**The benchmark failed:** ${reason}\n`);
+    sections.set(file, `## ${mod.title}\n\n\`bench/${file}\`\n\n**The benchmark failed:** ${reason}\n`);
     continue;
   }
   const rows = figures.map((f) => {
     const ratio = f.better === "lower" ? f.target / f.value : f.value / f.target;
-    const ok = ratio >= 1;
+    // Compared directly, so a target of 0 met by 0 is met (its ratio, 0/0, is not a number).
+    const ok = f.better === "lower" ? f.value <= f.target : f.value >= f.target;
     if (!ok) missed++;
-    const line = `| ${f.name} | ${fmt(f.value)} ${f.unit} | ${f.better === "lower" ? "≤" : "≥"} ${fmt(f.target)} ${f.unit} | ${ratio.toFixed(2)}× | ${ok ? "met" : "**missed**"} |`;
+    const shown = Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : "—";
+    const line = `| ${f.name} | ${fmt(f.value)} ${f.unit} | ${f.better === "lower" ? "≤" : "≥"} ${fmt(f.target)} ${f.unit} | ${shown} | ${ok ? "met" : "**missed**"} |`;
     process.stdout.write(
-      `  ${f.name}: ${fmt(f.value)} ${f.unit} (target ${f.better === "lower" ? "≤" : "≥"} ${fmt(f.target)}; ratio ${ratio.toFixed(2)}×) ${ok ? "met" : "MISSED"}\n`,
+      `  ${f.name}: ${fmt(f.value)} ${f.unit} (target ${f.better === "lower" ? "≤" : "≥"} ${fmt(f.target)}; ratio ${shown}) ${ok ? "met" : "MISSED"}\n`,
     );
     return line;
   });
-  sections.push(
+  sections.set(
+    file,
     `## ${mod.title}\n\n\`bench/${file}\`\n\n| figure | measured | target | ratio to target | |\n|---|---|---|---|---|\n${rows.join("\n")}\n`,
   );
 }
 
-const header = `# Benchmark report\n\nWritten by \`npm run bench\` on ${new Date().toISOString()} (Node ${process.version}, ${(await import("node:os")).cpus().length} cores). A ratio ≥ 1 meets the target.\n`;
-writeFileSync(path.join(dir, "REPORT.md"), `${header}\n${sections.join("\n")}`);
+const reportPath = path.join(dir, "REPORT.md");
+const cores = (await import("node:os")).cpus().length;
+const when = `${new Date().toISOString()} (Node ${process.version}, ${cores} cores)`;
+let body: string;
+if (only.length > 0 && existsSync(reportPath)) {
+  // Keep the sections of the benchmarks that did not run, in file order, with the new ones in place.
+  const kept = new Map<string, string>();
+  for (const part of readFileSync(reportPath, "utf8")
+    .split(/\n(?=## )/)
+    .slice(1)) {
+    const file = /`bench\/([^`]+\.bench\.ts)`/.exec(part)?.[1];
+    if (file) kept.set(file, `${part.trimEnd()}\n`);
+  }
+  for (const [file, section] of sections) kept.set(file, `${section.trimEnd()}\n\n_Run on ${when}._\n`);
+  body = [...kept.keys()]
+    .sort()
+    .map((file) => kept.get(file))
+    .join("\n");
+} else body = [...sections.values()].join("\n");
+const header = `# Benchmark report\n\nWritten by \`npm run bench\` on ${when}${only.length ? `; this time only ${[...sections.keys()].join(", ")}, the other sections are from earlier runs` : ""}. A ratio ≥ 1 meets the target.\n`;
+writeFileSync(reportPath, `${header}\n${body}`);
 process.stdout.write(`\nWrote bench/REPORT.md${missed ? ` — ${missed} target(s) missed` : ""}\n`);
 
 function fmt(n: number) {
