@@ -24,6 +24,7 @@
 import { readFileSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import path from "node:path";
+import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import type { Figure } from "./figure";
@@ -41,7 +42,12 @@ const DRY_RUN_EVERY_MS = 6_000;
 const QUIET_CALLS = 30;
 const QUIET_ACTION_CALLS = 8;
 
-const say = (line: string) => process.stdout.write(`  ${line}\n`);
+/** What the run saw, for bench/REPORT.md under the figures (run.ts reads it after run()). */
+export const notes: string[] = [];
+const say = (line: string) => {
+  process.stdout.write(`  ${line}\n`);
+  notes.push(line.replace(/\s+/g, " "));
+};
 
 function positive(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -100,7 +106,22 @@ function builtAction(name: string): string {
   return found[0];
 }
 
+/** CPU time (user + system) a process has used so far, in ms; undefined where /proc cannot say. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: 100 on Linux. */
+const CLOCK_TICKS = 100;
+
 export async function run(): Promise<Figure[]> {
+  // Other work on the machine takes CPU from the console: said beside the figures.
+  const loadBefore = loadavg()[0] ?? 0;
   const consoleLog = { refusedForRateLimit: 0, serverErrors: 0, upstreamFailures: new Map<string, number>() };
   const bench = await startBenchConsole({
     seedEvents: 5000,
@@ -202,6 +223,7 @@ export async function run(): Promise<Figure[]> {
     }
 
     const loadStarted = Date.now();
+    const cpuBefore = cpuMsOf(bench.pid);
     const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
     const actionSamples = new Map<string, Sample[]>(Object.values(actions).map((a) => [a.name, []]));
     let answered: { name: string; status: number; appMs?: number } | undefined;
@@ -253,6 +275,8 @@ export async function run(): Promise<Figure[]> {
     stopActions = true;
     await Promise.all(actionLoops);
     const loadEnded = Date.now();
+    const cpuAfter = cpuMsOf(bench.pid);
+    const loadAfter = loadavg()[0] ?? 0;
 
     // The same routes and actions one at a time after the load: the console's own work without
     // waiting for the CPU behind 49 other requests.
@@ -295,6 +319,11 @@ export async function run(): Promise<Figure[]> {
     say(
       `errors: ${httpErrors} HTTP (${rateLimited} of them 429), ${actionErrors} actions, ${result.errors + result.timeouts} socket/timeouts; console log: ${consoleLog.refusedForRateLimit} reads refused for the rate limit, ${consoleLog.serverErrors} server errors${consoleLog.upstreamFailures.size ? `, upstream failures ${JSON.stringify(Object.fromEntries(consoleLog.upstreamFailures))}` : ""}`,
     );
+    const answers = all.length + [...actionSamples.values()].flat().length;
+    const consoleCpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
+    say(
+      `machine: ${cpus().length} cores, 1-min load average ${loadBefore.toFixed(1)} before the console started, ${loadAfter.toFixed(1)} at the end of the load${consoleCpu !== undefined ? `; the console used ${((consoleCpu / (loadEnded - loadStarted)) * 100).toFixed(0)} % of a core, ${(consoleCpu / answers).toFixed(1)} ms of CPU per answer` : ""}`,
+    );
     say(
       `upstream: ${upstream.length} requests in all (${upstreamDuringLoad} during the load, ${(upstreamDuringLoad / minutes).toFixed(0)}/min), busiest 60 s: ${busiest}${minutes < 1 ? ` (the run is shorter than a minute: warm-up and load together)` : ""}; 429s from the sandbox: ${upstream429}`,
     );
@@ -317,10 +346,16 @@ export async function run(): Promise<Figure[]> {
       );
     }
 
+    const rate = all.length / ((loadEnded - loadStarted) / 1000);
+    if (consoleCpu !== undefined)
+      say(
+        `why the latency is what it is: each of the ${USERS} connections waits for its answer before sending the next, so the mean latency is about ${USERS} ÷ ${rate.toFixed(0)} answers/s = ${((USERS / rate) * 1000).toFixed(0)} ms; the console is one Node process and spent ${(consoleCpu / answers).toFixed(1)} ms of CPU per answer (a page render costs several times a route), so it cannot answer much faster than 1000 ÷ that per second on one core, and less while other work shares the 2 cores. A p95 under 500 ms needs a mean of about 250 ms, i.e. ${USERS} ÷ 0.25 s = ${USERS * 4} answers/s: under 5 ms of CPU per answer on one core, or more console processes. The overhead alone is the handler's own work; under load it also holds the time its continuations wait for the CPU behind the other requests.`,
+      );
+
     const figures: Figure[] = [
       {
         name: `requests/s (${USERS} users, pages and routes)`,
-        value: all.length / ((loadEnded - loadStarted) / 1000),
+        value: rate,
         unit: "req/s",
         target: USERS,
         better: "higher",
@@ -340,6 +375,13 @@ export async function run(): Promise<Figure[]> {
         value: consoleLog.refusedForRateLimit + consoleLog.serverErrors,
         unit: "",
         target: 0,
+        better: "lower",
+      },
+      {
+        name: "other work on the machine: 1-min load average before the console started (context, not the console's)",
+        value: loadBefore,
+        unit: "",
+        target: cpus().length,
         better: "lower",
       },
       {

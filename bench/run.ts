@@ -24,6 +24,8 @@ for (const file of files) {
   const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as {
     title: string;
     run: () => Promise<Figure[]>;
+    /** Lines a benchmark wants under its figures (what it saw, why a target was missed). */
+    notes?: readonly string[];
   };
   process.stdout.write(`\n▶ ${mod.title} (${file})\n`);
   let figures: Figure[];
@@ -51,7 +53,7 @@ for (const file of files) {
   });
   sections.set(
     file,
-    `## ${mod.title}\n\n\`bench/${file}\`\n\n| figure | measured | target | ratio to target | |\n|---|---|---|---|---|\n${rows.join("\n")}\n`,
+    `## ${mod.title}\n\n\`bench/${file}\`\n\n| figure | measured | target | ratio to target | |\n|---|---|---|---|---|\n${rows.join("\n")}\n${mod.notes?.length ? `\n${mod.notes.map((n) => `- ${n}`).join("\n")}\n` : ""}`,
   );
 }
 

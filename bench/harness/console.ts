@@ -90,6 +90,8 @@ async function signIn(origin: string, jar: Jar) {
 
 export interface BenchConsole {
   origin: string;
+  /** The console's process (serve.mjs with Next in it). */
+  pid: number | undefined;
   /** The signed-in admin's cookies. */
   jar: Jar;
   sandbox: StartedSandbox;
@@ -158,7 +160,7 @@ export async function startBenchConsole(options: BenchConsoleOptions = {}): Prom
     await waitFor(`${origin}/signin`, server);
     const jar = new Jar();
     await signIn(origin, jar);
-    return { origin, jar, sandbox, close };
+    return { origin, pid: server.pid, jar, sandbox, close };
   } catch (error) {
     await close();
     throw error;
