@@ -72,6 +72,8 @@ export default defineConfig({
         // The setup project signs each role in once and every journey reuses that cookie: an idle
         // timeout shorter than the whole run (30 minutes by default) would sign the later ones out.
         CONSOLE_SESSION_IDLE_MINUTES: "720",
+        // Journeys create and then read at once: no shared read is kept (identical reads in flight are still one call).
+        CONSOLE_SHARED_READ_TTL_MS: "0",
       },
     },
   ],

@@ -15,8 +15,10 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**"],
     environment: "node",
-    // Tests assert on results and audit records; the JSON log lines would only be noise.
-    env: { CONSOLE_LOG_LEVEL: "silent" },
+    // Tests assert on results and audit records; the JSON log lines would only be noise. Shared reads
+    // are not kept (identical calls in flight are still coalesced), so a test that changes what the
+    // upstream answers sees the change at once, as in the browser tests (playwright.config.ts).
+    env: { CONSOLE_LOG_LEVEL: "silent", CONSOLE_SHARED_READ_TTL_MS: "0" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -70,6 +70,19 @@ describe("console configuration", () => {
     );
   });
 
+  it("reads how long shared reads are cached, 0 turning the cache off, with a message naming what it expects", () => {
+    expect(parseEnv(consoleEnvSchema, {}).CONSOLE_SHARED_READ_TTL_MS).toBe(5000);
+    expect(parseEnv(consoleEnvSchema, { CONSOLE_SHARED_READ_TTL_MS: "0" }).CONSOLE_SHARED_READ_TTL_MS).toBe(0);
+    expect(parseEnv(consoleEnvSchema, { CONSOLE_SHARED_READ_TTL_MS: "2500" }).CONSOLE_SHARED_READ_TTL_MS).toBe(2500);
+    for (const bad of ["5s", "-1", "1.5"])
+      expect(() => parseEnv(consoleEnvSchema, { CONSOLE_SHARED_READ_TTL_MS: bad })).toThrow(
+        /CONSOLE_SHARED_READ_TTL_MS: expected milliseconds as a whole number from 0 \(no cache\) to 600000/,
+      );
+    expect(() => parseEnv(consoleEnvSchema, { CONSOLE_SHARED_READ_TTL_MS: "600001" })).toThrow(
+      /CONSOLE_SHARED_READ_TTL_MS: expected at most 600000 ms/,
+    );
+  });
+
   it("requires AUTH_SECRET and CONSOLE_VAULT_KEY with a real upstream", () => {
     expect(() =>
       parseEnv(consoleEnvSchema, {

@@ -170,6 +170,24 @@ export const consoleEnvSchema = z
         .transform(Number)
         .pipe(z.number().gt(0, "expected a share above 0 and at most 1, e.g. 0.7").max(1)),
     ),
+    /**
+     * How long a shared read (a list page, the webhook list, gas usage, the overview's counts: never
+     * anything holding a secret) is served from this instance's memory; 0 turns the cache off but
+     * identical reads in flight at once are still sent upstream only once.
+     */
+    CONSOLE_SHARED_READ_TTL_MS: z.preprocess(
+      orDefault("5000"),
+      z
+        .string()
+        .regex(/^\d+$/, "expected milliseconds as a whole number from 0 (no cache) to 600000, e.g. 5000")
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .int()
+            .max(600_000, "expected at most 600000 ms (10 minutes): shared reads are meant to be seconds old"),
+        ),
+    ),
     /** Where export files are written; several console instances must share it. Default: <CONSOLE_DATA_DIR>/exports. */
     CONSOLE_EXPORT_DIR: optionalString,
     /** Hours an export file stays downloadable before the sweep deletes it. */

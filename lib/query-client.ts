@@ -31,9 +31,16 @@ export class HttpError extends Error {
     message: string,
     readonly code?: string,
     readonly requestId?: string,
+    /** RATE_LIMITED: seconds until trying again may succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
+}
+
+/** How long to hold Retry back after `error`: the server's Retry-After for RATE_LIMITED, else nothing. */
+export function retryAfterOf(error: unknown): number | undefined {
+  return error instanceof HttpError ? error.retryAfterSeconds : undefined;
 }
 
 /** GET one of the console's app/api routes and return its JSON, or throw HttpError with the safe message. */
@@ -44,7 +51,7 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
     credentials: "same-origin",
   });
   const body = (await res.json().catch(() => null)) as {
-    error?: { message?: string; code?: string; requestId?: string };
+    error?: { message?: string; code?: string; requestId?: string; retryAfterSeconds?: number };
   } | null;
   if (!res.ok) {
     // The session ended: a full navigation to sign-in, so no stale client state survives.
@@ -58,6 +65,7 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
       body?.error?.message ?? `The request failed (${res.status}).`,
       body?.error?.code,
       body?.error?.requestId,
+      typeof body?.error?.retryAfterSeconds === "number" ? body.error.retryAfterSeconds : undefined,
     );
   }
   return body as T;

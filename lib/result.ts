@@ -18,6 +18,8 @@ export interface ActionError {
   /** Per-field messages for forms, keyed by the input's field path ("email", "amount"). */
   fields?: Record<string, string>;
   requestId?: string;
+  /** RATE_LIMITED: seconds until trying again may succeed. */
+  retryAfterSeconds?: number;
 }
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };

@@ -4,6 +4,7 @@
 // written by this process; the console trusts entries further left only for as many proxy hops
 // as CONSOLE_TRUSTED_PROXIES says. (`next start` alone keeps whatever X-Forwarded-For a client
 // sends, so a client could choose its own address.)
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createServer } from "node:http";
 import next from "next";
 
@@ -23,6 +24,20 @@ globalThis[Symbol.for("custodian-console.peer-appended")] = true;
 const protoFromSocket = !(Number(process.env.CONSOLE_TRUSTED_PROXIES || 0) > 0);
 globalThis[Symbol.for("custodian-console.proto-from-socket")] = protoFromSocket;
 
+// One store per HTTP exchange, shared with server/request-timing.ts through a registered symbol: a
+// server action cannot set response headers, so it leaves its Server-Timing here and this process
+// adds it to the response as the headers go out.
+const exchanges = (globalThis[Symbol.for("custodian-console.http-exchange")] ??= new AsyncLocalStorage());
+
+function withServerTiming(res, exchange) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (exchange.serverTiming && !res.headersSent && !res.hasHeader("server-timing"))
+      res.setHeader("server-timing", exchange.serverTiming);
+    return writeHead.apply(this, args);
+  };
+}
+
 const server = createServer((req, res) => {
   const peer = req.socket.remoteAddress ?? "";
   const sent = req.headers["x-forwarded-for"];
@@ -32,7 +47,9 @@ const server = createServer((req, res) => {
     .filter(Boolean);
   req.headers["x-forwarded-for"] = [...chain, peer].join(", ");
   if (protoFromSocket) req.headers["x-forwarded-proto"] = req.socket.encrypted ? "https" : "http";
-  void handle(req, res);
+  const exchange = {};
+  withServerTiming(res, exchange);
+  exchanges.run(exchange, () => void handle(req, res));
 });
 
 const app = next({

@@ -13,11 +13,14 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly userMessage: string,
     readonly fields?: Record<string, string>,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
-    super(userMessage, options);
+    super(userMessage, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.retryAfterSeconds = options?.retryAfterSeconds;
     Object.defineProperty(this, BRAND, { value: true });
   }
+  /** RATE_LIMITED: when trying again may succeed (sent as Retry-After and in the error body). */
+  readonly retryAfterSeconds: number | undefined;
 }
 
 /** `instanceof AppError` that also holds across Next's per-layer copies of this module. */

@@ -6,6 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
+import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadSandboxEnv } from "../../sandbox/env";
@@ -89,16 +90,32 @@ async function signIn(origin: string, jar: Jar) {
 
 export interface BenchConsole {
   origin: string;
+  /** The console's process (serve.mjs with Next in it). */
+  pid: number | undefined;
   /** The signed-in admin's cookies. */
   jar: Jar;
   sandbox: StartedSandbox;
   close: () => Promise<void>;
 }
 
-export async function startBenchConsole(options: { seedEvents?: number } = {}): Promise<BenchConsole> {
+export interface BenchConsoleOptions {
+  seedEvents?: number;
+  /** More sandbox variables (SANDBOX_LATENCY_MS, SANDBOX_RATE_LIMIT…). */
+  sandboxEnv?: Record<string, string>;
+  /** More console variables; undefined removes one inherited from this process (to get its default). */
+  consoleEnv?: Record<string, string | undefined>;
+  /** Each line the console writes on stdout (its JSON log); without it stdout is dropped. */
+  onConsoleLog?: (line: string) => void;
+}
+
+export async function startBenchConsole(options: BenchConsoleOptions = {}): Promise<BenchConsole> {
   ensureBuild();
   const sandbox = await startSandbox({
-    env: loadSandboxEnv({ SANDBOX_CUSTODIAN_API_KEY: KEY, SANDBOX_SEED_EVENTS: String(options.seedEvents ?? 100) }),
+    env: loadSandboxEnv({
+      SANDBOX_CUSTODIAN_API_KEY: KEY,
+      SANDBOX_SEED_EVENTS: String(options.seedEvents ?? 100),
+      ...options.sandboxEnv,
+    }),
     port: 0,
     mpcPort: 0,
     bootChains: false,
@@ -108,24 +125,31 @@ export async function startBenchConsole(options: { seedEvents?: number } = {}): 
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-console-"));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    CONSOLE_HOST: "127.0.0.1",
+    CONSOLE_DATA_DIR: dataDir,
+    CONSOLE_ALLOW_SANDBOX: "1",
+    CONSOLE_LOG_LEVEL: "warn",
+    CONSOLE_ADMIN_EMAIL: BENCH_ADMIN.email,
+    CONSOLE_ADMIN_PASSWORD: BENCH_ADMIN.password,
+    SANDBOX_PORT: new URL(sandbox.baseUrl).port,
+    SANDBOX_MPC_PORT: new URL(sandbox.mpcUrl).port,
+    SANDBOX_CUSTODIAN_API_KEY: KEY,
+    ...options.consoleEnv,
+  };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
     cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      CONSOLE_HOST: "127.0.0.1",
-      CONSOLE_DATA_DIR: dataDir,
-      CONSOLE_ALLOW_SANDBOX: "1",
-      CONSOLE_LOG_LEVEL: "warn",
-      CONSOLE_ADMIN_EMAIL: BENCH_ADMIN.email,
-      CONSOLE_ADMIN_PASSWORD: BENCH_ADMIN.password,
-      SANDBOX_PORT: new URL(sandbox.baseUrl).port,
-      SANDBOX_MPC_PORT: new URL(sandbox.mpcUrl).port,
-      SANDBOX_CUSTODIAN_API_KEY: KEY,
-    },
+    stdio: ["ignore", options.onConsoleLog ? "pipe" : "ignore", "inherit"],
+    env: env as NodeJS.ProcessEnv,
   });
+  if (options.onConsoleLog && server.stdout) {
+    const onLine = options.onConsoleLog;
+    createInterface({ input: server.stdout }).on("line", onLine);
+  }
   const close = async () => {
     server.kill("SIGTERM");
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once("exit", r)));
@@ -136,7 +160,7 @@ export async function startBenchConsole(options: { seedEvents?: number } = {}): 
     await waitFor(`${origin}/signin`, server);
     const jar = new Jar();
     await signIn(origin, jar);
-    return { origin, jar, sandbox, close };
+    return { origin, pid: server.pid, jar, sandbox, close };
   } catch (error) {
     await close();
     throw error;

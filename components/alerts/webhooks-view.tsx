@@ -90,7 +90,7 @@ export function WebhooksView({ canUseLegacyTools }: { canUseLegacyTools: boolean
       {list.isPending ? (
         <TableSkeleton rows={3} columns={5} />
       ) : list.isError ? (
-        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+        <ErrorState message={list.error.message} error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.webhooks.length === 0 ? (
         <EmptyState title="No alert webhooks">
           Alert webhooks are configured in the provider&apos;s admin dashboard; none is set up for this custodian.

@@ -17,7 +17,8 @@ export const fetchInbox = () => fetchJson<ApprovalsInbox>("/api/approvals");
 export function ApprovalsView() {
   const inbox = useQuery({ queryKey: queryKeys.approvals.inbox(), queryFn: fetchInbox, refetchInterval: 30_000 });
   if (inbox.isPending) return <TableSkeleton rows={3} columns={4} />;
-  if (inbox.isError) return <ErrorState message={inbox.error.message} onRetry={() => void inbox.refetch()} />;
+  if (inbox.isError)
+    return <ErrorState message={inbox.error.message} error={inbox.error} onRetry={() => void inbox.refetch()} />;
   const { waiting, mine } = inbox.data;
   return (
     <div className="space-y-8">

@@ -82,7 +82,7 @@ export function AuditView({ permissions }: { permissions: Permission[] }) {
       ) : list.isPending ? (
         <TableSkeleton />
       ) : list.isError ? (
-        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+        <ErrorState message={list.error.message} error={list.error} onRetry={() => void list.refetch()} />
       ) : page && page.records.length === 0 ? (
         <EmptyState title={hasFilters ? "No records match these filters" : "No records yet"} />
       ) : page ? (

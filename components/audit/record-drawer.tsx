@@ -58,7 +58,7 @@ export function RecordDrawer({
       detail.error instanceof HttpError && detail.error.status === 404 ? (
         <ErrorState title="No such record" message="No audit record has this id." />
       ) : (
-        <ErrorState message={detail.error.message} onRetry={() => void detail.refetch()} />
+        <ErrorState message={detail.error.message} error={detail.error} onRetry={() => void detail.refetch()} />
       );
   else body = <Skeleton className="h-64 w-full" />;
 

@@ -42,7 +42,7 @@ export function AssetsTab({ client }: { client: Client }) {
       ) : assets.isPending ? (
         <TableSkeleton rows={3} columns={5} />
       ) : assets.isError ? (
-        <ErrorState message={assets.error.message} onRetry={() => void assets.refetch()} />
+        <ErrorState message={assets.error.message} error={assets.error} onRetry={() => void assets.refetch()} />
       ) : (
         <BalancesTable data={assets.data} chainId={chainId} />
       )}

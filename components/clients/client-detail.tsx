@@ -53,7 +53,8 @@ export function ClientDetail({
   const has = (p: Permission) => permissions.includes(p);
 
   if (client.isPending) return <TableSkeleton rows={6} />;
-  if (client.isError) return <ErrorState message={client.error.message} onRetry={() => void client.refetch()} />;
+  if (client.isError)
+    return <ErrorState message={client.error.message} error={client.error} onRetry={() => void client.refetch()} />;
   const c = client.data;
   const eject = ejectSummaryOf(c, ejects.data?.requests ?? []);
 

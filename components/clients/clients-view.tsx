@@ -125,7 +125,7 @@ export function ClientsView({ canCreate, canCreateTest }: { canCreate: boolean; 
       ) : page.isPending ? (
         <TableSkeleton rows={10} columns={6} />
       ) : page.isError ? (
-        <ErrorState message={page.error.message} onRetry={() => void page.refetch()} />
+        <ErrorState message={page.error.message} error={page.error} onRetry={() => void page.refetch()} />
       ) : data && data.results.length === 0 ? (
         <EmptyState title="No clients yet">Create a client to get started.</EmptyState>
       ) : data ? (

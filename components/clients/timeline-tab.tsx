@@ -69,7 +69,7 @@ export function TimelineTab({
       {pages.isPending ? (
         <TableSkeleton rows={4} columns={3} />
       ) : pages.isError ? (
-        <ErrorState message={pages.error.message} onRetry={() => void pages.refetch()} />
+        <ErrorState message={pages.error.message} error={pages.error} onRetry={() => void pages.refetch()} />
       ) : entries.length === 0 && !upstreamCreation ? (
         <EmptyState title={kinds.length > 0 ? "Nothing of these kinds yet" : "Nothing recorded for this client yet"}>
           Credentials issued, transfers built and eject steps taken in the console appear here.

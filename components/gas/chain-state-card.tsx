@@ -39,6 +39,7 @@ export function ChainStateCard({
         <ErrorState
           title={`Gas usage on ${name} could not be loaded`}
           message={state.message}
+          error={state.cause}
           onRetry={() => onRetry(state.chainId)}
         />
       );

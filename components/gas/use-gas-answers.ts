@@ -25,7 +25,7 @@ export function useGasAnswers(chains: readonly string[]) {
     const r = results[i];
     // A retry in flight shows as loading, so the click visibly does something.
     if (!r || r.isPending || (r.isError && r.isFetching)) return { chainId };
-    if (r.isError) return { chainId, error: r.error.message };
+    if (r.isError) return { chainId, error: r.error.message, cause: r.error };
     return { chainId, data: r.data };
   });
   const retry = (chainId: string) => void results[chains.indexOf(chainId)]?.refetch();

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { ArrowRight } from "lucide-react";
 import { Skeleton } from "@/components/ui/states";
 import { Button } from "@/components/ui/button";
+import { useRetryCountdown } from "@/components/ui/use-retry-countdown";
 
 /** One card of the overview: a title, a link to the area it summarises, and its body. */
 export function OverviewCard({
@@ -46,13 +47,14 @@ export function CardSkeleton({ title }: { title: string }) {
 }
 
 /** A card whose data could not be read: the rest of the page is unaffected. */
-export function CardError({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function CardError({ message, onRetry, error }: { message: string; onRetry: () => void; error?: unknown }) {
+  const left = useRetryCountdown(error);
   return (
     <div role="alert" className="space-y-2">
       <p className="text-danger">This could not be loaded.</p>
       <p className="text-xs text-muted">{message}</p>
-      <Button size="sm" onClick={onRetry}>
-        Retry
+      <Button size="sm" onClick={onRetry} disabled={left > 0}>
+        {left > 0 ? `Retry in ${left} s` : "Retry"}
       </Button>
     </div>
   );

@@ -18,7 +18,7 @@ export function ClientsCard() {
   return (
     <OverviewCard title="Clients" href="/clients" linkLabel="All clients">
       {q.isError ? (
-        <CardError message={q.error.message} onRetry={() => void q.refetch()} />
+        <CardError message={q.error.message} error={q.error} onRetry={() => void q.refetch()} />
       ) : q.data ? (
         <p>
           <span className="text-3xl font-semibold tabular" data-testid="client-count">
@@ -41,7 +41,7 @@ export function DeliveriesCard() {
   return (
     <OverviewCard title="Failed deliveries, last 24 hours" href="/alerts" linkLabel="Alerts">
       {q.isError ? (
-        <CardError message={q.error.message} onRetry={() => void q.refetch()} />
+        <CardError message={q.error.message} error={q.error} onRetry={() => void q.refetch()} />
       ) : q.data ? (
         q.data.webhooks.length === 0 ? (
           <p className="text-muted">No alert webhooks are configured.</p>
@@ -88,7 +88,7 @@ export function GasCard() {
       linkLabel="Gas"
     >
       {q.isError ? (
-        <CardError message={q.error.message} onRetry={() => void q.refetch()} />
+        <CardError message={q.error.message} error={q.error} onRetry={() => void q.refetch()} />
       ) : q.data ? (
         <>
           {q.data.chains.length === 0 ? (
@@ -126,7 +126,7 @@ export function AuditCard() {
   return (
     <OverviewCard title="Latest audit records" href="/audit" linkLabel="Audit log">
       {q.isError ? (
-        <CardError message={q.error.message} onRetry={() => void q.refetch()} />
+        <CardError message={q.error.message} error={q.error} onRetry={() => void q.refetch()} />
       ) : q.data ? (
         <ul className="space-y-1.5">
           {q.data.records.map((r) => (

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { AlertTriangle, Inbox, RotateCw } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { Button } from "./button";
+import { useRetryCountdown } from "./use-retry-countdown";
 
 export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden className={cn("animate-pulse rounded bg-surface-2", className)} />;
@@ -36,11 +37,18 @@ export function ErrorState({
   title = "This could not be loaded",
   message,
   onRetry,
+  error,
 }: {
   title?: string;
   message: string;
   onRetry?: () => void;
+  /**
+   * The error shown, when it came from a route: if it is RATE_LIMITED with a Retry-After, Retry
+   * waits that long and counts down, since trying earlier would only be refused again.
+   */
+  error?: unknown;
 }) {
+  const left = useRetryCountdown(error);
   return (
     <div
       role="alert"
@@ -50,8 +58,8 @@ export function ErrorState({
       <p className="font-medium text-fg">{title}</p>
       <p className="max-w-md text-sm text-muted">{message}</p>
       {onRetry ? (
-        <Button onClick={onRetry} size="sm" className="mt-1">
-          <RotateCw className="size-3.5" aria-hidden /> Retry
+        <Button onClick={onRetry} size="sm" className="mt-1" disabled={left > 0}>
+          <RotateCw className="size-3.5" aria-hidden /> {left > 0 ? `Retry in ${left} s` : "Retry"}
         </Button>
       ) : null}
     </div>

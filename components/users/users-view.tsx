@@ -128,7 +128,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
       {users.isPending ? (
         <TableSkeleton rows={4} />
       ) : users.isError ? (
-        <ErrorState message={users.error.message} onRetry={() => void users.refetch()} />
+        <ErrorState message={users.error.message} error={users.error} onRetry={() => void users.refetch()} />
       ) : (
         <DataTable
           caption="Staff users"

@@ -22,7 +22,8 @@ export function HistoryTab({ clientId }: { clientId: string }) {
   });
   const runOf = new Map((runs.data?.runs ?? []).filter((r) => r.actionId).map((r) => [r.actionId, r.id]));
   if (history.isPending) return <TableSkeleton rows={4} columns={4} />;
-  if (history.isError) return <ErrorState message={history.error.message} onRetry={() => void history.refetch()} />;
+  if (history.isError)
+    return <ErrorState message={history.error.message} error={history.error} onRetry={() => void history.refetch()} />;
   if (history.data.items.length === 0) return <EmptyState title="The provider has no yield action for this client" />;
   return (
     <ul

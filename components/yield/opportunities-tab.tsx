@@ -221,7 +221,7 @@ export function OpportunitiesTab({
       {list.isPending ? (
         <TableSkeleton rows={6} columns={6} />
       ) : list.isError ? (
-        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+        <ErrorState message={list.error.message} error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
         <EmptyState title="No opportunity matches these filters" />
       ) : (

@@ -82,7 +82,7 @@ export function PositionsTab({
       {held.isPending ? (
         <TableSkeleton rows={4} columns={5} />
       ) : held.isError ? (
-        <ErrorState message={held.error.message} onRetry={() => void held.refetch()} />
+        <ErrorState message={held.error.message} error={held.error} onRetry={() => void held.refetch()} />
       ) : (
         <>
           {held.data.errors.length > 0 ? (

@@ -39,7 +39,8 @@ export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
     },
   });
   if (run.isPending) return <Skeleton className="h-64 w-full" />;
-  if (run.isError) return <ErrorState message={run.error.message} onRetry={() => void run.refetch()} />;
+  if (run.isError)
+    return <ErrorState message={run.error.message} error={run.error} onRetry={() => void run.refetch()} />;
   const r = run.data;
   const signable = r.steps.filter((s) => s.phase !== "skipped");
   const confirmed = signable.filter((s) => s.phase === "confirmed").length;

@@ -17,7 +17,8 @@ export function RunsTab({ clientId }: { clientId: string }) {
     queryFn: () => fetchJson<{ runs: YieldRunView[] }>(runsUrl(clientId)),
   });
   if (runs.isPending) return <TableSkeleton rows={4} columns={4} />;
-  if (runs.isError) return <ErrorState message={runs.error.message} onRetry={() => void runs.refetch()} />;
+  if (runs.isError)
+    return <ErrorState message={runs.error.message} error={runs.error} onRetry={() => void runs.refetch()} />;
   if (runs.data.runs.length === 0) return <EmptyState title="The console has made no yield runs for this client" />;
   return (
     <ul className="divide-y divide-border rounded border border-border bg-surface text-sm" aria-label="Console runs">

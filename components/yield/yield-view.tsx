@@ -64,7 +64,8 @@ function ClientArea({
     queryFn: () => fetchJson<YieldClientView>(`/api/yield/client?clientId=${encodeURIComponent(clientId)}`),
   });
   if (client.isPending) return <Skeleton className="h-24 w-full" />;
-  if (client.isError) return <ErrorState message={client.error.message} onRetry={() => void client.refetch()} />;
+  if (client.isError)
+    return <ErrorState message={client.error.message} error={client.error} onRetry={() => void client.refetch()} />;
   const readOnly = whyReadOnly(client.data, canAct);
   const tabs = [
     {

@@ -16,6 +16,8 @@ export interface ChainAnswer {
   data?: GasUsageResponse;
   /** Why it could not be loaded. */
   error?: string;
+  /** The error itself, for its Retry-After when the rate limit was used up. */
+  cause?: unknown;
 }
 
 export interface ShownChain {
@@ -30,7 +32,7 @@ export interface ShownChain {
 
 export type ChainState =
   | { status: "loading"; chainId: string; slot: number }
-  | { status: "error"; chainId: string; slot: number; message: string }
+  | { status: "error"; chainId: string; slot: number; message: string; cause?: unknown }
   /** The upstream lists no sponsored month at all. */
   | { status: "empty"; chainId: string; slot: number }
   /** It lists months, none of them in the range. */
@@ -58,7 +60,7 @@ export function buildGasView(answers: readonly ChainAnswer[], range: GasRange, n
   const axis = rangeAxis(range, current, histories);
   const states = read.map(({ answer, slot, history, error }): ChainState => {
     const { chainId } = answer;
-    if (error !== undefined) return { status: "error", chainId, slot, message: error };
+    if (error !== undefined) return { status: "error", chainId, slot, message: error, cause: answer.cause };
     if (!history) return { status: "loading", chainId, slot };
     const lastMonth = history.months.filter((m) => m.txCount > 0 || m.usage > 0n).at(-1)?.month;
     if (lastMonth === undefined) return { status: "empty", chainId, slot };

@@ -1,5 +1,5 @@
 import "server-only";
-import { getAdminClient } from "@/server/upstream";
+import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import { notFound } from "@/server/errors";
 import type { AlertWebhook, ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
@@ -13,16 +13,15 @@ const DAY_SECONDS = 24 * 3600;
  * that could not be read is null, not zero, so a failure never passes for "all fine".
  */
 export async function listWebhookSummaries(now = new Date()): Promise<WebhookSummary[]> {
-  const admin = getAdminClient();
-  const { data } = await admin.alerts.webhooks.list();
+  const { data } = await sharedAdminReads.listWebhooks();
   // A whole minute, so the events page's "From" (minute precision) names exactly this window.
   const sinceSeconds = Math.floor(now.getTime() / 60_000) * 60 - DAY_SECONDS;
   const since = String(sinceSeconds);
   const failedSince = new Date(sinceSeconds * 1000).toISOString();
   return Promise.all(
     data.map(async (webhook: AlertWebhook) => {
-      const failed = await admin.alerts.webhooks
-        .events(webhook.id, { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since, limit: "1" })
+      const failed = await sharedAdminReads
+        .webhookEvents(webhook.id, { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since, limit: "1" })
         .then((page) => page.metadata.total)
         .catch(() => null);
       return { ...webhook, failedLast24h: failed, failedSince };
@@ -31,7 +30,7 @@ export async function listWebhookSummaries(now = new Date()): Promise<WebhookSum
 }
 
 export async function getWebhook(webhookId: string): Promise<AlertWebhook> {
-  const { data } = await getAdminClient().alerts.webhooks.list();
+  const { data } = await sharedAdminReads.listWebhooks();
   const webhook = data.find((w) => w.id === webhookId);
   if (!webhook) throw notFound(`Alert webhook ${webhookId}`);
   return webhook;
@@ -40,7 +39,7 @@ export async function getWebhook(webhookId: string): Promise<AlertWebhook> {
 /** One page of a webhook's events for the upstream query (its cursor: the previous page's). */
 export async function eventsPage(webhookId: string, query: ListAlertEventsQuery): Promise<ListAlertEventsResponse> {
   try {
-    return await getAdminClient().alerts.webhooks.events(webhookId, query);
+    return await sharedAdminReads.webhookEvents(webhookId, query);
   } catch (error) {
     if (isUpstreamErrorOf(error, "NotFoundError")) throw notFound(`Alert webhook ${webhookId}`);
     throw error;

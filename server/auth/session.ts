@@ -1,6 +1,7 @@
 import "server-only";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { getDb } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { can, type Permission } from "@/lib/permissions";
@@ -15,11 +16,15 @@ interface ConsoleSession {
 }
 
 /**
- * The signed-in staff member, read fresh from the database on every call: a disabled account, a
+ * The signed-in staff member, read fresh from the database on every request: a disabled account, a
  * changed role or a sign-out elsewhere (each moves the user's session version on) takes effect on
  * the next request, not when the cookie expires; and no session outlives its absolute lifetime.
+ * Within one server render (the layout, the page and its cards) it is read once (React's cache);
+ * elsewhere each call reads again.
  */
-export async function currentUser(): Promise<StaffUser | null> {
+export const currentUser = cache(readCurrentUser);
+
+async function readCurrentUser(): Promise<StaffUser | null> {
   const session = (await getServerSession(authOptions())) as ConsoleSession | null;
   const id = session?.user?.id;
   if (!id) return null;

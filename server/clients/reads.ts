@@ -1,5 +1,6 @@
 import "server-only";
 import { getAdminClient } from "@/server/upstream";
+import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import { notFound } from "@/server/errors";
 import type { AssetsResponse, Client, ListClientsResponse } from "@/lib/contracts";
@@ -8,7 +9,7 @@ import { ejectSummaries } from "@/server/ejects/inbox";
 
 /** One page of clients in the upstream's own cursor order, with each one's eject state. */
 export async function listClientsPage(query: { take: number; cursor?: string }): Promise<ClientsPage> {
-  const page: ListClientsResponse = await getAdminClient().clients.list({
+  const page: ListClientsResponse = await sharedAdminReads.listClients({
     take: query.take,
     ...(query.cursor ? { cursor: query.cursor } : {}),
   });

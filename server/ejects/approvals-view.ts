@@ -1,10 +1,14 @@
 import "server-only";
 import type { StaffUser } from "@/server/auth/users";
 import type { ApprovalsInbox } from "@/lib/clients";
-import { awaitingApproval, myOpenRequests } from "./inbox";
+import { getDb } from "@/server/db";
+import { awaitingApprovalIn, myOpenRequestsIn } from "./inbox";
+import { expireStale } from "./view";
 
-/** The approvals page and the sidebar badge read the same thing. */
+/** The approvals page and the sidebar badge read the same thing (stale requests expired once for both lists). */
 export async function approvalsInbox(user: StaffUser): Promise<ApprovalsInbox> {
-  const [waiting, mine] = await Promise.all([awaitingApproval(user), myOpenRequests(user)]);
+  const db = await getDb();
+  await expireStale(db);
+  const [waiting, mine] = await Promise.all([awaitingApprovalIn(db, user), myOpenRequestsIn(db, user)]);
   return { waiting, mine };
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
-import { getDb, tables } from "@/server/db";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { getDb, tables, type Db } from "@/server/db";
 import { findUserById, type StaffUser } from "@/server/auth/users";
 import type { EjectRequestView, EjectSummary } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
@@ -15,6 +15,11 @@ import { expireStale, toView } from "./view";
 export async function awaitingApproval(user: StaffUser): Promise<EjectRequestView[]> {
   const db = await getDb();
   await expireStale(db);
+  return awaitingApprovalIn(db, user);
+}
+
+/** awaitingApproval on a database whose stale requests were just expired. */
+export async function awaitingApprovalIn(db: Db, user: StaffUser): Promise<EjectRequestView[]> {
   const me = await findUserById(db, user.id);
   if (!me) return [];
   const t = tables.ejectRequests;
@@ -37,6 +42,11 @@ export async function awaitingApproval(user: StaffUser): Promise<EjectRequestVie
 export async function myOpenRequests(user: StaffUser): Promise<EjectRequestView[]> {
   const db = await getDb();
   await expireStale(db);
+  return myOpenRequestsIn(db, user);
+}
+
+/** myOpenRequests on a database whose stale requests were just expired. */
+export async function myOpenRequestsIn(db: Db, user: StaffUser): Promise<EjectRequestView[]> {
   const t = tables.ejectRequests;
   const rows = await db
     .select()
@@ -64,7 +74,6 @@ export async function ejectSummaries(clients: Client[], now = new Date()): Promi
   const byClient = new Map<string, EjectRequestFacts[]>();
   if (ids.length > 0) {
     const db = await getDb();
-    await expireStale(db, now);
     const t = tables.ejectRequests;
     const rows = await db
       .select({
@@ -77,7 +86,12 @@ export async function ejectSummaries(clients: Client[], now = new Date()): Promi
       })
       .from(t)
       .where(
-        and(inArray(t.clientId, ids), or(inArray(t.status, ["pending", "approved"]), isNotNull(t.sharesFetchedAt))),
+        and(
+          inArray(t.clientId, ids),
+          // Open requests past their expiry count as expired (as expireStale would mark them), without
+          // a write on every page of the list.
+          or(and(inArray(t.status, ["pending", "approved"]), gte(t.expiresAt, now)), isNotNull(t.sharesFetchedAt)),
+        ),
       );
     for (const row of rows) byClient.set(row.clientId, [...(byClient.get(row.clientId) ?? []), row]);
   }

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/server/errors";
-import { getAdminClient } from "@/server/upstream";
+import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 import type { GasUsageResponse } from "@/lib/contracts/gas";
 import { chainLabel } from "@/lib/chains";
 import { readHistory } from "@/lib/gas/history";
@@ -11,7 +11,7 @@ import { readHistory } from "@/lib/gas/history";
  * with the reason, so the page shows it instead of a wrong chart.
  */
 export async function gasUsage(chainId: string): Promise<GasUsageResponse> {
-  const response = await getAdminClient().gas.usage(chainId);
+  const response = await sharedAdminReads.gasUsage(chainId);
   const read = readHistory(response);
   if (!read.ok)
     throw new AppError(

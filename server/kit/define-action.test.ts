@@ -31,6 +31,8 @@ vi.mock("@/server/upstream", () => ({
 }));
 
 const { defineAction } = await import("./define-action");
+const { AdminClient } = await import("@/server/upstream/admin");
+const { SlidingWindowRateLimiter } = await import("@/server/upstream/rate-limit");
 const { findClientByAddress, mintSessionToken } = await import("@/server/actions/clients");
 
 const staff = {
@@ -219,5 +221,41 @@ describe("the action pattern", () => {
       },
     });
     expect(await conflict({})).toMatchObject({ ok: false, error: { code: "CONFLICT", message: "Already there." } });
+  });
+
+  it("tells a person the rate limit is used up, and for how long, when a call would wait past the threshold", async () => {
+    const limiter = new SlidingWindowRateLimiter({ limit: 2, windowMs: 60_000 });
+    await limiter.acquire();
+    await limiter.acquire();
+    const fetched: string[] = [];
+    const admin = new AdminClient({
+      baseURL: "http://upstream.test",
+      apiKey: "custodian-key",
+      rateLimiter: limiter,
+      fetch: async (url) => {
+        fetched.push(String(url));
+        return Response.json({});
+      },
+    });
+    const lookUp = defineAction({
+      action: "test.look-up",
+      permission: "clients:read",
+      input: z.object({}),
+      run: async () => admin.clients.retrieve("cclient000000000000000001"),
+    });
+    const result = await lookUp({});
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: "RATE_LIMITED",
+        message: expect.stringMatching(
+          /^The upstream's limit of 2 requests a minute is used up; try again in (59|60) s\.$/,
+        ),
+        retryAfterSeconds: expect.any(Number),
+      },
+    });
+    expect(fetched).toEqual([]);
+    const [, outcome] = await lastAudit(2);
+    expect(outcome).toMatchObject({ outcome: "error", errorCode: "RATE_LIMITED" });
   });
 });

@@ -8,6 +8,13 @@ import type { StaffUser } from "@/server/auth/users";
 import { AppError, auditUnavailable } from "@/server/errors";
 import { logger } from "@/server/log";
 import { requestContext, type RequestContext } from "@/server/request-context";
+import {
+  currentExchange,
+  PERSON_MAX_WAIT_MS,
+  serverTimingHeader,
+  withRequestTiming,
+  type RequestTiming,
+} from "@/server/request-timing";
 import { toAppError } from "./to-app-error";
 
 export interface ActionContext extends RequestContext {
@@ -40,89 +47,106 @@ interface ActionConfig<S extends z.ZodType, R> {
  * (no session, wrong role, bad input) are recorded too, without the raw body for callers who are
  * not signed in, and with a bounded number of records per address. Raw upstream or database text
  * never reaches the browser; the full error goes to the server log under the request id.
+ *
+ * A person is waiting: an upstream call the shared rate limit would hold longer than
+ * PERSON_MAX_WAIT_MS fails at once, and the result is RATE_LIMITED with `retryAfterSeconds`. The
+ * time spent on the upstream and the rest are measured as for route handlers; a server action
+ * cannot set response headers, so serve.mjs adds them as `Server-Timing` to the action's response.
  */
 export function defineAction<S extends z.ZodType, R>(config: ActionConfig<S, R>) {
-  return async function action(raw: unknown): Promise<ActionResult<R>> {
-    const ctx = await requestContext();
-    let user: StaffUser | undefined;
-    let input: z.infer<S> | undefined;
-    let intentId: string | null = null;
-    const base = (): Pick<AuditEntry, "actor" | "action" | "requestId" | "ip"> => ({
-      actor: { id: user?.id ?? null, email: user?.email ?? null, role: user?.role ?? null },
-      action: config.action,
-      requestId: ctx.requestId,
-      ip: ctx.ip,
+  return function action(raw: unknown): Promise<ActionResult<R>> {
+    return withRequestTiming({ maxWaitMs: PERSON_MAX_WAIT_MS }, async (timing) => {
+      const result = await perform(config, raw);
+      reportTiming(timing);
+      return result;
     });
-    const keptInput = () => (input === undefined ? undefined : config.auditInput ? config.auditInput(input) : input);
+  };
+}
 
+/** For serve.mjs: the action's Server-Timing, written onto its HTTP response. */
+function reportTiming(timing: RequestTiming) {
+  const exchange = currentExchange();
+  if (exchange) exchange.serverTiming = serverTimingHeader(timing);
+}
+
+async function perform<S extends z.ZodType, R>(config: ActionConfig<S, R>, raw: unknown): Promise<ActionResult<R>> {
+  const ctx = await requestContext();
+  let user: StaffUser | undefined;
+  let input: z.infer<S> | undefined;
+  let intentId: string | null = null;
+  const base = (): Pick<AuditEntry, "actor" | "action" | "requestId" | "ip"> => ({
+    actor: { id: user?.id ?? null, email: user?.email ?? null, role: user?.role ?? null },
+    action: config.action,
+    requestId: ctx.requestId,
+    ip: ctx.ip,
+  });
+  const keptInput = () => (input === undefined ? undefined : config.auditInput ? config.auditInput(input) : input);
+
+  try {
+    user = await authorize(config.permission, { allowPendingPasswordChange: config.allowPendingPasswordChange });
+    const parsed = config.input.safeParse(raw);
+    if (!parsed.success) throw validationError(parsed.error);
+    input = parsed.data;
+    const target = config.target?.(parsed.data) ?? null;
     try {
-      user = await authorize(config.permission, { allowPendingPasswordChange: config.allowPendingPasswordChange });
-      const parsed = config.input.safeParse(raw);
-      if (!parsed.success) throw validationError(parsed.error);
-      input = parsed.data;
-      const target = config.target?.(parsed.data) ?? null;
-      try {
-        intentId = (await appendAudit({ ...base(), target, input: { input: keptInput() }, outcome: "intent" })).id;
-      } catch (error) {
-        throw auditUnavailable(error);
-      }
-      const data = await config.run(parsed.data, { ...ctx, user });
-      await recordSuccess(config, data, keptInput(), {
+      intentId = (await appendAudit({ ...base(), target, input: { input: keptInput() }, outcome: "intent" })).id;
+    } catch (error) {
+      throw auditUnavailable(error);
+    }
+    const data = await config.run(parsed.data, { ...ctx, user });
+    await recordSuccess(config, data, keptInput(), {
+      ...base(),
+      target: config.target?.(parsed.data, data) ?? target,
+      intentId,
+    });
+    return { ok: true, data };
+  } catch (caught) {
+    const appError = toAppError(caught);
+    if (["INTERNAL", "UPSTREAM", "UPSTREAM_UNAVAILABLE", "AUDIT_UNAVAILABLE"].includes(appError.code))
+      logger.error({ err: caught, requestId: ctx.requestId, action: config.action, userId: user?.id }, "action failed");
+    else
+      logger.info(
+        { code: appError.code, requestId: ctx.requestId, action: config.action, userId: user?.id },
+        "action refused",
+      );
+    const error: ActionError = {
+      code: appError.code,
+      message: appError.userMessage,
+      requestId: ctx.requestId,
+      ...(appError.fields ? { fields: appError.fields } : {}),
+      ...(appError.retryAfterSeconds !== undefined ? { retryAfterSeconds: appError.retryAfterSeconds } : {}),
+    };
+    const failure = { outcome: "error" as const, errorCode: error.code, errorMessage: error.message };
+    if (intentId !== null) {
+      // The act was attempted: its outcome joins the intent.
+      await appendAuditSafely({
         ...base(),
-        target: config.target?.(parsed.data, data) ?? target,
+        ...failure,
+        target: input !== undefined ? (config.target?.(input) ?? null) : null,
+        input: { input: keptInput() },
         intentId,
       });
-      return { ok: true, data };
-    } catch (caught) {
-      const appError = toAppError(caught);
-      if (["INTERNAL", "UPSTREAM", "UPSTREAM_UNAVAILABLE", "AUDIT_UNAVAILABLE"].includes(appError.code))
-        logger.error(
-          { err: caught, requestId: ctx.requestId, action: config.action, userId: user?.id },
-          "action failed",
-        );
-      else
-        logger.info(
-          { code: appError.code, requestId: ctx.requestId, action: config.action, userId: user?.id },
-          "action refused",
-        );
-      const error: ActionError = {
-        code: appError.code,
-        message: appError.userMessage,
-        requestId: ctx.requestId,
-        ...(appError.fields ? { fields: appError.fields } : {}),
-      };
-      const failure = { outcome: "error" as const, errorCode: error.code, errorMessage: error.message };
-      if (intentId !== null) {
-        // The act was attempted: its outcome joins the intent.
+    } else if (appError.code === "UNAUTHENTICATED") {
+      const budget = await unauthenticatedRecordBudget(ctx.ip).catch(() => ({ record: false }) as const);
+      if (budget.record)
         await appendAuditSafely({
           ...base(),
           ...failure,
-          target: input !== undefined ? (config.target?.(input) ?? null) : null,
-          input: { input: keptInput() },
-          intentId,
+          input: budget.last
+            ? { note: "Further calls without a session from this address this minute are not recorded." }
+            : null,
         });
-      } else if (appError.code === "UNAUTHENTICATED") {
-        const budget = await unauthenticatedRecordBudget(ctx.ip).catch(() => ({ record: false }) as const);
-        if (budget.record)
-          await appendAuditSafely({
-            ...base(),
-            ...failure,
-            input: budget.last
-              ? { note: "Further calls without a session from this address this minute are not recorded." }
-              : null,
-          });
-      } else if (appError.code !== "AUDIT_UNAVAILABLE") {
-        // Refused before the act (role, input): what was sent is kept, redacted and bounded in size.
-        await appendAuditSafely({
-          ...base(),
-          ...failure,
-          target: input !== undefined ? (config.target?.(input) ?? null) : null,
-          input: input !== undefined ? { input: keptInput() } : { rejectedInput: raw },
-        });
-      }
-      return { ok: false, error };
+    } else if (appError.code !== "AUDIT_UNAVAILABLE") {
+      // Refused before the act (role, input): what was sent is kept, redacted and bounded in size.
+      await appendAuditSafely({
+        ...base(),
+        ...failure,
+        target: input !== undefined ? (config.target?.(input) ?? null) : null,
+        input: input !== undefined ? { input: keptInput() } : { rejectedInput: raw },
+      });
     }
-  };
+    return { ok: false, error };
+  }
 }
 
 /** The outcome of an act that happened: if this record fails, the intent already stands for it. */

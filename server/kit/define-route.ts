@@ -6,6 +6,7 @@ import type { StaffUser } from "@/server/auth/users";
 import { HTTP_STATUS } from "@/server/errors";
 import { logger } from "@/server/log";
 import { requestContext, type RequestContext } from "@/server/request-context";
+import { PERSON_MAX_WAIT_MS, serverTimingHeader, withRequestTiming } from "@/server/request-timing";
 import { toAppError } from "@/server/kit/to-app-error";
 import { validationError } from "@/server/kit/define-action";
 
@@ -19,13 +20,33 @@ export interface RouteContext extends RequestContext {
  * The read-side twin of defineAction for GET route handlers: authorize → parse the query (and
  * path params) with zod → run → JSON. Errors come back as `{ error: { code, message } }` with a
  * matching status, never as upstream or database text. `run` may return a Response (streams).
+ *
+ * A person is waiting for every route: a read the shared rate limit would hold longer than
+ * PERSON_MAX_WAIT_MS answers 429 RATE_LIMITED at once, with Retry-After and `retryAfterSeconds`.
+ * Every answer carries `Server-Timing: upstream;dur=…, app;dur=…` (time on the upstream, and the
+ * rest: the console's own work).
  */
 export function defineRoute<Q extends z.ZodType, R>(config: {
   permission: Requirement;
   query: Q;
   run: (query: z.infer<Q>, ctx: RouteContext) => Promise<R | Response>;
 }) {
-  return async function handler(
+  return function handler(
+    request: NextRequest,
+    segment: { params: Promise<Record<string, string | string[]>> },
+  ): Promise<Response> {
+    return withRequestTiming({ maxWaitMs: PERSON_MAX_WAIT_MS }, async (timing) => {
+      const response = await respond(request, segment);
+      try {
+        response.headers.set("server-timing", serverTimingHeader(timing));
+      } catch {
+        // A Response whose headers are immutable (a proxied fetch) goes out without the timing.
+      }
+      return response;
+    });
+  };
+
+  async function respond(
     request: NextRequest,
     segment: { params: Promise<Record<string, string | string[]>> },
   ): Promise<Response> {
@@ -45,6 +66,7 @@ export function defineRoute<Q extends z.ZodType, R>(config: {
       const error = toAppError(caught);
       if (HTTP_STATUS[error.code] >= 500)
         logger.error({ err: caught, requestId: ctx.requestId, path: request.nextUrl.pathname }, "route failed");
+      const retryAfter = error.retryAfterSeconds;
       return NextResponse.json(
         {
           error: {
@@ -52,10 +74,18 @@ export function defineRoute<Q extends z.ZodType, R>(config: {
             message: error.userMessage,
             requestId: ctx.requestId,
             ...(error.fields ? { fields: error.fields } : {}),
+            ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
           },
         },
-        { status: HTTP_STATUS[error.code], headers: { "cache-control": "no-store", "x-request-id": ctx.requestId } },
+        {
+          status: HTTP_STATUS[error.code],
+          headers: {
+            "cache-control": "no-store",
+            "x-request-id": ctx.requestId,
+            ...(retryAfter !== undefined ? { "retry-after": String(retryAfter) } : {}),
+          },
+        },
       );
     }
-  };
+  }
 }

@@ -1,6 +1,11 @@
 import "server-only";
 import { AppError, isAppError } from "@/server/errors";
-import { isUpstreamError, type InvalidRequestError, type InvalidResponseError } from "@/server/upstream/errors";
+import {
+  isUpstreamError,
+  type InvalidRequestError,
+  type InvalidResponseError,
+  type RateLimitedError,
+} from "@/server/upstream/errors";
 
 /**
  * Maps anything thrown to an AppError with a message safe to show. Upstream errors keep the
@@ -40,13 +45,17 @@ export function toAppError(error: unknown): AppError {
           undefined,
           cause,
         );
-      case "RateLimitedError":
-        return new AppError(
-          "RATE_LIMITED",
-          "The upstream is rate limiting the console; try again shortly.",
-          undefined,
-          cause,
-        );
+      case "RateLimitedError": {
+        const { retryAfterMs, limit } = error as RateLimitedError;
+        const seconds = retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(retryAfterMs / 1000));
+        const message =
+          limit !== undefined && seconds !== undefined
+            ? `The upstream's limit of ${limit} requests a minute is used up; try again in ${seconds} s.`
+            : seconds !== undefined
+              ? `The upstream is rate limiting the console; try again in ${seconds} s.`
+              : "The upstream is rate limiting the console; try again shortly.";
+        return new AppError("RATE_LIMITED", message, undefined, { ...cause, retryAfterSeconds: seconds });
+      }
       case "ConnectionError":
       case "TimeoutError":
         return new AppError(

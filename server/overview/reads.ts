@@ -1,12 +1,12 @@
 import "server-only";
-import { getAdminClient } from "@/server/upstream";
+import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 import { chainInfo, chainLabel } from "@/lib/chains";
 import type { GasThisMonth } from "@/lib/overview";
 import { MONTH_NAMES, monthNumber } from "@/lib/gas/months";
 
 /** How many clients the custodian has: the total of a one-row page. */
 export async function clientCount(): Promise<{ total: number }> {
-  const page = await getAdminClient().clients.list({ take: 1 });
+  const page = await sharedAdminReads.listClients({ take: 1 });
   return { total: page.metadata.total };
 }
 
@@ -30,11 +30,10 @@ export const OVERVIEW_GAS_CHAINS = [
 export async function gasThisMonth(now = new Date()): Promise<GasThisMonth> {
   const month = MONTH_NAMES[now.getUTCMonth()] as string;
   const year = now.getUTCFullYear();
-  const admin = getAdminClient();
   const results = await Promise.all(
     OVERVIEW_GAS_CHAINS.map(async (chainId) => {
       try {
-        const usage = await admin.gas.usage(chainId);
+        const usage = await sharedAdminReads.gasUsage(chainId);
         const current = usage.usageData.find((m) => monthNumber(m.month) === now.getUTCMonth() + 1 && m.year === year);
         return {
           chainId,

@@ -7,6 +7,7 @@ import {
   ConnectionError,
   InvalidRequestError,
   InvalidResponseError,
+  RateLimitedError,
   TimeoutError,
   UpstreamError,
   describeRequest,
@@ -18,6 +19,7 @@ import {
 import { chainSegment, fillPath, type EncodedSegment } from "./path";
 import type { RateLimiter, RequestPriority } from "./rate-limit";
 import { collectSecrets, redact } from "@/server/redact";
+import { currentTiming, upstreamSpan } from "@/server/request-timing";
 import {
   DEFAULT_RETRY_DELAYS,
   backoffDelay,
@@ -57,6 +59,8 @@ export interface UpstreamClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Replaces the spec's "yield-provider" segment of the yield paths. */
   yieldProviderSegment?: string;
+  /** Told when each call has settled, failed or not: shared reads it may have changed are dropped (shared-reads.ts). */
+  afterCall?: (endpoint: Endpoint) => void;
 }
 
 export interface RequestOptions {
@@ -69,6 +73,12 @@ export interface RequestOptions {
    * or a long job ("background"), which gets what people leave and at most its share of the limit.
    */
   priority?: RequestPriority;
+  /**
+   * A person is waiting: if the shared rate limit would hold this call longer than this, fail at once
+   * with a RateLimitedError saying how long, instead of waiting. Default: the request's own
+   * (request-timing.ts, set by defineRoute and defineAction) for interactive calls; none otherwise.
+   */
+  maxWaitMs?: number;
   /**
    * false sends input that breaks the contract anyway, so a conformance test can check that the
    * upstream answers it with a 400. Responses are always checked.
@@ -109,6 +119,7 @@ export class UpstreamClient {
   readonly #delays: RetryDelays;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #yieldSegment: string | undefined;
+  readonly #afterCall: ((endpoint: Endpoint) => void) | undefined;
 
   constructor(service: UpstreamService, options: UpstreamClientOptions) {
     this.service = service;
@@ -122,6 +133,7 @@ export class UpstreamClient {
     this.#delays = { ...DEFAULT_RETRY_DELAYS, ...options.retryDelays };
     this.#sleep = options.sleep ?? defaultSleep;
     this.#yieldSegment = options.yieldProviderSegment;
+    this.#afterCall = options.afterCall;
   }
 
   /** Calls one endpoint of the registry; resource methods are thin typed wrappers around this. */
@@ -130,12 +142,22 @@ export class UpstreamClient {
     input: CallInput = {},
     options: RequestOptions = {},
   ): UpstreamPromise<ResponseOf<E>> {
-    const sent = this.#send(endpoint, input, options).catch((error: unknown) => {
+    let sent = upstreamSpan(() => this.#send(endpoint, input, options)).catch((error: unknown) => {
       // An abort while waiting (rate limit, backoff) surfaces as the signal's reason; report it like one mid-request.
       if (options.signal?.aborted && !(error instanceof UpstreamError))
         throw connectionError(error, this.#context(endpoint), this.timeout, options.signal);
       throw error;
     });
+    const afterCall = this.#afterCall;
+    if (afterCall)
+      // Before the caller resumes, so what it reads next is not a cached answer from before its own write.
+      sent = sent.then(
+        (response) => (afterCall(endpoint), response),
+        (error: unknown) => {
+          afterCall(endpoint);
+          throw error;
+        },
+      );
     return new UpstreamPromise(sent as Promise<UpstreamResponse<ResponseOf<E>>>);
   }
 
@@ -156,8 +178,21 @@ export class UpstreamClient {
     let retries = 0;
     let renewedCredential = false;
 
+    const priority = options.priority ?? "interactive";
+    const maxWaitMs = options.maxWaitMs ?? (priority === "interactive" ? currentTiming()?.maxWaitMs : undefined);
+
     for (let attempt = 1; ; attempt++) {
-      await this.#limiter?.acquire(options.signal, options.priority ?? "interactive");
+      if (maxWaitMs !== undefined && this.#limiter?.expectedWait) {
+        const wait = this.#limiter.expectedWait(priority);
+        if (wait > maxWaitMs) {
+          this.#log("warn", { ...ctx, attempt, error: "console_rate_limit", waitMs: Math.round(wait) });
+          throw new RateLimitedError(
+            `The console's own rate limit for ${describeRequest(ctx)} would hold this call ${Math.ceil(wait / 1000)} s`,
+            { ...ctx, code: "console_rate_limit", retryAfterMs: wait, limit: this.#limiter.limit },
+          );
+        }
+      }
+      await this.#limiter?.acquire(options.signal, priority);
       const token = await this.#token();
       secrets.add(token);
       const attemptStarted = performance.now();

@@ -81,14 +81,20 @@ export class NotFoundError extends UpstreamError {
 }
 export class RateLimitedError extends UpstreamError {
   override name = "RateLimitedError";
-  /** How long the upstream asked to wait, when it said. */
+  /** How long the upstream asked to wait, when it said (or how long the console's own limit would hold the call). */
   readonly retryAfterMs: number | undefined;
-  constructor(message: string, init: ErrorInit & { retryAfterMs?: number }) {
+  /**
+   * Set when the console refused the call itself, before sending it: the requests a minute its own
+   * limiter allows (CUSTODIAN_RATE_LIMIT), which were used up for longer than a person should wait.
+   */
+  readonly limit: number | undefined;
+  constructor(message: string, init: ErrorInit & { retryAfterMs?: number; limit?: number }) {
     super(message, init);
     this.retryAfterMs = init.retryAfterMs;
+    this.limit = init.limit;
   }
   override toJSON() {
-    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
+    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs, limit: this.limit };
   }
 }
 export class ServerError extends UpstreamError {

@@ -1,10 +1,12 @@
 import "server-only";
+import type { Endpoint } from "@/lib/contracts/endpoints";
 import { getEnv, getUpstreamConfig, type UpstreamConfig } from "@/server/env";
 import { AdminClient } from "./admin";
 import type { Credential, UpstreamClientOptions } from "./core";
 import { MpcClient } from "./mpc";
 import { rateLimitKey, sharedRateLimiter } from "./rate-limit";
 import { SessionTokenCache } from "./session-tokens";
+import { getSharedReads } from "./shared-reads";
 import { YieldClient } from "./yield";
 
 export { AdminClient } from "./admin";
@@ -50,6 +52,7 @@ function singletons(config: UpstreamConfig): Singletons {
     rateLimiter: sharedRateLimiter(rateLimitKey("custodian", config.custodianApiKey), {
       limit: getEnv().CUSTODIAN_RATE_LIMIT,
     }),
+    afterCall: invalidateSharedReads,
   });
   const sessions = new SessionTokenCache(
     async (clientId) => (await admin.clients.createSession(clientId)).clientSessionToken,
@@ -61,6 +64,11 @@ function singletons(config: UpstreamConfig): Singletons {
 /** The custodian administration client for the configured upstream (sandbox or real). */
 export function getAdminClient(): AdminClient {
   return singletons(getUpstreamConfig()).admin;
+}
+
+/** After any upstream call: shared reads it may have changed are dropped (./shared-reads.ts). */
+function invalidateSharedReads(endpoint: Endpoint) {
+  getSharedReads().invalidateAfter(endpoint);
 }
 
 /** The process's cache of client session tokens, minted with the custodian key. */
@@ -78,6 +86,7 @@ function clientOptions(credential: ClientCredential, baseURL: string, overrides:
     baseURL,
     apiKey,
     rateLimiter: sharedRateLimiter(limiterKey, { limit: getEnv().CUSTODIAN_RATE_LIMIT }),
+    afterCall: invalidateSharedReads,
     ...overrides,
   };
 }

@@ -193,6 +193,69 @@ describe("sharing the limit between people and background jobs (fake clock)", ()
   });
 });
 
+describe("expectedWait: how long a new caller would wait (fake clock)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const WINDOW = 60_000;
+
+  it("is 0 while the window has room, then the time until the oldest grant leaves it", async () => {
+    const limiter = new SlidingWindowRateLimiter({ limit: 3, windowMs: WINDOW });
+    expect(limiter.expectedWait()).toBe(0);
+    await limiter.acquire();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await limiter.acquire();
+    await limiter.acquire();
+    expect(limiter.expectedWait()).toBe(50_000);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(limiter.expectedWait()).toBe(30_000);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(limiter.expectedWait()).toBe(0);
+  });
+
+  it("counts the people queued ahead, and agrees with when they are really granted", async () => {
+    const limiter = new SlidingWindowRateLimiter({ limit: 2, windowMs: WINDOW });
+    const start = Date.now();
+    await limiter.acquire();
+    await vi.advanceTimersByTimeAsync(5_000);
+    await limiter.acquire();
+    // Two people wait: one for the grant of 0 s to leave (60 s), one for that of 5 s (65 s).
+    const grantedAt: number[] = [];
+    for (let i = 0; i < 2; i++) void limiter.acquire().then(() => grantedAt.push(Date.now() - start));
+    // A third must wait for the first waiter's own grant (at 60 s) to leave the window: 120 s.
+    expect(limiter.expectedWait("interactive")).toBe(120_000 - 5_000);
+    const third = limiter.acquire().then(() => grantedAt.push(Date.now() - start));
+    await vi.advanceTimersByTimeAsync(125_000);
+    await third;
+    expect(grantedAt).toEqual([60_000, 65_000, 120_000]);
+  });
+
+  it("lets a person jump the background queue, but not a job", async () => {
+    const limiter = new SlidingWindowRateLimiter({ limit: 4, windowMs: WINDOW, backgroundShare: 0.5 });
+    const background = Array.from({ length: 2 }, () => limiter.acquire(undefined, "background"));
+    await Promise.all(background);
+    // The background share (2) is used up: a job waits the window out; a person goes now.
+    expect(limiter.expectedWait("background")).toBe(WINDOW);
+    expect(limiter.expectedWait("interactive")).toBe(0);
+    // Jobs queued meanwhile push a new job further back, and never hold a person up.
+    void limiter.acquire(undefined, "background");
+    void limiter.acquire(undefined, "background");
+    expect(limiter.expectedWait("background")).toBe(2 * WINDOW);
+    expect(limiter.expectedWait("interactive")).toBe(0);
+  });
+
+  it("includes a pause ordered by the upstream's Retry-After", () => {
+    const limiter = new SlidingWindowRateLimiter({ limit: 100, windowMs: WINDOW });
+    limiter.pause(12_000);
+    expect(limiter.expectedWait()).toBe(12_000);
+    vi.advanceTimersByTime(2_000);
+    expect(limiter.expectedWait()).toBe(10_000);
+  });
+});
+
 describe("sharedRateLimiter", () => {
   it("returns one limiter per key, reconfigured by the latest caller", () => {
     const key = rateLimitKey("test", "some-credential");

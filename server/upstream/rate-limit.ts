@@ -19,6 +19,10 @@ export interface RateLimiter {
   acquire(signal?: AbortSignal, priority?: RequestPriority): Promise<void>;
   /** The upstream answered 429: grant nothing to anyone for `ms` (its Retry-After). */
   pause?(ms: number): void;
+  /** Milliseconds until a caller of `priority` arriving now would be granted, behind those already waiting. */
+  expectedWait?(priority?: RequestPriority): number;
+  /** Requests allowed per window, for messages. */
+  readonly limit?: number;
 }
 
 export interface RateLimitOptions {
@@ -109,6 +113,38 @@ export class SlidingWindowRateLimiter implements RateLimiter {
       queue.push(waiter);
       this.#schedule();
     });
+  }
+
+  /**
+   * Milliseconds until a new caller of `priority` would be granted, counting the callers queued
+   * ahead of it: an interactive caller waits behind the interactive queue only (people are served
+   * first), a background caller behind both and within the background share. It replays the grants
+   * the queue will take on the current window, so it is exact unless something changes meanwhile
+   * (a waiter gives up, a 429 pauses everyone, a limit is reconfigured).
+   */
+  expectedWait(priority: RequestPriority = "interactive"): number {
+    const now = this.#now();
+    this.#prune(now);
+    const start = Math.max(now, this.#pausedUntil);
+    const queued = this.#interactive.length + (priority === "background" ? this.#background.length : 0);
+    if (queued === 0 && start === now && this.#grants.length < this.#limit) {
+      if (priority === "interactive" || this.#backgroundGrants.length < this.backgroundLimit) return 0;
+    }
+    const grants = [...this.#grants];
+    const background = [...this.#backgroundGrants];
+    let at = start;
+    const grant = (isBackground: boolean) => {
+      if (grants.length >= this.#limit)
+        at = Math.max(at, (grants[grants.length - this.#limit] as number) + this.#windowMs);
+      if (isBackground && background.length >= this.backgroundLimit)
+        at = Math.max(at, (background[background.length - this.backgroundLimit] as number) + this.#windowMs);
+      grants.push(at);
+      if (isBackground) background.push(at);
+    };
+    for (let i = 0; i < this.#interactive.length; i++) grant(false);
+    if (priority === "background") for (let i = 0; i < this.#background.length; i++) grant(true);
+    grant(priority === "background");
+    return at - now;
   }
 
   pause(ms: number) {

@@ -5,6 +5,7 @@ import { createLoader } from "nuqs/server";
 import { EventsView } from "@/components/alerts/events/events-view";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
+import { RateLimitedPage } from "@/components/ui/rate-limited-page";
 import { requireUser } from "@/server/auth/session";
 import { eventsPage, getWebhook } from "@/server/alerts/webhook-list";
 import { listSavedViews } from "@/server/saved-views/views";
@@ -46,6 +47,8 @@ export default async function WebhookEventsPage({
     webhook = await getWebhook(decodeURIComponent(webhookId));
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
+    if (isAppError(error) && error.code === "RATE_LIMITED")
+      return <RateLimitedPage message={error.userMessage} retryAfterSeconds={error.retryAfterSeconds} />;
     throw error;
   }
   const state = loadFilters(await searchParams);

@@ -82,7 +82,7 @@ function EventsList({
   if (pages.isPending) return <TableSkeleton rows={8} columns={7} />;
   // Only a first page that failed leaves nothing to show; a later failure keeps the loaded rows.
   if (pages.isError && !pages.data)
-    return <ErrorState message={pages.error.message} onRetry={() => void pages.refetch()} />;
+    return <ErrorState message={pages.error.message} error={pages.error} onRetry={() => void pages.refetch()} />;
   const exportPanel = canExport ? <ExportPanel webhookId={webhook.id} query={query} total={total} /> : null;
   if (events.length === 0)
     return (

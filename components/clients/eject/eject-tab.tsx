@@ -52,7 +52,7 @@ export function EjectTab({
         {list.isPending ? (
           <TableSkeleton rows={2} columns={4} />
         ) : list.isError ? (
-          <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+          <ErrorState message={list.error.message} error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.requests.length === 0 ? (
           <p className="rounded border border-dashed border-border p-4 text-sm text-muted">
             No eject requests for this client.

@@ -1,0 +1,437 @@
+/**
+ * Load: 50 signed-in staff at once for 60 s on the list pages and their data routes, against the
+ * sandbox with SANDBOX_LATENCY_MS=50 and the console's upstream limit at its default
+ * (CUSTODIAN_RATE_LIMIT=200 a minute, the real service's documented limit; the sandbox enforces the
+ * same 200 with SANDBOX_RATE_LIMIT, so a request past it would be a 429 as from the real service).
+ *
+ * autocannon keeps 50 connections busy, each going round the pages (/, /clients, /alerts, /gas) and
+ * the routes their browsers call (/api/clients, /api/alerts/webhooks, a webhook's first events page,
+ * /api/gas/usage, the overview's two cards). Beside it, two server actions are posted the way the
+ * browser posts them: saving a saved view (database only) every 2 s and the replay-all dry run
+ * (one upstream read) every 6 s. All connections share one admin session: each request still checks
+ * the session (JWT and the user's session version in the database), and a sign-in per user would
+ * only meet the sign-in limit of 5 a minute per account.
+ *
+ * Figures: requests/s; p50/p95/p99 latency; errors (any answer other than 2xx, socket errors and
+ * timeouts: a 429 RATE_LIMITED counts); reads the console refused for the rate limit and server
+ * errors in its log (a page hides a failed read behind a 200 and fetches it again in the browser,
+ * so only the log shows it); upstream requests in the busiest minute, counted at the sandbox; and
+ * the console's overhead per data route and per action: the median of Server-Timing's `app` (total
+ * minus `upstream`, measured by the handler itself).
+ *
+ * BENCH_LOAD_SECONDS (default 60) shortens the run; BENCH_LOAD_USERS (default 50) changes the users.
+ */
+import { readFileSync } from "node:fs";
+import type { IncomingHttpHeaders } from "node:http";
+import path from "node:path";
+import { cpus, loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import autocannon from "autocannon";
+import type { Figure } from "./figure";
+import { startBenchConsole } from "./harness/console";
+
+export const title = "Load: 50 signed-in staff for 60 s on the list pages and their data routes (upstream at 50 ms)";
+
+const SECONDS = positive("BENCH_LOAD_SECONDS", 60);
+const USERS = positive("BENCH_LOAD_USERS", 50);
+const UPSTREAM_LIMIT = 200;
+const LATENCY_MS = 50;
+const SAVE_VIEW_EVERY_MS = 2_000;
+const DRY_RUN_EVERY_MS = 6_000;
+/** Calls per route (and per action) made one at a time after the load. */
+const QUIET_CALLS = 30;
+const QUIET_ACTION_CALLS = 8;
+
+/** What the run saw, for bench/REPORT.md under the figures (run.ts reads it after run()). */
+export const notes: string[] = [];
+const say = (line: string) => {
+  process.stdout.write(`  ${line}\n`);
+  notes.push(line.replace(/\s+/g, " "));
+};
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!(Number.isInteger(value) && value > 0)) throw new Error(`${name} must be a whole number above 0, got ${raw}`);
+  return value;
+}
+
+interface Target {
+  name: string;
+  path: string;
+  /** A data route (JSON with Server-Timing), or a page (HTML). */
+  kind: "route" | "page";
+}
+
+interface Sample {
+  ms: number;
+  status: number;
+  appMs?: number;
+}
+
+const median = (values: number[]) => percentile(values, 50);
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+function appMsOf(serverTiming: string | null | undefined): number | undefined {
+  const match = /(?:^|,)\s*app;dur=([\d.]+)/.exec(serverTiming ?? "");
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The most requests inside any 60 s window. */
+function busiestMinute(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while ((sorted[j] as number) <= (sorted[i] as number) - 60_000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+/** A server action's id and a page that loads it, from the build's manifest (as the browser finds it). */
+function builtAction(name: string): string {
+  const manifest = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, "../.next/server/server-reference-manifest.json"), "utf8"),
+  ) as { node: Record<string, { exportedName?: string; filename?: string }> };
+  const found = Object.entries(manifest.node).find(
+    ([, entry]) => entry.exportedName === name && entry.filename?.startsWith("server/actions/"),
+  );
+  if (!found) throw new Error(`the build has no server action ${name}`);
+  return found[0];
+}
+
+/** CPU time (user + system) a process has used so far, in ms; undefined where /proc cannot say. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: 100 on Linux. */
+const CLOCK_TICKS = 100;
+
+export async function run(): Promise<Figure[]> {
+  // Other work on the machine takes CPU from the console: said beside the figures.
+  const loadBefore = loadavg()[0] ?? 0;
+  const consoleLog = { refusedForRateLimit: 0, serverErrors: 0, upstreamFailures: new Map<string, number>() };
+  const bench = await startBenchConsole({
+    seedEvents: 5000,
+    sandboxEnv: { SANDBOX_LATENCY_MS: String(LATENCY_MS), SANDBOX_RATE_LIMIT: String(UPSTREAM_LIMIT) },
+    // The console's own defaults: nothing inherited from this shell.
+    consoleEnv: { CUSTODIAN_RATE_LIMIT: undefined, CONSOLE_SHARED_READ_TTL_MS: undefined, CONSOLE_LOG_LEVEL: "warn" },
+    onConsoleLog: (line) => {
+      let entry: { level?: number; msg?: string; error?: string };
+      try {
+        entry = JSON.parse(line) as typeof entry;
+      } catch {
+        return;
+      }
+      if (entry.error === "console_rate_limit") consoleLog.refusedForRateLimit++;
+      if ((entry.level ?? 0) >= 50) consoleLog.serverErrors++;
+      if (entry.msg === "upstream request" && entry.error)
+        consoleLog.upstreamFailures.set(entry.error, (consoleLog.upstreamFailures.get(entry.error) ?? 0) + 1);
+    },
+  });
+  try {
+    // Every request the sandbox answers (base API and MPC), when and how.
+    const upstream: { at: number; status: number }[] = [];
+    for (const server of [bench.sandbox.base.server, bench.sandbox.mpc.server])
+      server.on("request", (_req, res) =>
+        res.on("finish", () => upstream.push({ at: Date.now(), status: res.statusCode })),
+      );
+
+    const webhook = bench.sandbox.sandbox.alerts.webhooks[0];
+    if (!webhook) throw new Error("the sandbox has no alert webhook");
+    const targets: Target[] = [
+      { name: "/", path: "/", kind: "page" },
+      { name: "/api/overview/clients", path: "/api/overview/clients", kind: "route" },
+      { name: "/api/overview/gas", path: "/api/overview/gas", kind: "route" },
+      { name: "/clients", path: "/clients", kind: "page" },
+      { name: "/api/clients", path: "/api/clients?take=25", kind: "route" },
+      { name: "/alerts", path: "/alerts", kind: "page" },
+      { name: "/api/alerts/webhooks", path: "/api/alerts/webhooks", kind: "route" },
+      {
+        name: "/api/alerts/webhooks/[id]/events",
+        path: `/api/alerts/webhooks/${encodeURIComponent(webhook.id)}/events?`,
+        kind: "route",
+      },
+      { name: "/gas", path: "/gas", kind: "page" },
+      { name: "/api/gas/usage", path: `/api/gas/usage?chain=${encodeURIComponent("eip155:1")}`, kind: "route" },
+    ];
+    const cookie = bench.jar.header;
+    const headersFor = (t: Target) => ({
+      cookie,
+      accept: t.kind === "page" ? "text/html" : "application/json",
+    });
+
+    // Warm-up, not measured: each page and route once (Next loads a route's code on its first request).
+    for (const t of targets) {
+      const res = await fetch(`${bench.origin}${t.path}`, { headers: headersFor(t), redirect: "manual" });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`warm-up: ${t.name} answered ${res.status}`);
+    }
+
+    const actions = {
+      saveView: {
+        name: "saveEventsView",
+        id: builtAction("saveEventsView"),
+        every: SAVE_VIEW_EVERY_MS,
+        argument: { scope: "alerts.events", name: "Load bench: failed", query: "status=failed" },
+      },
+      dryRun: {
+        name: "replayAllDryRun",
+        id: builtAction("replayAllDryRun"),
+        every: DRY_RUN_EVERY_MS,
+        argument: { webhookId: webhook.id, filters: "" },
+      },
+    };
+    const actionPage = `${bench.origin}/alerts/${encodeURIComponent(webhook.id)}`;
+    const postAction = async (action: (typeof actions)[keyof typeof actions]): Promise<Sample> => {
+      const started = performance.now();
+      const res = await fetch(actionPage, {
+        method: "POST",
+        headers: {
+          cookie,
+          "next-action": action.id,
+          "content-type": "text/plain;charset=UTF-8",
+          accept: "text/x-component",
+        },
+        body: JSON.stringify([action.argument]),
+      });
+      const text = await res.text();
+      const ok = res.status === 200 && /"ok":true/.test(text);
+      return {
+        ms: performance.now() - started,
+        status: ok ? 200 : res.status === 200 ? 599 : res.status,
+        appMs: appMsOf(res.headers.get("server-timing")),
+      };
+    };
+    for (const action of Object.values(actions)) {
+      const warm = await postAction(action);
+      if (warm.status !== 200) throw new Error(`warm-up: the action ${action.name} failed (${warm.status})`);
+      if (warm.appMs === undefined)
+        throw new Error(`the action ${action.name} answered without Server-Timing (is serve.mjs serving?)`);
+    }
+
+    const loadStarted = Date.now();
+    const cpuBefore = cpuMsOf(bench.pid);
+    const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
+    const actionSamples = new Map<string, Sample[]>(Object.values(actions).map((a) => [a.name, []]));
+    let answered: { name: string; status: number; appMs?: number } | undefined;
+
+    say(
+      `${USERS} users for ${SECONDS} s over ${targets.length} pages and routes, 2 actions beside them; the sandbox answers in ≥ ${LATENCY_MS} ms and allows ${UPSTREAM_LIMIT} requests a minute`,
+    );
+    let finished: (result: autocannon.Result) => void = () => {};
+    let failed: (error: unknown) => void = () => {};
+    const done = new Promise<autocannon.Result>((resolve, reject) => {
+      finished = resolve;
+      failed = reject;
+    });
+    const instance = autocannon(
+      {
+        url: bench.origin,
+        connections: USERS,
+        duration: SECONDS,
+        timeout: 30,
+        requests: targets.map((t) => ({
+          method: "GET" as const,
+          path: t.path,
+          headers: headersFor(t),
+          onResponse: (status: number, _body: string, _context: object, headers?: IncomingHttpHeaders) => {
+            const timing =
+              headers?.["server-timing"] ?? (headers as Record<string, string> | undefined)?.["Server-Timing"];
+            answered = { name: t.name, status, appMs: appMsOf(Array.isArray(timing) ? timing[0] : timing) };
+          },
+        })),
+      },
+      (error: unknown, result: autocannon.Result) => (error ? failed(error) : finished(result)),
+    );
+    // autocannon records the body (onResponse above) just before it emits the same response's timing.
+    instance.on("response", (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+      if (!answered) return;
+      samples.get(answered.name)?.push({ ms: responseTime, status, appMs: answered.appMs });
+      answered = undefined;
+    });
+
+    let stopActions = false;
+    const actionLoops = Object.values(actions).map(async (action) => {
+      while (!stopActions) {
+        const next = performance.now() + action.every;
+        actionSamples.get(action.name)?.push(await postAction(action));
+        await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
+      }
+    });
+    const result = await done;
+    stopActions = true;
+    await Promise.all(actionLoops);
+    const loadEnded = Date.now();
+    const cpuAfter = cpuMsOf(bench.pid);
+    const loadAfter = loadavg()[0] ?? 0;
+
+    // The same routes and actions one at a time after the load: the console's own work without
+    // waiting for the CPU behind 49 other requests.
+    const alone = new Map<string, number[]>();
+    for (const t of targets.filter((t) => t.kind === "route")) {
+      const list: number[] = [];
+      for (let i = 0; i < QUIET_CALLS; i++) {
+        const res = await fetch(`${bench.origin}${t.path}`, { headers: headersFor(t) });
+        await res.arrayBuffer();
+        const app = appMsOf(res.headers.get("server-timing"));
+        if (res.status === 200 && app !== undefined) list.push(app);
+      }
+      alone.set(t.name, list);
+    }
+    for (const action of Object.values(actions)) {
+      const list: number[] = [];
+      for (let i = 0; i < QUIET_ACTION_CALLS; i++) {
+        const sample = await postAction(action);
+        if (sample.status === 200 && sample.appMs !== undefined) list.push(sample.appMs);
+      }
+      alone.set(`action ${action.name}`, list);
+    }
+
+    // What happened.
+    const all = [...samples.values()].flat();
+    const latencies = all.map((s) => s.ms);
+    const httpErrors = all.filter((s) => s.status < 200 || s.status >= 300).length;
+    const rateLimited = all.filter((s) => s.status === 429).length;
+    const actionErrors = [...actionSamples.values()].flat().filter((s) => s.status !== 200).length;
+    const errors = httpErrors + actionErrors + result.errors + result.timeouts;
+    const upstreamTimes = upstream.map((u) => u.at);
+    const upstreamDuringLoad = upstream.filter((u) => u.at >= loadStarted && u.at <= loadEnded).length;
+    const upstream429 = upstream.filter((u) => u.status === 429).length;
+    const busiest = busiestMinute(upstreamTimes);
+    const minutes = (loadEnded - loadStarted) / 60_000;
+
+    say(
+      `${all.length} page and route answers (${(all.length / ((loadEnded - loadStarted) / 1000)).toFixed(1)}/s), ${[...actionSamples.values()].flat().length} actions; autocannon: ${result.requests.average.toFixed(1)} req/s average, ${result.errors} socket errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
+    );
+    say(
+      `errors: ${httpErrors} HTTP (${rateLimited} of them 429), ${actionErrors} actions, ${result.errors + result.timeouts} socket/timeouts; console log: ${consoleLog.refusedForRateLimit} reads refused for the rate limit, ${consoleLog.serverErrors} server errors${consoleLog.upstreamFailures.size ? `, upstream failures ${JSON.stringify(Object.fromEntries(consoleLog.upstreamFailures))}` : ""}`,
+    );
+    const answers = all.length + [...actionSamples.values()].flat().length;
+    const consoleCpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
+    say(
+      `machine: ${cpus().length} cores, 1-min load average ${loadBefore.toFixed(1)} before the console started, ${loadAfter.toFixed(1)} at the end of the load${consoleCpu !== undefined ? `; the console used ${((consoleCpu / (loadEnded - loadStarted)) * 100).toFixed(0)} % of a core, ${(consoleCpu / answers).toFixed(1)} ms of CPU per answer` : ""}`,
+    );
+    say(
+      `upstream: ${upstream.length} requests in all (${upstreamDuringLoad} during the load, ${(upstreamDuringLoad / minutes).toFixed(0)}/min), busiest 60 s: ${busiest}${minutes < 1 ? ` (the run is shorter than a minute: warm-up and load together)` : ""}; 429s from the sandbox: ${upstream429}`,
+    );
+    for (const t of targets) {
+      const list = samples.get(t.name) ?? [];
+      const app = list.flatMap((s) => (s.appMs === undefined ? [] : [s.appMs]));
+      say(
+        `${t.name.padEnd(34)} ${String(list.length).padStart(6)} answers, p50 ${median(list.map((s) => s.ms)).toFixed(0)} ms, p95 ${percentile(
+          list.map((s) => s.ms),
+          95,
+        ).toFixed(
+          0,
+        )} ms${app.length ? `, app median ${median(app).toFixed(1)} ms (alone ${median(alone.get(t.name) ?? []).toFixed(1)} ms)` : ""}`,
+      );
+    }
+    for (const [name, list] of actionSamples) {
+      const app = list.flatMap((s) => (s.appMs === undefined ? [] : [s.appMs]));
+      say(
+        `action ${name.padEnd(27)} ${String(list.length).padStart(6)} calls, p50 ${median(list.map((s) => s.ms)).toFixed(0)} ms, app median ${median(app).toFixed(1)} ms (alone ${median(alone.get(`action ${name}`) ?? []).toFixed(1)} ms)`,
+      );
+    }
+
+    const rate = all.length / ((loadEnded - loadStarted) / 1000);
+    if (consoleCpu !== undefined)
+      say(
+        `why the latency is what it is: each of the ${USERS} connections waits for its answer before sending the next, so the mean latency is about ${USERS} ÷ ${rate.toFixed(0)} answers/s = ${((USERS / rate) * 1000).toFixed(0)} ms; the console is one Node process and spent ${(consoleCpu / answers).toFixed(1)} ms of CPU per answer (a page render costs several times a route), so it cannot answer much faster than 1000 ÷ that per second on one core, and less while other work shares the 2 cores. A p95 under 500 ms needs a mean of about 250 ms, i.e. ${USERS} ÷ 0.25 s = ${USERS * 4} answers/s: under 5 ms of CPU per answer on one core, or more console processes. The overhead alone is the handler's own work; under load it also holds the time its continuations wait for the CPU behind the other requests.`,
+      );
+
+    const figures: Figure[] = [
+      {
+        name: `requests/s (${USERS} users, pages and routes)`,
+        value: rate,
+        unit: "req/s",
+        target: USERS,
+        better: "higher",
+      },
+      { name: "latency p50", value: percentile(latencies, 50), unit: "ms", target: 250, better: "lower" },
+      { name: "latency p95", value: percentile(latencies, 95), unit: "ms", target: 500, better: "lower" },
+      { name: "latency p99", value: percentile(latencies, 99), unit: "ms", target: 1000, better: "lower" },
+      {
+        name: "errors (non-2xx incl. 429, failed actions, socket errors)",
+        value: errors,
+        unit: "",
+        target: 0,
+        better: "lower",
+      },
+      {
+        name: "reads refused for the rate limit or failed on the server (console log)",
+        value: consoleLog.refusedForRateLimit + consoleLog.serverErrors,
+        unit: "",
+        target: 0,
+        better: "lower",
+      },
+      {
+        name: "other work on the machine: 1-min load average before the console started (context, not the console's)",
+        value: loadBefore,
+        unit: "",
+        target: cpus().length,
+        better: "lower",
+      },
+      {
+        name: `upstream requests in the busiest ${minutes < 1 ? `${Math.round((Date.now() - (upstreamTimes[0] ?? Date.now())) / 1000)} s (run < 1 min)` : "minute"}, at the sandbox`,
+        value: busiest,
+        unit: "req",
+        target: UPSTREAM_LIMIT,
+        better: "lower",
+      },
+    ];
+    for (const t of targets.filter((t) => t.kind === "route")) {
+      const app = (samples.get(t.name) ?? []).flatMap((s) => (s.appMs === undefined ? [] : [s.appMs]));
+      figures.push(
+        {
+          name: `console overhead ${t.name}, alone (median app time)`,
+          value: median(alone.get(t.name) ?? []),
+          unit: "ms",
+          target: 10,
+          better: "lower",
+        },
+        {
+          name: `console overhead ${t.name}, under load (median app time)`,
+          value: median(app),
+          unit: "ms",
+          target: 10,
+          better: "lower",
+        },
+      );
+    }
+    for (const [name, list] of actionSamples) {
+      const app = list.flatMap((s) => (s.appMs === undefined ? [] : [s.appMs]));
+      figures.push(
+        {
+          name: `console overhead action ${name}, alone (median app time)`,
+          value: median(alone.get(`action ${name}`) ?? []),
+          unit: "ms",
+          target: 10,
+          better: "lower",
+        },
+        {
+          name: `console overhead action ${name}, under load (median app time)`,
+          value: median(app),
+          unit: "ms",
+          target: 10,
+          better: "lower",
+        },
+      );
+    }
+    return figures;
+  } finally {
+    await bench.close();
+  }
+}
