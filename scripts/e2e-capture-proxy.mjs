@@ -11,7 +11,10 @@ const TEXTUAL = /^(text\/|application\/(json|javascript|x-ndjson|xml|octet-strea
 
 export function startCaptureProxy({ port, target, file }) {
   const out = createWriteStream(file, { flags: "a", mode: 0o600 });
-  const agent = new Agent({ keepAlive: true });
+  // A new connection per request: a kept-alive one can be closed by the console (its idle timeout)
+  // at the moment the proxy sends on it, and that request would be lost as a 502 the browser never
+  // caused. On one machine a connection costs a fraction of a millisecond.
+  const agent = new Agent({ keepAlive: false });
   const server = createServer((req, res) => {
     const headers = { ...req.headers };
     delete headers["accept-encoding"];
