@@ -9,25 +9,14 @@ import { sandboxGet } from "../fixtures/sandbox-api";
 import { createTestClientInUi } from "../fixtures/sandbox";
 import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
+import { rpc } from "../fixtures/chain";
 
 /**
  * The wallet lab as a developer uses it, checked against the ground truth: every signature is
  * verified here with viem and @noble/curves, and every send is read back from the chain through
  * the sandbox's gateway, not from the page.
  */
-const GATEWAY = `http://127.0.0.1:${process.env.SANDBOX_PORT ?? "4010"}/rpc/v1/eip155/11155111`;
 const RECIPIENT = "0x000000000000000000000000000000000000dEaD";
-
-async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(GATEWAY, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result: T; error?: { message: string } };
-  expect(body.error).toBeUndefined();
-  return body.result;
-}
 
 interface SandboxClient {
   isAccountAbstracted: boolean;

@@ -5,6 +5,7 @@ import { expect, test, type Locator } from "@playwright/test";
 import { CRASH_IN_LOG, endsWithContent } from "../fixtures/faults";
 import { sandboxEventIds, sandboxGet, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
 import { storageState } from "../fixtures/users";
+import { rpc } from "../fixtures/chain";
 
 /**
  * The full fault run (`npm run bench`, bench/faults.bench.ts; not part of `npm test`): about one
@@ -25,7 +26,6 @@ const FAULTS = [
   { path: "^/(api|rpc)/", fault: "reset" as const, rate: 0.03 },
 ];
 const ROUNDS = Number(process.env.FAULTS_ROUNDS ?? 5);
-const GATEWAY = `http://127.0.0.1:${process.env.SANDBOX_PORT ?? "4010"}/rpc/v1/eip155/11155111`;
 const SEPOLIA = "eip155:11155111";
 const figures: Record<string, unknown> = {};
 let logBefore = 0;
@@ -53,15 +53,6 @@ async function untilDone(act: () => Promise<void>, done: Locator, timeout = 20_0
     await expect(done).toBeVisible({ timeout });
   }).toPass({ timeout: 180_000 });
   return tries;
-}
-
-async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(GATEWAY, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  return ((await res.json()) as { result: T }).result;
 }
 
 test("[FAULTS][pages] every page, read again and again, ends with its content", async ({ page }) => {

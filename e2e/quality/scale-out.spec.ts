@@ -6,6 +6,7 @@ import { anonymousContext, formError, signIn } from "../fixtures/auth";
 import { sandboxEventIds, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
 import { createTestClientInUi } from "../fixtures/sandbox";
 import { startConsoleInstance, scratchDatabase, type ConsoleInstance } from "../fixtures/instances";
+import { rpc } from "../fixtures/chain";
 
 /**
  * Scale-out: two console instances, on two ports, sharing one PostgreSQL database and nothing else
@@ -17,7 +18,6 @@ import { startConsoleInstance, scratchDatabase, type ConsoleInstance } from "../
  */
 const ADMIN = { email: "scale-admin@e2e.test", password: "scale-admin-password-1" };
 const SEPOLIA = "eip155:11155111";
-const GATEWAY = `http://127.0.0.1:${process.env.SANDBOX_PORT ?? "4010"}/rpc/v1/eip155/11155111`;
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 10;
 const DATA = ".data/e2e-scale-out";
 
@@ -84,17 +84,6 @@ async function createStaff(adminPage: Page, role: string) {
   await expect(dialog.getByRole("status")).toContainText(`Created ${email}`);
   await dialog.getByRole("button", { name: "Done" }).click();
   return { email, password };
-}
-
-async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(GATEWAY, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result: T; error?: { message: string } };
-  expect(body.error).toBeUndefined();
-  return body.result;
 }
 
 test("[SCALE][sessions] a lock counted on one instance holds on the other; a session ended on one ends on the other", async ({

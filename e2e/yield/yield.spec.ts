@@ -5,6 +5,7 @@ import { sandboxGet, sandboxRules } from "../fixtures/sandbox-api";
 import { createTestClientInUi } from "../fixtures/sandbox";
 import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
+import { rpc } from "../fixtures/chain";
 
 /**
  * Yield as a developer works it, checked against the chain itself (receipts and balances read from
@@ -13,19 +14,7 @@ import { storageState } from "../fixtures/users";
 test.use({ storageState: storageState("developer") });
 
 const SEPOLIA = "eip155:11155111";
-const GATEWAY = `http://127.0.0.1:${process.env.SANDBOX_PORT ?? "4010"}/rpc/v1/eip155/11155111`;
 const DAY = 86_400;
-
-async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(GATEWAY, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result: T; error?: { message: string } };
-  expect(body.error).toBeUndefined();
-  return body.result;
-}
 
 /** Time passes on the chain: interest and rewards accrue, cooldowns run out. */
 async function advanceChain(seconds: number) {
