@@ -378,13 +378,6 @@ export async function run(): Promise<Figure[]> {
         better: "lower",
       },
       {
-        name: "other work on the machine: 1-min load average before the console started (context, not the console's)",
-        value: loadBefore,
-        unit: "",
-        target: cpus().length,
-        better: "lower",
-      },
-      {
         name: `upstream requests in the busiest ${minutes < 1 ? `${Math.round((Date.now() - (upstreamTimes[0] ?? Date.now())) / 1000)} s (run < 1 min)` : "minute"}, at the sandbox`,
         value: busiest,
         unit: "req",
