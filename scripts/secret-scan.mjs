@@ -137,6 +137,11 @@ const log = existsSync(paths.consoleLog) ? readFileSync(paths.consoleLog, "utf8"
 if (!log) problems.push(`No console log at ${paths.consoleLog}.`);
 scanText(find, "the console's log", log);
 
+// The scale-out journeys' instances (e2e/quality/scale-out.spec.ts) keep their logs in their own data
+// directories; their database is a scratch PostgreSQL one, dropped when those journeys end.
+const instanceLogs = filesUnder(paths.scaleOut).filter((f) => f.endsWith("console.log"));
+for (const file of instanceLogs) scanText(find, path.relative(root, file), readFileSync(file, "utf8"));
+
 const rows = await databaseRows(find);
 
 // A scan that had nothing to look for, or nowhere to look, proves nothing.
@@ -150,7 +155,7 @@ process.stdout.write(
   `Searched for ${needles.length} secrets (${Object.entries(counts)
     .map(([k, v]) => `${v.length} ${k}`)
     .join(", ")}) in ${bundle.length} bundle files, ${answers} answers (${revealing} of revealing actions), ` +
-    `${log.split("\n").length} log lines and ${rows} database rows.\n`,
+    `${log.split("\n").length} log lines, ${instanceLogs.length} scale-out instance logs and ${rows} database rows.\n`,
 );
 for (const p of problems) process.stdout.write(`  ✗ ${p}\n`);
 for (const h of hits) process.stdout.write(`  ✗ secret found: ${h}\n`);

@@ -92,5 +92,7 @@ export function e2ePaths() {
     responses: `${data}/e2e-capture/responses.ndjson`,
     consoleLog: `${data}/e2e-capture/console.log`,
     secretsLog: `${data}/e2e-capture/sandbox-secrets.tsv`,
+    /** The scale-out journeys' own console instances, each with its data directory and log. */
+    scaleOut: `${data}/e2e-scale-out`,
   };
 }
