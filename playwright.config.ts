@@ -1,22 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 import { ADMIN } from "./e2e/fixtures/users";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
 
 // Ports can be moved (E2E_PORT, SANDBOX_PORT, SANDBOX_MPC_PORT) so two checkouts can run their
 // journeys side by side; the console and the sandbox read the same SANDBOX_* variables.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SANDBOX_PORT = process.env.SANDBOX_PORT ?? "4010";
-const chromium = {
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-  ],
-};
+const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: "./e2e",

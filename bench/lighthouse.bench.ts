@@ -15,20 +15,12 @@
 import { existsSync } from "node:fs";
 import { BENCH_CUSTODIAN_KEY, CHROMIUM, startBenchConsole } from "./harness/console";
 import { firstWebhookId, PAGE_BUDGETS, routePath } from "./harness/first-load";
+import { CHROMIUM_ARGS } from "../lib/chromium";
 import type { Figure } from "./figure";
 
 export const title = "Lighthouse (desktop preset, signed in, production build)";
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 export async function run(): Promise<Figure[]> {
   if (!existsSync(CHROMIUM))

@@ -9,6 +9,7 @@ import net from "node:net";
 import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../lib/chromium";
 import { loadSandboxEnv } from "../../sandbox/env";
 import { startSandbox, type StartedSandbox } from "../../sandbox/start";
 import { buildIsStale } from "../../scripts/build-state";
@@ -17,7 +18,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 export const BENCH_CUSTODIAN_KEY = "bench-custodian-key";
 const KEY = BENCH_CUSTODIAN_KEY;
 export const BENCH_ADMIN = { email: "bench-admin@bench.test", password: "bench-admin-password-1" };
-export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM = CHROMIUM_PATH;
 
 export function ensureBuild() {
   if (!buildIsStale()) return;
@@ -174,7 +175,7 @@ export async function benchBrowser(bench: BenchConsole) {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    args: CHROMIUM_ARGS,
   });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addCookies(bench.jar.entries().map(([name, value]) => ({ name, value, url: bench.origin })));

@@ -4,6 +4,7 @@ import { parse } from "csv-parse/sync";
 import { expect, test, type Locator } from "@playwright/test";
 import { CRASH_IN_LOG, endsWithContent } from "../fixtures/faults";
 import { sandboxEventIds, sandboxGet, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
+import { createTestClientWithWallets } from "../fixtures/sandbox";
 import { storageState } from "../fixtures/users";
 import { rpc } from "../fixtures/chain";
 
@@ -163,17 +164,7 @@ test("[FAULTS][yield] a yield run under faults ends with each transaction on the
   page,
 }) => {
   // The client and its wallets are made with the faults off: this test is about the run.
-  await page.goto("/clients");
-  await page.getByRole("button", { name: "Create client" }).click();
-  const create = page.getByRole("dialog", { name: "Create a client" });
-  await create.getByLabel(/Test client/).check();
-  await create.getByRole("button", { name: "Create test client" }).click();
-  await expect(create.getByRole("status")).toContainText("Created test client");
-  const clientId = (await create.getByRole("status").getByRole("link").textContent())!.trim();
-  await page.goto(`/clients/${clientId}?tab=lab`);
-  const wallet = page.getByRole("region", { name: "Wallet", exact: true });
-  await wallet.getByRole("button", { name: "Generate wallets" }).click();
-  await expect(wallet.getByRole("status")).toContainText("Generated: the signing shares are in the vault.");
+  const clientId = await createTestClientWithWallets(page);
 
   await sandboxRules(FAULTS);
   await page.goto(`/yield?client=${clientId}&network=${SEPOLIA}&token=USDC&type=lending`);

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { parse } from "csv-parse/sync";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { anonymousContext, formError, signIn } from "../fixtures/auth";
+import { expect, test, type Page } from "@playwright/test";
+import { anonymousContext, formError } from "../fixtures/auth";
 import { sandboxEventIds, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
-import { createTestClientInUi } from "../fixtures/sandbox";
+import { createTestClientWithWallets } from "../fixtures/sandbox";
+import { addStaffUser, signedInPage } from "../fixtures/staff";
 import { startConsoleInstance, scratchDatabase, type ConsoleInstance } from "../fixtures/instances";
 import { rpc } from "../fixtures/chain";
 
@@ -51,18 +52,6 @@ test.afterAll(async () => {
   await database?.drop();
 });
 
-/** A fresh browser context whose relative URLs go to `origin`, signed in there as `user`. */
-async function signedIn(
-  browser: Browser,
-  origin: string,
-  user = ADMIN,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: origin, storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await signIn(page, user);
-  return { context, page };
-}
-
 async function attemptSignIn(page: Page, origin: string, user: { email: string; password: string }) {
   await page.goto(`${origin}/signin`);
   await page.getByLabel("E-mail").fill(user.email);
@@ -70,31 +59,15 @@ async function attemptSignIn(page: Page, origin: string, user: { email: string; 
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** A staff account made by the admin on the admin page's instance. */
-async function createStaff(adminPage: Page, role: string) {
-  const email = `scale-${role}-${Date.now()}@e2e.test`;
-  const password = `scale-${role}-password-${Date.now()}`;
-  await adminPage.goto("/users");
-  await adminPage.getByRole("button", { name: "Add user" }).click();
-  const dialog = adminPage.getByRole("dialog", { name: "Add a staff user" });
-  await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByLabel("Role").selectOption(role);
-  await dialog.getByLabel("Password").fill(password);
-  await dialog.getByRole("button", { name: "Create user" }).click();
-  await expect(dialog.getByRole("status")).toContainText(`Created ${email}`);
-  await dialog.getByRole("button", { name: "Done" }).click();
-  return { email, password };
-}
-
 test("[SCALE][sessions] a lock counted on one instance holds on the other; a session ended on one ends on the other", async ({
   browser,
 }) => {
-  const admin = await signedIn(browser, a.origin);
-  const support = await createStaff(admin.page, "support");
-  const locked = await createStaff(admin.page, "compliance");
+  const admin = await signedInPage(browser, ADMIN, "/", a.origin);
+  const support = await addStaffUser(admin.page, "support", "scale-support");
+  const locked = await addStaffUser(admin.page, "compliance", "scale-locked");
 
   // Disabled on A while signed in on B: B refuses the very next request.
-  const user = await signedIn(browser, b.origin, support);
+  const user = await signedInPage(browser, support, "/", b.origin);
   await user.page.goto(`${b.origin}/clients`);
   await expect(user.page.getByRole("heading", { level: 1, name: /clients/i })).toBeVisible();
   await admin.page.goto(`${a.origin}/users`);
@@ -122,7 +95,7 @@ test("[SCALE][sessions] a lock counted on one instance holds on the other; a ses
   expect(new URL(guesser.url()).pathname).toBe("/signin");
 
   // The admin signed in on both; signing out on B ends the session on A as well.
-  const elsewhere = await signedIn(browser, b.origin);
+  const elsewhere = await signedInPage(browser, ADMIN, "/", b.origin);
   await elsewhere.page.getByRole("button", { name: "Sign out" }).click();
   await elsewhere.page.waitForURL(/\/signin/);
   await admin.page.goto(`${a.origin}/clients`);
@@ -134,14 +107,10 @@ test("[SCALE][sessions] a lock counted on one instance holds on the other; a ses
 test("[SCALE][takeover] a yield run and an export started on one instance are finished by the other when it is killed", async ({
   browser,
 }) => {
-  const { context, page } = await signedIn(browser, a.origin);
+  const { context, page } = await signedInPage(browser, ADMIN, "/", a.origin);
 
   // A test client with wallets, and a two-step yield run previewed on A.
-  const { clientId } = await createTestClientInUi(page);
-  await page.goto(`${a.origin}/clients/${clientId}?tab=lab`);
-  const wallet = page.getByRole("region", { name: "Wallet", exact: true });
-  await wallet.getByRole("button", { name: "Generate wallets" }).click();
-  await expect(wallet.getByRole("status")).toContainText("Generated: the signing shares are in the vault.");
+  const clientId = await createTestClientWithWallets(page);
   await page.goto(`${a.origin}/yield?client=${clientId}`);
   const form = page.getByRole("form", { name: "Filter opportunities" });
   await form.getByLabel("Network").selectOption(SEPOLIA);

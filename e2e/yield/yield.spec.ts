@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { callAction, interceptAction } from "../fixtures/actions";
 import { expectAccessible } from "../fixtures/axe";
 import { sandboxGet, sandboxRules } from "../fixtures/sandbox-api";
-import { createTestClientInUi } from "../fixtures/sandbox";
+import { createTestClientWithWallets } from "../fixtures/sandbox";
 import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
 import { rpc } from "../fixtures/chain";
@@ -20,15 +20,6 @@ const DAY = 86_400;
 async function advanceChain(seconds: number) {
   await rpc("evm_increaseTime", [seconds]);
   await rpc("evm_mine");
-}
-
-async function newTestClient(page: Page, accountAbstracted = false) {
-  const { clientId } = await createTestClientInUi(page, { accountAbstracted });
-  await page.goto(`/clients/${clientId}?tab=lab`);
-  const wallet = page.getByRole("region", { name: "Wallet", exact: true });
-  await wallet.getByRole("button", { name: "Generate wallets" }).click();
-  await expect(wallet.getByRole("status")).toContainText("Generated: the signing shares are in the vault.");
-  return clientId;
 }
 
 const opportunitiesForm = (page: Page) => page.getByRole("form", { name: "Filter opportunities" });
@@ -107,7 +98,7 @@ test.describe("[YIELD] as a developer", () => {
   test("[YIELD][journey] enter the USDC vault, stake LINK, claim rewards, exit and withdraw after the cooldown", async ({
     page,
   }) => {
-    const clientId = await newTestClient(page);
+    const clientId = await createTestClientWithWallets(page);
 
     // The vault: approve, then supply; nothing signed before Start.
     const enter = await openEnter(page, clientId, "USDC", "lending");
@@ -176,7 +167,7 @@ test.describe("[YIELD] as a developer", () => {
     page,
     browser,
   }) => {
-    const clientId = await newTestClient(page, true);
+    const clientId = await createTestClientWithWallets(page, { accountAbstracted: true });
 
     // The vault: 10 USDC in, approve then supply, each a user operation confirmed on the chain.
     const enter = await openEnter(page, clientId, "USDC", "lending");
@@ -312,7 +303,7 @@ test.describe("[YIELD] reading", () => {
     page,
     browser,
   }) => {
-    const clientId = await newTestClient(page);
+    const clientId = await createTestClientWithWallets(page);
     // The developer's preview request, stopped before it reaches the server.
     const dialog = await openEnter(page, clientId, "USDC", "lending");
     await dialog.getByLabel("Amount (USDC)").fill("10");
@@ -369,7 +360,7 @@ test.describe("[YIELD] reading", () => {
   test("[A11Y][yield] the opportunities, positions and a run page, at both widths, light and dark", async ({
     page,
   }) => {
-    const clientId = await newTestClient(page);
+    const clientId = await createTestClientWithWallets(page);
     const enter = await openEnter(page, clientId, "USDC", "lending");
     await enter.getByLabel("Amount (USDC)").fill("10");
     await expectAccessible(page);
