@@ -157,7 +157,8 @@ test("[FAULTS][replay-all] a replay of all failed events under faults reports co
   };
   figures.replayAll = { ...result, addsUp: result.queued + result.refused + result.unconfirmed === count };
   expect(result.queued + result.refused + result.unconfirmed).toBe(count);
-  expect(result.queued).toBeGreaterThan(0);
+  // Events were queued, unless every batch's call was the one failing (then all are unconfirmed, rightly).
+  expect(result.queued > 0 || result.unconfirmed === count).toBe(true);
 });
 
 test("[FAULTS][yield] a yield run under faults ends with each transaction on the chain exactly once", async ({
