@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -18,7 +20,12 @@ export default defineConfig({
     // Tests assert on results and audit records; the JSON log lines would only be noise. Shared reads
     // are not kept (identical calls in flight are still coalesced), so a test that changes what the
     // upstream answers sees the change at once, as in the browser tests (playwright.config.ts).
-    env: { CONSOLE_LOG_LEVEL: "silent", CONSOLE_SHARED_READ_TTL_MS: "0" },
+    // Audit checkpoints go to a folder per chain; the tests' chains keep theirs out of the working tree.
+    env: {
+      CONSOLE_LOG_LEVEL: "silent",
+      CONSOLE_SHARED_READ_TTL_MS: "0",
+      CONSOLE_CHECKPOINT_DIR: path.join(tmpdir(), "console-test-checkpoints"),
+    },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

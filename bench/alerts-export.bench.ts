@@ -338,7 +338,7 @@ export async function child(): Promise<void> {
   const { bossSchemaFor } = await import("../server/jobs/boss-db");
   const jobs = await import("../server/jobs");
   const { queueExport } = await import("../server/alerts/export/start");
-  const { exportDir } = await import("../server/alerts/export/settings");
+  const { exportDir } = await import("../server/exports/files");
   const handle = await openDb({ databaseUrl: DATABASE_URL, schemaName: config.schema });
   setDbForTests(handle);
   await jobs.startJobWorkers({ timing: { pollingIntervalSeconds: 0.5, sweepMs: 2_000 } });

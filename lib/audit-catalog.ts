@@ -67,6 +67,7 @@ export const KNOWN_AUDIT_ACTIONS = [
   "views.save",
   "views.delete",
   "audit.verify",
+  "audit.export-start",
   "audit.export",
   "audit.checkpoint",
   "account.change-password",

@@ -190,6 +190,11 @@ export const consoleEnvSchema = z
     ),
     /** Where export files are written; several console instances must share it. Default: <CONSOLE_DATA_DIR>/exports. */
     CONSOLE_EXPORT_DIR: optionalString,
+    /**
+     * Where signed audit checkpoints are written automatically (hourly, at the first record and every
+     * 1,000th); several console instances must share it. Default: <CONSOLE_DATA_DIR>/checkpoints.
+     */
+    CONSOLE_CHECKPOINT_DIR: optionalString,
     /** Hours an export file stays downloadable before the sweep deletes it. */
     CONSOLE_EXPORT_TTL_HOURS: int(1, 24 * 30, 24),
     CONSOLE_LOG_LEVEL: z.preprocess(

@@ -11,6 +11,10 @@ export const queryKeys = {
       ["audit", "list", filters, cursor ?? null, limit] as const,
     record: (recordId: string) => ["audit", "record", recordId] as const,
     facets: () => ["audit", "facets"] as const,
+    /** The user's recent exports of the audit log. */
+    exports: () => ["audit", "exports"] as const,
+    /** The public keys that sign the console's evidence. */
+    signingKeys: () => ["audit", "signing-keys"] as const,
   },
   clients: {
     all: ["clients"] as const,

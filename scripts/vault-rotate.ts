@@ -1,11 +1,16 @@
 /**
- * `npm run vault:rotate`: re-wraps every vault record under CONSOLE_VAULT_KEY. Run it with the new
- * key in CONSOLE_VAULT_KEY and the old one in CONSOLE_VAULT_PREVIOUS_KEYS (README, "Rotating the
- * vault key"). It prints counts and key ids only, never a value or a key.
+ * `npm run vault:rotate`: re-wraps every vault record under CONSOLE_VAULT_KEY, then retires the
+ * evidence-signing key and makes a new one (it was wrapped under the key being replaced, so it may
+ * have been exposed with it; the retired key's public half stays published, so what it signed still
+ * verifies). Run it with the new key in CONSOLE_VAULT_KEY and the old one in
+ * CONSOLE_VAULT_PREVIOUS_KEYS (README, "Rotating the vault key"); `--keep-signing-key` skips the
+ * second step. It prints counts and key ids only, never a value or a key.
  */
 import { getDbHandle } from "@/server/db";
+import { rotateSigningKey } from "@/server/evidence/signing-keys";
 import { rotateVault } from "@/server/vault";
 
+const keepSigningKey = process.argv.includes("--keep-signing-key");
 const handle = await getDbHandle();
 try {
   const report = await rotateVault(handle.db);
@@ -13,6 +18,12 @@ try {
     `Vault key ${report.kekId}: ${report.rewrapped} record(s) re-wrapped, ${report.alreadyCurrent} already under it.\n` +
       "Records no longer need CONSOLE_VAULT_PREVIOUS_KEYS; keep the old key only until every console instance runs with the new one.\n",
   );
+  if (!keepSigningKey) {
+    const signing = await rotateSigningKey(handle.db);
+    process.stdout.write(
+      `Evidence signing key: ${signing.current} now signs${signing.retired ? `; ${signing.retired} is retired and stays published for verification` : ""}.\n`,
+    );
+  }
 } catch (error) {
   process.stderr.write(`Rotation stopped: ${error instanceof Error ? error.message : "unknown error"}\n`);
   process.exitCode = 1;

@@ -12,6 +12,8 @@ async function startJobs() {
   await loadJobKinds();
   const { startJobWorkers, stopJobWorkers } = await import("./jobs");
   await startJobWorkers();
+  // Signed checkpoints of the audit chain go to the checkpoint directory, outside the database.
+  (await import("./audit/checkpoint-schedule")).startAuditCheckpoints();
   // Runs this instance drives go back to the queue with their checkpoints, for another instance.
   (globalThis as Record<symbol, unknown>)[SHUTDOWN] = stopJobWorkers;
 }

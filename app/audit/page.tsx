@@ -6,6 +6,8 @@ import { AccessDenied } from "@/components/ui/access-denied";
 import { requireUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { auditFacets } from "@/server/audit/facets";
+import { recentAuditExports } from "@/server/audit/export/start";
+import { publishedKeys } from "@/server/evidence/signing-keys";
 import { getAuditRecord, listAudit } from "@/server/audit/query";
 import { notFound } from "@/server/errors";
 import { can, permissionsOf } from "@/lib/permissions";
@@ -47,6 +49,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         })
       : undefined,
     queryClient.prefetchQuery({ queryKey: queryKeys.audit.facets(), queryFn: () => auditFacets(db) }),
+    queryClient.prefetchQuery({ queryKey: queryKeys.audit.exports(), queryFn: () => recentAuditExports(user) }),
+    queryClient.prefetchQuery({
+      queryKey: queryKeys.audit.signingKeys(),
+      queryFn: async () => ({ keys: await publishedKeys(db) }),
+    }),
     // A shared or reloaded `?record=` link opens with the record already there.
     record.success
       ? queryClient.prefetchQuery({
@@ -63,7 +70,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     <>
       <PageHeader
         title="Audit log"
-        description="Every sign-in, mutation, secret reveal and export, hash-chained so that any edit, insertion or deletion shows."
+        description="Every sign-in, mutation, secret reveal and export, sealed in a keyed chain and anchored by signed checkpoints, so that any edit, insertion or deletion shows."
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <AuditView permissions={permissionsOf(user.role)} />

@@ -1,7 +1,6 @@
 "use client";
 import { useMemo } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download } from "lucide-react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
 import { useCursorPaging } from "@/components/data-table/use-cursor-paging";
@@ -12,7 +11,9 @@ import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { auditColumns } from "./audit-columns";
 import { AuditFilters as FilterForm } from "./audit-filters";
+import { AuditExportButton, AuditExportList, useAuditExports } from "./audit-exports";
 import { ChainTools } from "./chain-tools";
+import { SigningKeys } from "./signing-keys";
 import { RecordDrawer } from "./record-drawer";
 import { useAuditFilters, useOpenRecord, type AuditUrlFilters } from "./use-audit-url";
 
@@ -26,6 +27,7 @@ export function AuditView({ permissions }: { permissions: Permission[] }) {
     ? {}
     : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "to"), i.message]));
   const paging = useCursorPaging();
+  const exports = useAuditExports();
   const cursor = paging.cursor;
 
   const list = useQuery({
@@ -63,14 +65,9 @@ export function AuditView({ permissions }: { permissions: Permission[] }) {
         }}
       />
 
-      <ChainTools>
-        <a
-          className="inline-flex h-9 items-center gap-1.5 rounded border border-border bg-surface px-3.5 text-sm font-medium hover:bg-surface-2"
-          href={`/api/audit/export?${auditFiltersQuery(filters)}`}
-          download
-        >
-          <Download className="size-4" aria-hidden /> Export CSV{hasFilters ? " (filtered)" : ""}
-        </a>
+      <SigningKeys />
+      <ChainTools after={<AuditExportList exports={exports} />}>
+        <AuditExportButton exports={exports} filters={filters} hasFilters={hasFilters} />
       </ChainTools>
 
       {!parsed.success ? (

@@ -1,6 +1,3 @@
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { parse } from "csv-parse/sync";
 import { expect, test } from "@playwright/test";
 import { captureAction, callAction } from "../fixtures/actions";
 import { auditRows, auditTable, failSignIn, recordDrawer } from "../fixtures/audit";
@@ -37,7 +34,9 @@ test.describe("[AUDIT] audit log", () => {
     await expect(table.getByRole("row", { name: new RegExp(stranger) })).toBeVisible();
 
     await page.getByRole("button", { name: "Verify chain" }).click();
-    await expect(page.getByTestId("chain-verdict")).toHaveText(/Chain intact: \d+ records verified\./);
+    await expect(page.getByTestId("chain-verdict")).toHaveText(
+      /Chain intact: \d+ records verified, and the sealed head agrees/,
+    );
   });
 
   test("[AUDIT][drawer] a record opens in a drawer by keyboard, closes with Escape, and its link reopens it", async ({
@@ -230,50 +229,6 @@ test.describe("[AUDIT] audit log", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.locator("#f-to-error")).toHaveText("“To” must not be before “From”");
     expect(page.url()).toBe(before);
-  });
-
-  test("[AUDIT][export] the CSV holds the whole filtered set, error code included, and its hash is recorded", async ({
-    page,
-    browser,
-  }) => {
-    await failSignIn(browser, `export-${Date.now()}@e2e.test`);
-
-    await page.goto("/audit?outcome=error&errorCode=INVALID_CREDENTIALS");
-    const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: /Export CSV/ }).click();
-    const file = await (await download).path();
-    const csv = readFileSync(file, "utf8");
-    const rows = parse(csv) as string[][];
-    expect(rows[0]).toEqual([
-      "seq",
-      "id",
-      "at",
-      "actor_email",
-      "actor_role",
-      "action",
-      "target",
-      "outcome",
-      "error_code",
-      "error_message",
-      "request_id",
-      "ip",
-      "intent_id",
-      "input",
-      "hash",
-    ]);
-    // The whole filtered set: some rows, each one an error with that code.
-    expect(rows.length).toBeGreaterThan(1);
-    expect(rows.slice(1).filter((r) => r[7] !== "error" || r[8] !== "INVALID_CREDENTIALS")).toEqual([]);
-    const sha = createHash("sha256").update(csv).digest("hex");
-
-    await page.goto(`/audit?action=audit.export`);
-    await auditRows(page)
-      .first()
-      .getByRole("button", { name: /^Details of record/ })
-      .click();
-    const input = recordDrawer(page).getByTestId("record-input");
-    await expect(input).toContainText(sha);
-    await expect(input).toContainText('"errorCode": "INVALID_CREDENTIALS"');
   });
 
   test("[AUDIT][paging] Next and Previous walk the log by cursor; reload and back keep the page", async ({

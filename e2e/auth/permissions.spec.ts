@@ -61,7 +61,7 @@ test.describe("[RBAC] permissions", () => {
     expect(await audit.json()).toMatchObject({ error: { code: "FORBIDDEN" } });
     const users = await developer.request.get("/api/users");
     expect(users.status()).toBe(403);
-    const exported = await developer.request.get("/api/audit/export");
+    const exported = await developer.request.get("/api/audit/exports");
     expect(exported.status()).toBe(403);
     await developer.close();
 

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { JobRunView } from "@/lib/jobs";
+import { evidenceSignatureSchema } from "../evidence/schema";
 import { filtersRecordSchema, type FiltersRecord } from "./filters-record";
 
 import { EXPORT_FORMATS, type ExportFormat } from "./export-formats";
@@ -60,6 +61,8 @@ export const exportManifestSchema = z.object({
   /** Which upstream the rows came from: its label and base URL, never a key. */
   upstream: z.object({ mode: z.enum(["sandbox", "real"]), label: z.string(), baseUrl: z.string() }),
   console: z.object({ version: z.string() }),
+  /** Ed25519 over the rest (lib/evidence/signature.ts); absent only on manifests written before signing. */
+  signature: evidenceSignatureSchema.optional(),
 });
 export type ExportManifest = z.infer<typeof exportManifestSchema>;
 

@@ -4,8 +4,11 @@ import { sql } from "drizzle-orm";
 import { getDb, tables, type Db } from "@/server/db";
 import { logger } from "@/server/log";
 import { redactSecrets } from "@/server/redact";
-import { GENESIS_HASH, recordHash, type HashedFields } from "./chain";
+import { CHAIN_LOCK, GENESIS_HASH, recordHash, type HashedFields } from "./chain";
+import { checkpointDue } from "./checkpoint-schedule";
+import { headIsAuthentic, headMac } from "./head";
 import { auditKeys } from "./keys";
+import { newestCheckpoint } from "./checkpoint-files";
 import { storableJson, storableNullableText, storableText } from "./sanitize";
 
 export interface Actor {
@@ -30,9 +33,6 @@ export interface AuditEntry {
 
 /** What a record keeps of an input at most; a larger one is summarised (size and digest). */
 export const MAX_STORED_INPUT_CHARS = 4096;
-
-// Serializes appends across every console instance: each record needs the previous one's seal.
-const CHAIN_LOCK = 7_245_002;
 
 /** Secrets redacted, bytes PostgreSQL refuses escaped, and the size bounded. */
 export function storedInput(input: unknown): unknown {
@@ -67,26 +67,51 @@ export async function appendAudit(entry: AuditEntry, db?: Db): Promise<{ id: str
     ip: storableNullableText(entry.ip?.slice(0, 100)),
     intentId: entry.intentId ?? null,
   };
-  const key = (await auditKeys(database)).chain;
-  return database.transaction(async (tx) => {
+  const keys = await auditKeys(database);
+  const appended = await database.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
-    const head = await tx.select().from(tables.auditHead).limit(1);
-    const prevHash = head[0]?.lastHash ?? GENESIS_HASH;
-    const hash = recordHash(key, prevHash, fields);
+    const [head] = await tx.select().from(tables.auditHead).limit(1);
+    if (head && !headIsAuthentic(keys.head, head))
+      throw new AuditTamperedError("the audit head's seal does not verify: it was rewritten outside the console");
+    if (!head) await assertGenesis(tx as unknown as Db);
+    const prevHash = head?.lastHash ?? GENESIS_HASH;
+    const hash = recordHash(keys.chain, prevHash, fields);
     const [row] = await tx
       .insert(tables.auditLog)
       .values({ ...fields, input: fields.input as object | null, prevHash, hash })
       .returning({ seq: tables.auditLog.seq });
     if (!row) throw new Error("audit insert returned no row");
+    const next = { lastSeq: row.seq, lastHash: hash, count: (head?.count ?? 0) + 1 };
+    const mac = headMac(keys.head, next);
     await tx
       .insert(tables.auditHead)
-      .values({ id: true, lastSeq: row.seq, lastHash: hash, count: 1 })
-      .onConflictDoUpdate({
-        target: tables.auditHead.id,
-        set: { lastSeq: row.seq, lastHash: hash, count: sql`${tables.auditHead.count} + 1`, updatedAt: sql`now()` },
-      });
-    return { id: fields.id, hash };
+      .values({ id: true, ...next, mac })
+      .onConflictDoUpdate({ target: tables.auditHead.id, set: { ...next, mac, updatedAt: sql`now()` } });
+    return { id: fields.id, hash, count: next.count };
   });
+  // The first record and every thousandth are anchored outside the database at once (not awaited).
+  checkpointDue(database, appended.count);
+  return { id: appended.id, hash: appended.hash };
+}
+
+/**
+ * A missing head is only a new chain when nothing says otherwise: no record in the table, and no
+ * checkpoint kept outside the database naming records. Anything else means the log was emptied or
+ * the head deleted, and appending would start a fresh chain over the evidence.
+ */
+async function assertGenesis(tx: Db) {
+  const [any] = await tx.select({ seq: tables.auditLog.seq }).from(tables.auditLog).limit(1);
+  if (any) throw new AuditTamperedError("the audit head is missing while records exist: it was deleted");
+  const newest = await newestCheckpoint(tx).catch(() => undefined);
+  if (newest && newest.count > 0)
+    throw new AuditTamperedError(
+      `the audit log is empty, but the checkpoint of ${newest.at} names ${newest.count} records`,
+    );
+}
+
+/** The chain was changed outside the console: nothing more is appended (and no act happens) until an admin acts. */
+export class AuditTamperedError extends Error {
+  override name = "AuditTamperedError";
 }
 
 /**

@@ -5,7 +5,12 @@ import { asc, eq, sql } from "drizzle-orm";
 import { openTestDb, type TestDbKind } from "@/server/db/testing";
 import type { DbHandle } from "@/server/db/client";
 import { tables } from "@/server/db";
-import { appendAudit, MAX_STORED_INPUT_CHARS } from "./append";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { appendAudit, AuditTamperedError, MAX_STORED_INPUT_CHARS } from "./append";
+import { checkpointDir, checkpointFileName, storedCheckpoints } from "./checkpoint-files";
+import { CHECKPOINT_EVERY_MS, writeCheckpoint } from "./checkpoint-schedule";
+import { checkSignature } from "@/lib/evidence/signature";
 import { verifyChain } from "./verify";
 import { listAudit, iterateAudit } from "./query";
 import { canonicalJson } from "./chain";
@@ -192,13 +197,19 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
     expect(verdict).toMatchObject({ seq: rows[2]!.seq + 1 });
   });
 
-  it("reports records cut off the end", async () => {
+  it("reports records cut off the end, naming them and since when", async () => {
     const fresh = await openTestDb(kind);
     try {
       await fill(fresh, 4);
       const rows = await rowsOf(fresh);
       await fresh.db.delete(tables.auditLog).where(eq(tables.auditLog.seq, rows[3]!.seq));
-      expect(await verifyChain(fresh.db)).toMatchObject({ ok: false, problem: "tail-deleted" });
+      const verdict = await verifyChain(fresh.db);
+      expect(verdict).toMatchObject({
+        ok: false,
+        problem: "tail-deleted",
+        missing: { fromSeq: rows[3]!.seq, toSeq: rows[3]!.seq, after: { seq: rows[2]!.seq } },
+      });
+      expect(verdict.ok || verdict.message).toContain(`#${rows[3]!.seq}`);
     } finally {
       await fresh.close();
     }
@@ -216,29 +227,128 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
     }
   });
 
-  it("detects a tail deleted together with the head, against a checkpoint kept outside", async () => {
+  it("detects a tail cut with the head rewritten to match, and refuses to append on top of it", async () => {
+    const fresh = await openTestDb(kind);
+    try {
+      await fill(fresh, 6);
+      const rows = await rowsOf(fresh);
+      const keep = rows[3]!;
+      // The forger removes the last two records and makes the head describe the rest.
+      await fresh.db.execute(sql`delete from audit_log where seq > ${keep.seq}`);
+      await fresh.db.update(tables.auditHead).set({ lastSeq: keep.seq, lastHash: keep.hash, count: 4 });
+      const verdict = await verifyChain(fresh.db);
+      expect(verdict).toMatchObject({ ok: false, problem: "head-forged" });
+      // An append would seal a fresh head over the cut and hide it: the console refuses instead.
+      await expect(appendAudit({ actor, action: "users.create", outcome: "ok" }, fresh.db)).rejects.toThrow(
+        AuditTamperedError,
+      );
+      expect(await rowsOf(fresh)).toHaveLength(4);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("detects a log emptied together with its head", async () => {
+    const fresh = await openTestDb(kind);
+    try {
+      await fill(fresh, 3);
+      // The first record's checkpoint is written after its append returns; let it land.
+      await expect.poll(async () => (await storedCheckpoints(fresh.db)).newest).toBeDefined();
+      await fresh.db.execute(sql`delete from audit_log`);
+      await fresh.db.execute(sql`delete from audit_head`);
+      const verdict = await verifyChain(fresh.db);
+      expect(verdict).toMatchObject({ ok: false, problem: "emptied", count: 0 });
+      // The first record's checkpoint, outside the database, names what was there.
+      expect(verdict.ok || verdict.message).toMatch(/^(Record #1 is|Records #1–#\d+ are) missing: the log is empty/);
+      await expect(appendAudit({ actor, action: "users.create", outcome: "ok" }, fresh.db)).rejects.toThrow(
+        AuditTamperedError,
+      );
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("detects a rollback to an older genuine head against the newest checkpoint, naming what is missing", async () => {
+    const fresh = await openTestDb(kind);
+    try {
+      await fill(fresh, 4);
+      // Someone who can read the database keeps the head row as it is now…
+      const [saved] = await fresh.db.select().from(tables.auditHead);
+      await fill(fresh, 3);
+      const written = await writeCheckpoint(fresh.db, "download");
+      expect(written).toMatchObject({ count: 7 });
+      // …and later cuts the three newest records and puts the saved head back: its seal is genuine.
+      const rows = await rowsOf(fresh);
+      await fresh.db.execute(sql`delete from audit_log where seq > ${saved!.lastSeq}`);
+      await fresh.db.update(tables.auditHead).set({ ...saved! });
+      const verdict = await verifyChain(fresh.db);
+      expect(verdict).toMatchObject({
+        ok: false,
+        problem: "tail-deleted",
+        missing: { fromSeq: rows[4]!.seq, toSeq: rows[6]!.seq, after: { seq: rows[3]!.seq } },
+        anchor: { source: "directory", count: 7, lastSeq: rows[6]!.seq },
+      });
+      expect(verdict.ok || verdict.message).toContain(`#${rows[4]!.seq}–#${rows[6]!.seq}`);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("writes signed checkpoints at the first record and verifies against the newest", async () => {
+    const fresh = await openTestDb(kind);
+    try {
+      await fill(fresh, 1);
+      // The first record's checkpoint is written after its append returns; let it land.
+      await expect
+        .poll(async () => (await storedCheckpoints(fresh.db)).newest?.checkpoint)
+        .toMatchObject({
+          count: 1,
+          reason: "first-record",
+        });
+      await fill(fresh, 1);
+      expect(await writeCheckpoint(fresh.db, "hourly")).toBeNull(); // the newest is not an hour old
+      const later = new Date(Date.now() + CHECKPOINT_EVERY_MS + 1000);
+      expect(await writeCheckpoint(fresh.db, "hourly", later)).toMatchObject({ count: 2, reason: "hourly" });
+      expect(await writeCheckpoint(fresh.db, "hourly", later)).toBeNull(); // nothing new since
+      const verdict = await verifyChain(fresh.db);
+      expect(verdict).toMatchObject({ ok: true, count: 2, anchor: { source: "directory", count: 2 } });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("flags a file in the checkpoint directory that is not an authentic checkpoint", async () => {
+    const fresh = await openTestDb(kind);
+    try {
+      await fill(fresh, 2);
+      const written = await writeCheckpoint(fresh.db, "download");
+      if (!written) throw new Error("expected a checkpoint");
+      const forged = { ...written, count: 1, at: new Date(Date.now() + 60_000).toISOString() };
+      await writeFile(
+        path.join(checkpointDir(), written.chainId, checkpointFileName({ ...forged, lastSeq: forged.lastSeq + 1 })),
+        JSON.stringify(forged),
+      );
+      expect(await verifyChain(fresh.db)).toMatchObject({ ok: false, problem: "checkpoint-invalid" });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("verifies against a checkpoint kept elsewhere, and refuses an altered one", async () => {
     const fresh = await openTestDb(kind);
     try {
       await fill(fresh, 6);
       const verdict = await verifyChain(fresh.db);
       if (!verdict.ok) throw new Error("chain should verify");
-      const checkpoint = await signCheckpoint(fresh.db, {
-        lastSeq: verdict.lastSeq,
-        count: verdict.count,
-        headHash: verdict.headHash,
-      });
+      const checkpoint = await signCheckpoint(
+        fresh.db,
+        { lastSeq: verdict.lastSeq, count: verdict.count, lastHash: verdict.headHash, lastAt: verdict.lastAt },
+        "download",
+      );
+      expect(checkSignature(checkpoint).ok).toBe(true);
       expect(await verifyChain(fresh.db, { checkpoint })).toMatchObject({ ok: true, checkpoint: { count: 6 } });
-
-      // The forger removes the last two records and makes the head describe the rest.
       const rows = await rowsOf(fresh);
-      const keep = rows[3]!;
-      await fresh.db.execute(sql`delete from audit_log where seq > ${keep.seq}`);
-      await fresh.db.update(tables.auditHead).set({ lastSeq: keep.seq, lastHash: keep.hash, count: 4 });
-      expect(await verifyChain(fresh.db)).toMatchObject({ ok: true, count: 4 });
-      expect(await verifyChain(fresh.db, { checkpoint })).toMatchObject({ ok: false, problem: "checkpoint-mismatch" });
-
-      // A checkpoint cannot be forged or altered without the key either.
-      const altered = { ...checkpoint, count: 4, lastSeq: keep.seq, headHash: keep.hash };
+      const altered = { ...checkpoint, count: 4, lastSeq: rows[3]!.seq, headHash: rows[3]!.hash };
       expect(await verifyChain(fresh.db, { checkpoint: altered })).toMatchObject({
         ok: false,
         problem: "checkpoint-invalid",

@@ -3,6 +3,9 @@ import { createHmac } from "node:crypto";
 
 export const GENESIS_HASH = "0".repeat(64);
 
+/** Serializes appends across every console instance: each record needs the previous one's seal. */
+export const CHAIN_LOCK = 7_245_002;
+
 /** The fields a record's seal covers, in a fixed order; everything a reviewer reads is covered. */
 export interface HashedFields {
   id: string;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { tables, type Db } from "@/server/db";
 import {
   actionMatch,
@@ -86,15 +86,32 @@ export async function listAudit(
   return { records: await withTargetLinks(db, records), nextCursor };
 }
 
-/** Every record matching the filters, newest first, in batches (for exports of any size). */
-export async function* iterateAudit(db: Db, filters: AuditFilters, batch = 1000): AsyncGenerator<AuditRecord> {
-  let cursor: string | undefined;
+/**
+ * Every record matching the filters, newest first, in batches (for exports of any size); with
+ * `throughSeq`, none after that record, so records appended meanwhile stay out.
+ */
+export async function* iterateAudit(
+  db: Db,
+  filters: AuditFilters,
+  batch = 1000,
+  throughSeq?: number,
+): AsyncGenerator<AuditRecord> {
+  let cursor: string | undefined = throughSeq === undefined ? undefined : String(throughSeq + 1);
   for (;;) {
     const page = await listRecords(db, filters, { cursor, limit: batch });
     yield* page.records;
     if (!page.nextCursor) return;
     cursor = page.nextCursor;
   }
+}
+
+/** How many records match the filters, up to and including `throughSeq`. */
+export async function countAudit(db: Db, filters: AuditFilters, throughSeq: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tables.auditLog)
+    .where(where(filters, throughSeq + 1));
+  return Number(row?.n ?? 0);
 }
 
 const ref = (row: Pick<Row, "id" | "seq" | "outcome" | "errorCode">): AuditRecordRef => ({

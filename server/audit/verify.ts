@@ -1,20 +1,56 @@
 import "server-only";
-import { asc, gt } from "drizzle-orm";
+import { asc, gt, gte } from "drizzle-orm";
 import { tables, type Db } from "@/server/db";
 import { GENESIS_HASH, recordHash } from "./chain";
-import { checkpointIsAuthentic, type Checkpoint } from "./checkpoint";
-import { auditKeys } from "./keys";
+import { checkpointIsAuthentic, type Checkpoint, type SignedCheckpoint } from "./checkpoint";
+import { storedCheckpoints } from "./checkpoint-files";
+import { headIsAuthentic } from "./head";
+import { storedAuditKeys } from "./keys";
 
-type Problem = "edited" | "inserted-or-deleted" | "tail-deleted" | "checkpoint-mismatch" | "checkpoint-invalid";
+export type Problem =
+  | "edited"
+  | "inserted-or-deleted"
+  | "tail-deleted"
+  | "head-forged"
+  | "emptied"
+  | "keys-missing"
+  | "checkpoint-mismatch"
+  | "checkpoint-invalid";
 
+/** A checkpoint the chain was compared with: uploaded by the reviewer, or the newest in the checkpoint directory. */
 export interface CheckpointCheck {
+  source: "uploaded" | "directory";
   lastSeq: number;
   count: number;
   at: string;
 }
 
+/** Records that are gone: their sequence numbers, and the last intact record before them ("since when"). */
+export interface MissingRecords {
+  fromSeq: number;
+  /** Null when the end is unknown (a forged head names no trustworthy end). */
+  toSeq: number | null;
+  after: { seq: number; at: string } | null;
+}
+
 export type ChainVerdict =
-  | { ok: true; count: number; headHash: string; lastSeq: number; checkedAt: string; checkpoint?: CheckpointCheck }
+  | {
+      ok: true;
+      count: number;
+      headHash: string;
+      lastSeq: number;
+      lastAt: string | null;
+      checkedAt: string;
+      /** The uploaded checkpoint, when one was given. */
+      checkpoint?: CheckpointCheck;
+      /** The newest automatic checkpoint the chain was compared with, if one was written yet. */
+      anchor: CheckpointCheck | null;
+      /**
+       * Chains other than this one with checkpoints in the directory: normally none. One whose records
+       * and keys were all removed leaves its checkpoints behind, and this is where it shows.
+       */
+      otherChains: number;
+    }
   | {
       ok: false;
       count: number;
@@ -24,41 +60,97 @@ export type ChainVerdict =
       seq: number | null;
       id: string | null;
       message: string;
+      missing: MissingRecords | null;
+      anchor: CheckpointCheck | null;
     };
 
 export interface VerifyOptions {
   /** A checkpoint downloaded earlier: the log must still contain exactly what it named. */
   checkpoint?: Checkpoint;
+  /** Continue from a checkpoint already verified instead of the first record (the scheduled checkpoints). */
+  from?: SignedCheckpoint;
+  /** Compare with the newest checkpoint of the checkpoint directory (default true). */
+  useStoredCheckpoints?: boolean;
   batchSize?: number;
   /** Test hook: runs between batches (to append concurrently and prove the snapshot holds). */
   afterBatch?: () => Promise<void>;
 }
 
 type Row = typeof tables.auditLog.$inferSelect;
+type Anchor = CheckpointCheck & { headHash: string };
+type Failure = Extract<ChainVerdict, { ok: false }>;
+
+const utc = (iso: string) => `${new Date(iso).toISOString().replace("T", " ").slice(0, 19)} UTC`;
+const anchorName = (a: Anchor) =>
+  a.source === "uploaded" ? `the checkpoint you gave (${utc(a.at)})` : `the checkpoint written at ${utc(a.at)}`;
+/** "Record #5 is missing" or "Records #5–#9 are missing". */
+const missingText = (from: number, to: number) =>
+  from === to ? `Record #${from} is missing` : `Records #${from}–#${to} are missing`;
 
 /**
  * Walks the whole chain in order inside one REPEATABLE READ snapshot, so records appended while it
- * runs are neither half-seen nor reported as a broken tail, and reports the first row that does
- * not verify under this console's chain key.
+ * runs are neither half-seen nor reported as a broken tail, and says exactly what is wrong: the
+ * first record that does not verify under this console's chain key, or which records are missing
+ * and since when, judged against the sealed head row and the checkpoints kept outside the database.
  */
 export async function verifyChain(db: Db, options: VerifyOptions = {}): Promise<ChainVerdict> {
-  // The keys come from the vault before the read-only snapshot begins (the first load may store them).
-  const keys = await auditKeys(db);
-  const authentic = options.checkpoint ? await checkpointIsAuthentic(db, options.checkpoint) : true;
-  return db.transaction((tx) => walk(tx as unknown as Db, keys.chain, authentic, options), {
-    isolationLevel: "repeatable read",
-    accessMode: "read only",
+  const checkedAt = new Date().toISOString();
+  // Keys and checkpoints are read before the read-only snapshot begins (the keys' upgrade may write).
+  const keys = await storedAuditKeys(db);
+  const stored = options.useStoredCheckpoints === false ? { invalid: [], otherChains: 0 } : await storedCheckpoints(db);
+  const anchors: Anchor[] = [];
+  const newest = stored.newest?.checkpoint;
+  const anchor: CheckpointCheck | null = newest
+    ? { source: "directory", lastSeq: newest.lastSeq, count: newest.count, at: newest.at }
+    : null;
+  const early = (problem: Problem, message: string): Failure => ({
+    ok: false,
+    count: 0,
+    checkedAt,
+    problem,
+    seq: null,
+    id: null,
+    message,
+    missing: null,
+    anchor,
   });
+  if (options.checkpoint) {
+    const authentic = await checkpointIsAuthentic(db, options.checkpoint);
+    if (!authentic.ok) return early("checkpoint-invalid", authentic.message);
+    anchors.push({ source: "uploaded", ...pick(options.checkpoint) });
+  }
+  const [firstInvalid] = stored.invalid;
+  if (firstInvalid)
+    return early(
+      "checkpoint-invalid",
+      `The checkpoint directory holds ${firstInvalid.file}, which is not an authentic checkpoint of this log (${firstInvalid.message}): someone wrote there.`,
+    );
+  if (newest && (!options.from || newest.lastSeq > options.from.lastSeq))
+    anchors.push({ source: "directory", ...pick(newest) });
+  return db.transaction(
+    (tx) => walk(tx as unknown as Db, { keys, anchors, anchor, checkedAt, options, otherChains: stored.otherChains }),
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+const pick = (c: Checkpoint) => ({ lastSeq: c.lastSeq, count: c.count, at: c.at, headHash: c.headHash });
+
+interface WalkInput {
+  otherChains: number;
+  keys: Awaited<ReturnType<typeof storedAuditKeys>>;
+  anchors: Anchor[];
+  anchor: CheckpointCheck | null;
+  checkedAt: string;
+  options: VerifyOptions;
 }
 
 async function walk(
   db: Db,
-  key: Buffer,
-  checkpointAuthentic: boolean,
-  { checkpoint, batchSize = 2000, afterBatch }: VerifyOptions,
+  { keys, anchors, anchor, checkedAt, options, otherChains }: WalkInput,
 ): Promise<ChainVerdict> {
-  const checkedAt = new Date().toISOString();
-  const fail = (problem: Problem, message: string, count: number, row?: Row): ChainVerdict => ({
+  const { from, batchSize = 2000, afterBatch } = options;
+  let count = from?.count ?? 0;
+  const fail = (problem: Problem, message: string, row?: Row, missing: MissingRecords | null = null): Failure => ({
     ok: false,
     count,
     checkedAt,
@@ -66,41 +158,57 @@ async function walk(
     seq: row?.seq ?? null,
     id: row?.id ?? null,
     message,
+    missing,
+    anchor,
   });
-  if (checkpoint && !checkpointAuthentic)
-    return fail(
-      "checkpoint-invalid",
-      "This checkpoint was not signed with this console's key, or it was altered after it was downloaded.",
-      0,
-    );
 
-  let prev = GENESIS_HASH;
-  let count = 0;
-  let after = 0;
-  let checkpointSeen = false;
+  let prev = from?.headHash ?? GENESIS_HASH;
+  let last: { seq: number; at: string } | null = from ? { seq: from.lastSeq, at: from.lastAt ?? from.at } : null;
+  const seen = new Set<Anchor>();
+  let cursor = from ? from.lastSeq : 0;
+  let startRow = from !== undefined;
   for (;;) {
     const rows = await db
       .select()
       .from(tables.auditLog)
-      .where(gt(tables.auditLog.seq, after))
+      .where(startRow ? gte(tables.auditLog.seq, cursor) : gt(tables.auditLog.seq, cursor))
       .orderBy(asc(tables.auditLog.seq))
       .limit(batchSize);
     for (const row of rows) {
-      if (checkpoint && !checkpointSeen && row.seq > checkpoint.lastSeq)
+      if (startRow && from) {
+        // The record a verified checkpoint ended at: it must still be there, as it was.
+        startRow = false;
+        if (row.seq !== from.lastSeq || row.hash !== from.headHash)
+          return fail(
+            "checkpoint-mismatch",
+            `Record #${from.lastSeq}, the last one of the checkpoint of ${utc(from.at)}, is no longer in the log as it was.`,
+            row,
+          );
+        continue;
+      }
+      if (!keys)
         return fail(
-          "checkpoint-mismatch",
-          `Record #${checkpoint.lastSeq}, the last one of the checkpoint of ${checkpoint.at}, is no longer in the log.`,
-          count,
+          "keys-missing",
+          "The audit chain's keys are missing from the vault: no record can be checked.",
           row,
         );
-      if (row.prevHash !== prev)
-        return fail(
-          "inserted-or-deleted",
-          `Record #${row.seq} does not link to the record before it: a record was inserted here or deleted just before it.`,
-          count,
-          row,
-        );
-      const expected = recordHash(key, prev, {
+      if (row.prevHash !== prev) {
+        const gap = last ? { from: last.seq + 1, to: row.seq - 1 } : { from: 1, to: row.seq - 1 };
+        const where = last ? `#${last.seq} (written ${utc(last.at)})` : "the start of the log";
+        return gap.to >= gap.from
+          ? fail(
+              "inserted-or-deleted",
+              `${missingText(gap.from, gap.to)}: record #${row.seq} does not link to ${where}.`,
+              row,
+              { fromSeq: gap.from, toSeq: gap.to, after: last },
+            )
+          : fail(
+              "inserted-or-deleted",
+              `Record #${row.seq} does not link to ${where}: a record was inserted here, or records were removed and renumbered.`,
+              row,
+            );
+      }
+      const expected = recordHash(keys.chain, prev, {
         id: row.id,
         at: row.at,
         actorId: row.actorId,
@@ -120,46 +228,96 @@ async function walk(
         return fail(
           "edited",
           `Record #${row.seq} does not carry this console's seal: it was edited after it was written, or written without the key.`,
-          count,
           row,
         );
       prev = row.hash;
       count += 1;
-      after = row.seq;
-      if (checkpoint && row.seq === checkpoint.lastSeq) {
-        checkpointSeen = true;
-        if (row.hash !== checkpoint.headHash || count !== checkpoint.count)
-          return fail(
-            "checkpoint-mismatch",
-            `The log differs from the checkpoint of ${checkpoint.at}: it named ${checkpoint.count} records up to #${checkpoint.lastSeq}, the log now has ${count} up to there.`,
-            count,
-            row,
-          );
-      }
+      last = { seq: row.seq, at: new Date(row.at).toISOString() };
+      for (const a of anchors)
+        if (row.seq === a.lastSeq) {
+          seen.add(a);
+          if (row.hash !== a.headHash || count !== a.count)
+            return fail(
+              "checkpoint-mismatch",
+              `The log differs from ${anchorName(a)}: it named ${a.count} records up to #${a.lastSeq}, the log now has ${count} up to there.`,
+              row,
+            );
+        }
     }
+    cursor = rows.at(-1)?.seq ?? cursor;
     await afterBatch?.();
     if (rows.length < batchSize) break;
   }
-  if (checkpoint && !checkpointSeen)
-    return fail(
-      "checkpoint-mismatch",
-      `The checkpoint of ${checkpoint.at} names ${checkpoint.count} records up to #${checkpoint.lastSeq}, but the log ends at #${after} after ${count} records: records were removed from the end.`,
-      count,
-    );
-  const [head] = await db.select().from(tables.auditHead).limit(1);
-  if (head && (head.lastHash !== prev || head.count !== count))
+  if (startRow && from) {
     return fail(
       "tail-deleted",
-      `The log ends at record #${after}, but ${head.count} records were written (the last was #${head.lastSeq}): records were deleted from the end.`,
-      count,
+      `Records from #${from.lastSeq} on are missing: the checkpoint of ${utc(from.at)} names #${from.lastSeq}, which is no longer in the log.`,
+      undefined,
+      { fromSeq: from.lastSeq, toSeq: null, after: null },
     );
-  if (!head && count > 0) return fail("tail-deleted", "The chain head record is missing.", count);
+  }
+
+  const lastSeq = last?.seq ?? 0;
+  const since = last ? ` (written ${utc(last.at)})` : "";
+  const endsAt = last ? `the log ends at #${last.seq}${since}` : "the log is empty";
+  for (const a of anchors)
+    if (!seen.has(a) && a.lastSeq > lastSeq)
+      return fail(
+        count === 0 ? "emptied" : "tail-deleted",
+        `${missingText(lastSeq + 1, a.lastSeq)}: ${endsAt}, but ${anchorName(a)} names ${a.count} records up to #${a.lastSeq}.${last ? ` Every record written after ${utc(last.at)} was removed.` : ""}`,
+        undefined,
+        { fromSeq: lastSeq + 1, toSeq: a.lastSeq, after: last },
+      );
+
+  const [head] = await db.select().from(tables.auditHead).limit(1);
+  if (count === 0 && !from) {
+    if (keys || head)
+      return fail(
+        "emptied",
+        "The audit log is empty, but this console has written to it (its chain key is in the vault): every record was removed.",
+        undefined,
+        { fromSeq: 1, toSeq: head && keys && headIsAuthentic(keys.head, head) ? head.lastSeq : null, after: null },
+      );
+    return { ok: true, count: 0, headHash: GENESIS_HASH, lastSeq: 0, lastAt: null, checkedAt, anchor, otherChains };
+  }
+  if (!keys)
+    return fail("keys-missing", "The audit chain's keys are missing from the vault: no record can be checked.");
+  if (!head) return fail("head-forged", `The chain's head record was deleted; ${endsAt}.`);
+  if (!headIsAuthentic(keys.head, head))
+    return fail(
+      "head-forged",
+      `The chain's head record was rewritten outside the console (its seal does not verify): it names ${head.count} records up to #${head.lastSeq}, and ${endsAt} after ${count}. Records may have been removed from the end; compare with a checkpoint kept outside the console.`,
+    );
+  if (head.lastHash !== prev || head.count !== count)
+    return head.lastSeq > lastSeq
+      ? fail(
+          "tail-deleted",
+          `${missingText(lastSeq + 1, head.lastSeq)}: the sealed head says ${head.count} records up to #${head.lastSeq} were written, but ${endsAt}.${last ? ` Every record written after ${utc(last.at)} was removed.` : ""}`,
+          undefined,
+          { fromSeq: lastSeq + 1, toSeq: head.lastSeq, after: last },
+        )
+      : fail(
+          "tail-deleted",
+          `The sealed head names ${head.count} records up to #${head.lastSeq}, but ${endsAt} after ${count} records.`,
+        );
   return {
     ok: true,
     count,
     headHash: prev,
-    lastSeq: after,
+    lastSeq,
+    lastAt: last?.at ?? null,
     checkedAt,
-    ...(checkpoint ? { checkpoint: { lastSeq: checkpoint.lastSeq, count: checkpoint.count, at: checkpoint.at } } : {}),
+    anchor,
+    otherChains,
+    ...(options.checkpoint
+      ? {
+          checkpoint: {
+            source: "uploaded" as const,
+            lastSeq: options.checkpoint.lastSeq,
+            count: options.checkpoint.count,
+            at: options.checkpoint.at,
+          },
+        }
+      : {}),
   };
 }

@@ -101,12 +101,17 @@ export const auditLog = pgTable(
   ],
 );
 
-/** The chain's head, updated in the same transaction as each append, so a cut-off tail is detected too. */
+/**
+ * The chain's head, updated in the same transaction as each append and sealed with the head key, so a
+ * cut-off tail is detected too, even when whoever cut it rewrote this row.
+ */
 export const auditHead = pgTable("audit_head", {
   id: boolean("id").primaryKey().default(true),
   lastSeq: bigint("last_seq", { mode: "number" }).notNull(),
   lastHash: text("last_hash").notNull(),
   count: integer("count").notNull(),
+  /** HMAC under the vault-held head key over last_seq, last_hash and count (server/audit/head.ts). */
+  mac: text("mac"),
   updatedAt: timestamp("updated_at", { withTimezone: true })
     .notNull()
     .default(sql`now()`),

@@ -24,6 +24,11 @@ export function csvDocument(header: readonly string[], rows: readonly (readonly 
   return stringify([header, ...rows] as CsvCell[][], CSV_OPTIONS);
 }
 
+/** Rows (or a header) as CSV text; consecutive calls concatenate into one document. */
+export function csvRows(rows: readonly (readonly CsvCell[])[]): string {
+  return stringify(rows as CsvCell[][], CSV_OPTIONS);
+}
+
 /** A streaming writer for exports of any size: write arrays of cells, pipe the output. */
 export function csvStream(header: readonly string[]): Stringifier {
   const stream = stringifyStream(CSV_OPTIONS);

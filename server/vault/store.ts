@@ -93,3 +93,12 @@ export async function rotateVault(db: Db, batchSize = 200): Promise<RotationRepo
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(tables.vaultRecords);
   return { kekId: ring.current.id, rewrapped, alreadyCurrent: (count?.n ?? 0) - rewrapped };
 }
+
+/** The subjects stored under a purpose (no value is opened). */
+export async function vaultSubjects(db: Db, purpose: string): Promise<string[]> {
+  const rows = await db
+    .select({ subject: tables.vaultRecords.subject })
+    .from(tables.vaultRecords)
+    .where(eq(tables.vaultRecords.purpose, purpose));
+  return rows.map((r) => r.subject).sort();
+}

@@ -9,6 +9,7 @@ import { appendAudit } from "@/server/audit/append";
 import { signCheckpoint } from "@/server/audit/checkpoint";
 import { verifyChain } from "@/server/audit/verify";
 import { forgetAuditKeysForTests } from "@/server/audit/keys";
+import { forgetSigningKeysForTests, publishedKeys, rotateSigningKey } from "@/server/evidence/signing-keys";
 import { rotateVault, vaultDelete, vaultGetText, vaultPut, vaultPutIfAbsent, VaultError } from ".";
 import { kekId } from "./envelope";
 
@@ -30,6 +31,7 @@ const rawRows = async (h: DbHandle) =>
 afterEach(() => {
   useKeys(KEY_A);
   forgetAuditKeysForTests();
+  forgetSigningKeysForTests();
 });
 afterAll(() => {
   process.env.CONSOLE_VAULT_KEY = saved.key;
@@ -103,7 +105,11 @@ describe.each<TestDbKind>(["pglite", "postgres"])("vault (%s)", (kind) => {
       );
       const before = await verifyChain(fresh.db);
       if (!before.ok) throw new Error("chain should verify");
-      const checkpoint = await signCheckpoint(fresh.db, before);
+      const checkpoint = await signCheckpoint(
+        fresh.db,
+        { lastSeq: before.lastSeq, lastHash: before.headHash, count: before.count, lastAt: before.lastAt },
+        "download",
+      );
 
       // The new key alone cannot open what the old one wrapped, and says which key is missing.
       useKeys(KEY_B);
@@ -114,9 +120,9 @@ describe.each<TestDbKind>(["pglite", "postgres"])("vault (%s)", (kind) => {
       useKeys(KEY_B, [KEY_A]);
       expect(await vaultGetText(fresh.db, at("c3"))).toBe(`${SECRET}-3`);
       const report = await rotateVault(fresh.db, 2);
-      // Five secrets and the audit keys, in batches of two.
-      expect(report).toEqual({ kekId: kekId(Buffer.from(KEY_B, "base64")), rewrapped: 6, alreadyCurrent: 0 });
-      expect(await rotateVault(fresh.db)).toMatchObject({ rewrapped: 0, alreadyCurrent: 6 });
+      // Five secrets, the audit keys, the evidence-signing key and the record naming it, in batches of two.
+      expect(report).toEqual({ kekId: kekId(Buffer.from(KEY_B, "base64")), rewrapped: 8, alreadyCurrent: 0 });
+      expect(await rotateVault(fresh.db)).toMatchObject({ rewrapped: 0, alreadyCurrent: 8 });
 
       // The old key can now be dropped.
       useKeys(KEY_B);
@@ -132,6 +138,17 @@ describe.each<TestDbKind>(["pglite", "postgres"])("vault (%s)", (kind) => {
         fresh.db,
       );
       expect(await verifyChain(fresh.db, { checkpoint })).toMatchObject({ ok: true, count: 2 });
+
+      // `npm run vault:rotate` also retires the signing key: what it signed still verifies.
+      const { retired, current } = await rotateSigningKey(fresh.db);
+      expect(retired).toBe(checkpoint.signature.keyId);
+      forgetSigningKeysForTests();
+      expect(await verifyChain(fresh.db, { checkpoint })).toMatchObject({ ok: true });
+      const keys = await publishedKeys(fresh.db);
+      expect(keys.map((k) => [k.keyId, k.retiredAt === null])).toEqual([
+        [current, true],
+        [retired, false],
+      ]);
     } finally {
       await fresh.close();
     }

@@ -10,7 +10,8 @@ import { EXPORT_FORMATS, type ExportFormat } from "@/lib/alerts/export-formats";
 import type { ExportRunView } from "@/lib/alerts/export";
 import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
-import { ExportRunItem } from "./export-run-item";
+import { ExportRunItem } from "@/components/ui/export-run-item";
+import { describeFilters } from "@/lib/alerts/filters";
 
 const FORMAT_LABELS: Record<ExportFormat, string> = { csv: "CSV", ndjson: "NDJSON" };
 
@@ -80,7 +81,14 @@ export function ExportPanel({ webhookId, query, total }: { webhookId: string; qu
           <h3 className="text-xs font-medium text-muted">Your recent exports of this webhook</h3>
           <ul className="divide-y divide-border rounded border border-border" aria-label="Your recent exports">
             {runs.data.map((run) => (
-              <ExportRunItem key={run.id} run={run} listKey={listKey} />
+              <ExportRunItem
+                key={run.id}
+                run={run}
+                listKey={listKey}
+                format={run.request.format.toUpperCase()}
+                description={describeFilters(run.request.filters)}
+                downloads="/api/alerts/exports"
+              />
             ))}
           </ul>
         </div>

@@ -5,18 +5,9 @@ import { downloadEjectShares } from "@/server/actions/eject";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { saveFile } from "@/components/ui/save-file";
 import type { EjectRequestView } from "@/lib/clients";
 import { queryKeys } from "@/lib/query-keys";
-
-/** Hands a file to the browser to save; the content is never put in the page. */
-function saveFile(fileName: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * The shares go straight from the action's result into one file download: never rendered, never

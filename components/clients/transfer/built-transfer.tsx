@@ -10,6 +10,7 @@ import type { TransferRequest } from "@/lib/transfer-summary";
 import { BitcoinSummary } from "./bitcoin-summary";
 import { EvmSummary } from "./evm-summary";
 import { SolanaSummary } from "./solana-summary";
+import { saveFile } from "@/components/ui/save-file";
 
 export interface Built {
   chainId: Caip2Id;
@@ -63,14 +64,8 @@ function Summary({ built, client }: { built: Built; client: Client }) {
 /** The unsigned result: marked as unsigned, summarised for its family, and the full JSON to copy or save. */
 export function BuiltTransfer({ built, client }: { built: Built; client: Client }): ReactNode {
   const json = JSON.stringify(built.result, null, 2);
-  function download() {
-    const url = URL.createObjectURL(new Blob([json], { type: "application/json" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `unsigned-transfer-${client.id}-${built.chainId.replace(/[^a-z0-9]+/gi, "-")}.json`;
-    a.click();
-    URL.revokeObjectURL(url);
-  }
+  const download = () =>
+    saveFile(`unsigned-transfer-${client.id}-${built.chainId.replace(/[^a-z0-9]+/gi, "-")}.json`, json);
   return (
     <div className="min-w-0 space-y-3" data-testid="built-transfer">
       <p className="flex items-start gap-2 rounded border border-warning/40 bg-warning-soft p-3 text-sm text-warning">

@@ -1,7 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { open, rename } from "node:fs/promises";
-import { finalPath, partPath } from "./files";
+import { finalPath } from "@/server/exports/files";
+import { partPath } from "./files";
 
 const CHUNK = 1 << 20;
 

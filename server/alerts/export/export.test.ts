@@ -11,7 +11,7 @@ import type { DbHandle } from "@/server/db/client";
 import { cancelJob, getJobRun, startJobWorkers, stopJobWorkers, type JobRun } from "@/server/jobs";
 import { FAST_TIMING, gate, openJobsTestDb, waitFor } from "@/server/jobs/testing/helpers";
 import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness, type FetchHook } from "../testing";
-import { finalPath, runDir } from "./files";
+import { finalPath, runDir } from "@/server/exports/files";
 import { setExportTuningForTests } from "./settings";
 import { queueExport } from "./start";
 import { sweepExports } from "./sweep";

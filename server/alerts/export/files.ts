@@ -1,43 +1,17 @@
 import "server-only";
-import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
+import { mkdir, open, rm, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
-import { exportDir } from "./settings";
+import { runDir } from "@/server/exports/files";
 
 /**
- * The files of one export run, all under <CONSOLE_EXPORT_DIR>/<runId>/:
- *   parts/<n>.part   rows of slice n (newest slice first), while the run fetches; deleted at the end
- *   <file name>      the export itself, written as .tmp and renamed, so it is whole or absent
- *   manifest.json    what the file is (range, filters, count, SHA-256, who, when), same way
- * The directory is the unit the sweep deletes.
+ * The part files of one export run, under <CONSOLE_EXPORT_DIR>/<runId>/parts/<n>.part: rows of slice n
+ * (newest slice first) while the run fetches, deleted at the end (see server/exports/files.ts for the
+ * file and manifest beside them).
  */
-
-const runIdSchema = z.uuid();
-
-export function runDir(runId: string): string {
-  // The run id comes from the database, but a path is built from it: never let it be anything but a uuid.
-  return path.join(exportDir(), runIdSchema.parse(runId));
-}
-
 export const partPath = (runId: string, slice: number) => path.join(runDir(runId), "parts", `${slice}.part`);
-export const finalPath = (runId: string, fileName: string) => path.join(runDir(runId), path.basename(fileName));
-export const manifestPath = (runId: string) => path.join(runDir(runId), "manifest.json");
 
 export async function removeParts(runId: string): Promise<void> {
   await rm(path.join(runDir(runId), "parts"), { recursive: true, force: true });
-}
-
-/** Writes a whole small file so that readers see the old one or the new one, never half of it. */
-export async function writeFileAtomically(target: string, content: string): Promise<void> {
-  const temp = `${target}.tmp`;
-  const handle = await open(temp, "w");
-  try {
-    await handle.writeFile(content, "utf8");
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temp, target);
 }
 
 /**

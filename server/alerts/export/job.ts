@@ -1,7 +1,9 @@
 import "server-only";
 import { mkdir } from "node:fs/promises";
 import type { ExportResult } from "@/lib/alerts/export";
+import { getDb } from "@/server/db";
 import { getUpstreamConfig } from "@/server/env";
+import { signDocument } from "@/server/evidence/sign";
 import { defineJob, JobError, type JobContext } from "@/server/jobs";
 import { getAdminClient } from "@/server/upstream";
 import { eventsReader, type EventsReader } from "../events-reader";
@@ -17,12 +19,13 @@ import {
   type FetchingCheckpoint,
 } from "./checkpoint";
 import { fetchAllSlices } from "./fetch-all";
-import { manifestPath, removeParts, runDir, writeFileAtomically } from "./files";
+import { exportTtlMs, manifestPath, runDir, writeFileAtomically } from "@/server/exports/files";
+import { removeParts } from "./files";
 import { buildManifest, exportFileName } from "./manifest";
 import { pageSizeFor, rememberRefusedPageSize } from "./page-size";
 import { planExport } from "./plan-export";
 import { rowFormatter } from "./rows";
-import { exportTtlMs, exportTuning } from "./settings";
+import { exportTuning } from "./settings";
 
 type Ctx = JobContext<ExportParams, ExportCheckpoint>;
 
@@ -84,7 +87,10 @@ export const alertsExportJob = defineJob({
       ctx.signal,
     );
     const generatedAt = new Date();
-    const manifest = buildManifest({ runId: ctx.runId, params, fileName, ...file, slices: state.slices, generatedAt });
+    const manifest = await signDocument(
+      await getDb(),
+      buildManifest({ runId: ctx.runId, params, fileName, ...file, slices: state.slices, generatedAt }),
+    );
     await writeFileAtomically(manifestPath(ctx.runId), `${JSON.stringify(manifest, null, 2)}\n`);
     const result: ExportResult = {
       fileName,

@@ -1,25 +1,9 @@
 import "server-only";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { ExportManifest } from "@/lib/alerts/export";
 import { getUpstreamConfig } from "@/server/env";
+import { consoleVersion } from "@/server/exports/version";
 import type { ExportParams, SliceState } from "./checkpoint";
 import { ZoneTimeFormatter } from "./zone-time";
-
-let version: string | undefined;
-
-/** The console's version, from its package.json (read once). */
-export function consoleVersion(): string {
-  if (version === undefined) {
-    try {
-      const pkg = JSON.parse(readFileSync(path.join(process.cwd(), "package.json"), "utf8")) as { version?: unknown };
-      version = typeof pkg.version === "string" ? pkg.version : "unknown";
-    } catch {
-      version = "unknown";
-    }
-  }
-  return version;
-}
 
 /** A file name that says what it holds and is safe on every file system: alerts-<webhook>-<from>-<until>.csv. */
 export function exportFileName(params: Pick<ExportParams, "webhookId" | "filters" | "until" | "format">): string {

@@ -10,7 +10,7 @@ import type { DbHandle } from "@/server/db/client";
 import { getJobRun, startJobWorkers, stopJobWorkers } from "@/server/jobs";
 import { FAST_TIMING, gate, openJobsTestDb, waitFor } from "@/server/jobs/testing/helpers";
 import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness, type FetchHook } from "../testing";
-import { finalPath } from "./files";
+import { finalPath } from "@/server/exports/files";
 import { setExportTuningForTests } from "./settings";
 import { queueExport } from "./start";
 

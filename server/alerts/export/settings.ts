@@ -1,17 +1,4 @@
 import "server-only";
-import path from "node:path";
-import { getEnv } from "@/server/env";
-
-/** Where export files live: CONSOLE_EXPORT_DIR, by default <CONSOLE_DATA_DIR>/exports. Shared by every instance. */
-export function exportDir(): string {
-  const env = getEnv();
-  // A directory of the running console, not of the build: nothing here is for the build to trace.
-  return path.resolve(/*turbopackIgnore: true*/ env.CONSOLE_EXPORT_DIR ?? path.join(env.CONSOLE_DATA_DIR, "exports"));
-}
-
-export function exportTtlMs(): number {
-  return getEnv().CONSOLE_EXPORT_TTL_HOURS * 3_600_000;
-}
 
 /** How an export walks the upstream. Tests shrink these to reach slice boundaries with little data. */
 export interface ExportTuning {

@@ -7,7 +7,7 @@ import { listJobRuns, startJob } from "@/server/jobs";
 import { toJobRunView } from "@/server/jobs/view";
 import { requireWebhook } from "../webhooks";
 import { pinnedUntil } from "../range";
-import { singletonKey } from "../singleton";
+import { singletonKey } from "@/server/jobs/singleton-key";
 import { exportParamsSchema, type ExportParams } from "./checkpoint";
 import { alertsExportJob } from "./job";
 

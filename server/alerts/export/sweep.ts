@@ -4,9 +4,11 @@ import path from "node:path";
 import { z } from "zod";
 import { getJobRun } from "@/server/jobs";
 import { logger } from "@/server/log";
-import { exportDir, exportTtlMs } from "./settings";
+import { exportDir, exportTtlMs } from "@/server/exports/files";
 
 const runIdSchema = z.uuid();
+/** The kinds of run whose files live in the export directory, each result with its `expiresAt`. */
+const EXPORT_KINDS = new Set(["alerts.export", "audit.export"]);
 const expiresSchema = z.object({ expiresAt: z.iso.datetime() });
 
 /**
@@ -40,7 +42,7 @@ export async function sweepExports(options: { now?: number; dir?: string; ttlMs?
 
 async function expired(runId: string, target: string, now: number, ttlMs: number): Promise<boolean> {
   const run = await getJobRun(runId);
-  if (!run || run.kind !== "alerts.export") {
+  if (!run || !EXPORT_KINDS.has(run.kind)) {
     const info = await stat(target).catch(() => undefined);
     return info !== undefined && now - info.mtimeMs > ttlMs;
   }

@@ -6,7 +6,7 @@ import type { StaffUser } from "@/server/auth/users";
 import { AppError } from "@/server/errors";
 import { startJob } from "@/server/jobs";
 import { toJobRunView } from "@/server/jobs/view";
-import { singletonKey } from "../singleton";
+import { singletonKey } from "@/server/jobs/singleton-key";
 import { requireWebhook } from "../webhooks";
 import { replayDryRun } from "./dry-run";
 import { alertsReplayAllJob, type ReplayParams } from "./job";

@@ -1,15 +1,14 @@
-import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import { exportManifestSchema } from "@/lib/alerts/export";
-import { downloadableExport } from "@/server/alerts/export/download";
+import { exportResultSchema } from "@/lib/alerts/export";
+import { downloadableExport, manifestResponse } from "@/server/exports/download";
 import { defineRoute } from "@/server/kit/define-route";
 
-/** The manifest written beside the export file (ExportManifest), as long as the file may be downloaded. */
+/** The signed manifest written beside the export file, byte for byte, as long as the file may be downloaded. */
 export const GET = defineRoute({
   permission: "alerts:export",
   query: z.object({ runId: z.uuid("Unknown export") }),
-  run: async ({ runId }, { user }) => {
-    const { manifest } = await downloadableExport(runId, user);
-    return exportManifestSchema.parse(JSON.parse(await readFile(manifest, "utf8")));
+  run: async ({ runId }, { user, requestId }) => {
+    const { manifest, result } = await downloadableExport(runId, user, "alerts.export", exportResultSchema);
+    return manifestResponse(manifest, result.fileName, requestId);
   },
 });

@@ -7,8 +7,6 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DownloadLink } from "@/components/ui/download-link";
 import { JobProgress } from "@/components/ui/job-progress";
-import type { ExportResult, ExportRunView } from "@/lib/alerts/export";
-import { describeFilters } from "@/lib/alerts/filters";
 import { utc } from "@/lib/format";
 import { isActive, type JobRunView } from "@/lib/jobs";
 import { queryKeys } from "@/lib/query-keys";
@@ -21,25 +19,49 @@ const STATUS_TONES = {
   cancelled: "warning",
 } as const;
 
-/** One export run: what it covers, its progress with Cancel while it runs, then its file and manifest. */
-export function ExportRunItem({ run: listed, listKey }: { run: ExportRunView; listKey: QueryKey }) {
+/** What every export's finished run holds: the file, and its signed manifest beside it. */
+export interface ExportedFile {
+  fileName: string;
+  rows: number;
+  sha256: string;
+  expiresAt: string;
+  manifest: { signature?: { keyId: string } };
+}
+
+/**
+ * One export run (alerts or audit): what it covers, its progress with Cancel while it runs, then its
+ * file and signed manifest. `downloads` is the route folder of the run's file and manifest.
+ */
+export function ExportRunItem<R extends ExportedFile>({
+  run: listed,
+  listKey,
+  format,
+  description,
+  downloads,
+}: {
+  run: JobRunView<R>;
+  listKey: QueryKey;
+  format: string;
+  description: string;
+  downloads: string;
+}) {
   const queryClient = useQueryClient();
   // Followed only while it runs; when it ends, the list is read again for its result.
-  const live = useJobRun<ExportResult>(isActive(listed) ? listed.id : undefined, listed, () => {
+  const live = useJobRun<R>(isActive(listed) ? listed.id : undefined, listed, () => {
     void queryClient.invalidateQueries({ queryKey: listKey });
   });
-  const run: JobRunView<ExportResult> = live.data ?? listed;
+  const run: JobRunView<R> = live.data ?? listed;
   const cancel = useAction(cancelJobRun, {
     onSuccess: (next) => queryClient.setQueryData(queryKeys.jobs.run(next.id), next),
   });
-  const format = listed.request.format.toUpperCase();
   const result = run.status === "succeeded" ? run.result : null;
+  const signedBy = result?.manifest.signature?.keyId;
   return (
     <li className="space-y-2 p-3 text-sm" data-testid="export-run" data-run-id={run.id} data-status={run.status}>
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={STATUS_TONES[run.status]}>{run.status}</Badge>
         <span className="font-medium">{format}</span>
-        <span className="min-w-0 text-xs break-words text-muted">{describeFilters(listed.request.filters)}</span>
+        <span className="min-w-0 text-xs break-words text-muted">{description}</span>
         <span className="ml-auto text-xs text-muted">
           started <time dateTime={run.createdAt}>{utc(run.createdAt)}</time>
         </span>
@@ -61,12 +83,17 @@ export function ExportRunItem({ run: listed, listKey }: { run: ExportRunView; li
             SHA-256 <span data-testid="export-sha256">{result.sha256.slice(0, 16)}…</span>
             <CopyButton value={result.sha256} label="SHA-256" />
           </span>
+          {signedBy ? (
+            <span className="font-mono text-xs text-muted" data-testid="export-signed-by">
+              signed by {signedBy}
+            </span>
+          ) : null}
           <span className="text-xs text-muted">
             kept until <time dateTime={result.expiresAt}>{utc(result.expiresAt)}</time>
           </span>
           <span className="flex gap-2">
-            <DownloadLink href={`/api/alerts/exports/${run.id}/file`}>{`Download ${format}`}</DownloadLink>
-            <DownloadLink href={`/api/alerts/exports/${run.id}/manifest`} fileName={`${result.fileName}.manifest.json`}>
+            <DownloadLink href={`${downloads}/${run.id}/file`}>{`Download ${format}`}</DownloadLink>
+            <DownloadLink href={`${downloads}/${run.id}/manifest`} fileName={`${result.fileName}.manifest.json`}>
               Manifest
             </DownloadLink>
           </span>

@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { VerifyEvidence } from "@/components/audit/verify-evidence";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireUser } from "@/server/auth/session";
+import { getDb } from "@/server/db";
+import { publishedKeys } from "@/server/evidence/signing-keys";
+import { getQueryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+
+export const metadata: Metadata = { title: "Verify evidence" };
+
+/** Open to every staff member: whoever received an export may check it. Nothing is uploaded. */
+export default async function VerifyEvidencePage() {
+  await requireUser("/audit/verify");
+  const queryClient = getQueryClient();
+  const db = await getDb();
+  await queryClient.prefetchQuery({
+    queryKey: queryKeys.audit.signingKeys(),
+    queryFn: async () => ({ keys: await publishedKeys(db) }),
+  });
+  return (
+    <>
+      <PageHeader
+        title="Verify an export or a checkpoint"
+        description="Pick a signed manifest and the file it describes, or a checkpoint alone. Your browser checks the signature, size, SHA-256 and row count here: nothing is uploaded."
+      />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <VerifyEvidence />
+      </HydrationBoundary>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+"use client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { FileDown } from "lucide-react";
+import { startAuditExport } from "@/server/actions/audit";
+import { useAction } from "@/components/hooks/use-action";
+import { Button } from "@/components/ui/button";
+import { ExportRunItem } from "@/components/ui/export-run-item";
+import { FormError } from "@/components/ui/form-error";
+import type { AuditFilters } from "@/lib/audit";
+import type { AuditExportFilters, AuditExportRunView } from "@/lib/audit-export";
+import { fetchJson } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+
+export const RECENT_AUDIT_EXPORTS_URL = "/api/audit/exports?limit=5";
+
+const LABELS: Record<keyof AuditExportFilters, string> = {
+  actor: "actor",
+  action: "action",
+  outcome: "outcome",
+  errorCode: "error",
+  from: "from",
+  to: "to",
+};
+
+export function describeAuditFilters(filters: AuditExportFilters): string {
+  const parts = Object.entries(filters)
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${LABELS[k as keyof AuditExportFilters] ?? k} ${v}`);
+  return parts.length > 0 ? parts.join(" · ") : "the whole log";
+}
+
+/** The user's recent audit exports and the action that starts one, shared by the button and the list. */
+export function useAuditExports() {
+  const queryClient = useQueryClient();
+  const listKey = queryKeys.audit.exports();
+  const runs = useQuery({
+    queryKey: listKey,
+    queryFn: () => fetchJson<AuditExportRunView[]>(RECENT_AUDIT_EXPORTS_URL),
+  });
+  const start = useAction(startAuditExport, {
+    errors: "inline",
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: listKey }),
+  });
+  return { listKey, runs, start };
+}
+
+type AuditExports = ReturnType<typeof useAuditExports>;
+
+/** Starts an export of the log as filtered now (the whole log without filters), written on the server. */
+export function AuditExportButton({
+  exports,
+  filters,
+  hasFilters,
+}: {
+  exports: AuditExports;
+  filters: AuditFilters;
+  hasFilters: boolean;
+}) {
+  return (
+    <Button onClick={() => exports.start.run({ filters })} disabled={exports.start.pending}>
+      <FileDown className="size-4" aria-hidden />
+      {exports.start.pending ? "Starting…" : `Export CSV${hasFilters ? " (filtered)" : ""}`}
+    </Button>
+  );
+}
+
+/** The refusal of a start, if any, and the user's recent audit exports: progress, then file and signed manifest. */
+export function AuditExportList({ exports }: { exports: AuditExports }) {
+  const { runs, start, listKey } = exports;
+  return (
+    <>
+      <FormError message={start.formError ?? Object.values(start.fieldErrors)[0]} />
+      {runs.isError ? (
+        <p role="alert" className="text-xs text-danger">
+          Your exports could not be listed: {runs.error.message}{" "}
+          <button type="button" className="underline" onClick={() => void runs.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : runs.data && runs.data.length > 0 ? (
+        <ul className="divide-y divide-border rounded border border-border" aria-label="Your recent audit exports">
+          {runs.data.map((run) => (
+            <ExportRunItem
+              key={run.id}
+              run={run}
+              listKey={listKey}
+              format="CSV"
+              description={describeAuditFilters(run.request.filters)}
+              downloads="/api/audit/exports"
+            />
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * What the verify page checks of a signed document and the file it describes, in the browser: the
+ * signature (against the console's published keys, or keys the reviewer brought), and the file's
+ * size, SHA-256 and row count against the manifest, read as a stream so a file of any size fits.
+ * `npm run verify-export` checks the same with Node's own crypto (scripts/verify-export.mjs).
+ */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { checkSignature, type PublishedKey } from "./signature";
+
+export interface Check {
+  label: string;
+  ok: boolean;
+  detail: string;
+}
+
+export type DocumentKind = "alerts.export" | "audit.export" | "checkpoint";
+
+interface ManifestFile {
+  name: string;
+  bytes: number;
+  sha256: string;
+}
+
+/** The kind of signed document, from its own fields; undefined for anything else. */
+export function documentKind(doc: unknown): DocumentKind | undefined {
+  if (typeof doc !== "object" || doc === null) return undefined;
+  const d = doc as Record<string, unknown>;
+  if (typeof d.format === "string" && d.format.startsWith("custodian-console.audit-checkpoint/")) return "checkpoint";
+  if (d.kind === "alerts.export" || d.kind === "audit.export") return d.kind;
+  return undefined;
+}
+
+export function manifestFile(doc: unknown): ManifestFile | undefined {
+  const file = (doc as { file?: Partial<ManifestFile> } | null)?.file;
+  return typeof file?.name === "string" && typeof file.bytes === "number" && typeof file.sha256 === "string"
+    ? (file as ManifestFile)
+    : undefined;
+}
+
+/** The signature, and whose key it is among the published ones (current, retired, or none of them). */
+export function signatureCheck(doc: unknown, keys: readonly PublishedKey[], source: string): Check {
+  const result = checkSignature(
+    doc,
+    keys.map((k) => k.publicKey),
+  );
+  if (!result.ok) return { label: "Signature", ok: false, detail: result.problem };
+  const key = keys.find((k) => k.publicKey === result.publicKey);
+  const which = key?.retiredAt ? `a retired key (retired ${key.retiredAt.slice(0, 10)})` : "the current key";
+  return { label: "Signature", ok: true, detail: `Valid: signed by ${result.keyId}, ${which} of ${source}.` };
+}
+
+/**
+ * Counts the records of a CSV or NDJSON file as it streams past. CSV: record ends are line feeds
+ * outside double quotes (RFC 4180 quoting, as the console writes it), less the header; NDJSON: lines.
+ */
+export class RowCounter {
+  private inQuotes = false;
+  private lines = 0;
+  private sawAny = false;
+  private lastByte = -1;
+
+  constructor(private readonly format: "csv" | "ndjson") {}
+
+  push(chunk: Uint8Array) {
+    for (const byte of chunk) {
+      if (this.format === "csv" && byte === 0x22) this.inQuotes = !this.inQuotes;
+      else if (byte === 0x0a && !this.inQuotes) this.lines += 1;
+      this.sawAny = true;
+      this.lastByte = byte;
+    }
+  }
+
+  get rows(): number {
+    const records = this.lines + (this.sawAny && this.lastByte !== 0x0a ? 1 : 0);
+    return this.format === "csv" ? Math.max(0, records - 1) : records;
+  }
+}
+
+export interface FileLike {
+  size: number;
+  stream(): ReadableStream<Uint8Array>;
+}
+
+/** Size, SHA-256 and rows of the file against the manifest. `onProgress` gets the bytes read so far. */
+export async function fileChecks(
+  manifest: Record<string, unknown>,
+  file: FileLike,
+  onProgress?: (bytes: number) => void,
+): Promise<Check[]> {
+  const described = manifestFile(manifest);
+  if (!described) return [{ label: "File", ok: false, detail: "The manifest does not describe a file." }];
+  const format = manifest.format === "ndjson" ? "ndjson" : "csv";
+  const hash = sha256.create();
+  const counter = new RowCounter(format);
+  let read = 0;
+  const reader = file.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    hash.update(value);
+    counter.push(value);
+    read += value.length;
+    onProgress?.(read);
+  }
+  const digest = bytesToHex(hash.digest());
+  const rows = typeof manifest.rows === "number" ? manifest.rows : undefined;
+  return [
+    {
+      label: "Size",
+      ok: file.size === described.bytes,
+      detail:
+        file.size === described.bytes
+          ? `${described.bytes.toLocaleString("en")} bytes, as the manifest says.`
+          : `The file has ${file.size.toLocaleString("en")} bytes; the manifest says ${described.bytes.toLocaleString("en")}.`,
+    },
+    {
+      label: "SHA-256",
+      ok: digest === described.sha256,
+      detail:
+        digest === described.sha256
+          ? `${digest}, as the manifest says.`
+          : `The file's is ${digest}; the manifest says ${described.sha256}. This is not the exported file, or it was changed.`,
+    },
+    {
+      label: "Rows",
+      ok: rows === counter.rows,
+      detail:
+        rows === counter.rows
+          ? `${counter.rows.toLocaleString("en")} ${format === "csv" ? "records after the header" : "lines"}, as the manifest says.`
+          : `The file holds ${counter.rows.toLocaleString("en")}; the manifest says ${rows ?? "nothing"}.`,
+    },
+  ];
+}

@@ -1,0 +1,167 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { mkdir, open, rename } from "node:fs/promises";
+import { z } from "zod";
+import {
+  auditExportFiltersSchema,
+  auditExportResultSchema,
+  type AuditExportManifest,
+  type AuditExportResult,
+} from "@/lib/audit-export";
+import { auditFiltersSchema, type AuditRecord } from "@/lib/audit";
+import { getDb, tables } from "@/server/db";
+import { signDocument } from "@/server/evidence/sign";
+import { exportTtlMs, finalPath, manifestPath, runDir, writeFileAtomically } from "@/server/exports/files";
+import { consoleVersion } from "@/server/exports/version";
+import { defineJob, type JobContext } from "@/server/jobs";
+import { appendJobAuditOnce } from "@/server/jobs/audit";
+import { AUDIT_CSV_COLUMNS, auditCsvBatch } from "../csv";
+import { storedAuditKeys } from "../keys";
+import { countAudit, iterateAudit } from "../query";
+import { verifyChain } from "../verify";
+import { csvRows } from "@/server/exports/csv";
+
+export const auditExportParamsSchema = z.object({
+  filters: auditExportFiltersSchema,
+  /** The set is pinned when the export is asked for: no record after this one is exported. */
+  throughSeq: z.number().int().min(0),
+  startedAt: z.iso.datetime(),
+  /** Who asked, for the manifest and the audit record (the role as it was then). */
+  actor: z.object({ id: z.string(), email: z.string(), role: z.string() }),
+});
+export type AuditExportParams = z.infer<typeof auditExportParamsSchema>;
+
+const checkpointSchema = z.object({ phase: z.literal("done"), result: auditExportResultSchema });
+type Ctx = JobContext<AuditExportParams, z.infer<typeof checkpointSchema>>;
+
+const BATCH = 1000;
+
+/**
+ * The whole filtered audit log as CSV, written on the server in batches of 1,000 (memory stays flat
+ * whatever the size), with a signed manifest beside it. The set is pinned when the export is asked
+ * for (no record after the chain's last one then is exported, so records appended meanwhile stay
+ * out), and the whole chain is verified, with the verdict in the manifest. One run per instance at a time: exports read the console's own database, which serves
+ * everyone else too. A run interrupted before its file is written starts over (reading the
+ * database is cheap); after, it only finishes.
+ */
+export const auditExportJob = defineJob({
+  kind: "audit.export",
+  params: auditExportParamsSchema,
+  checkpoint: checkpointSchema,
+  maxAttempts: 3,
+  retryDelaySeconds: 5,
+  concurrency: 1,
+  async run(ctx): Promise<AuditExportResult> {
+    if (ctx.checkpoint?.phase === "done") return finish(ctx, ctx.checkpoint.result);
+    const db = await getDb();
+    const filters = auditFiltersSchema.parse(ctx.params.filters);
+    ctx.progress({ done: 0, total: null, message: "Verifying the chain" });
+    const verdict = await verifyChain(db);
+    const [head] = await db.select().from(tables.auditHead).limit(1);
+    const { throughSeq } = ctx.params;
+    const total = await countAudit(db, filters, throughSeq);
+    ctx.signal.throwIfAborted();
+
+    const generatedAt = new Date();
+    const fileName = `audit-${generatedAt
+      .toISOString()
+      .replace(/\.\d+Z$/, "Z")
+      .replace(/[-:]/g, "")}.csv`;
+    await mkdir(runDir(ctx.runId), { recursive: true });
+    const target = finalPath(ctx.runId, fileName);
+    const out = await open(`${target}.tmp`, "w");
+    const hash = createHash("sha256");
+    let bytes = 0;
+    let rows = 0;
+    let newest: AuditRecord | undefined;
+    let oldest: AuditRecord | undefined;
+    const write = async (text: string) => {
+      const chunk = Buffer.from(text, "utf8");
+      hash.update(chunk);
+      await out.write(chunk);
+      bytes += chunk.length;
+    };
+    try {
+      await write(csvRows([AUDIT_CSV_COLUMNS]));
+      let batch: AuditRecord[] = [];
+      const flush = async () => {
+        await write(auditCsvBatch(batch));
+        rows += batch.length;
+        batch = [];
+        ctx.signal.throwIfAborted();
+        ctx.progress({ done: rows, total, message: `Exported ${rows.toLocaleString("en")} records` });
+      };
+      for await (const record of iterateAudit(db, filters, BATCH, throughSeq)) {
+        newest ??= record;
+        oldest = record;
+        batch.push(record);
+        if (batch.length >= BATCH) await flush();
+      }
+      if (batch.length > 0) await flush();
+      await out.datasync();
+    } finally {
+      await out.close();
+    }
+    await rename(`${target}.tmp`, target);
+
+    const keys = await storedAuditKeys(db);
+    const manifest: AuditExportManifest = await signDocument(db, {
+      manifestVersion: 1 as const,
+      kind: "audit.export" as const,
+      runId: ctx.runId,
+      format: "csv" as const,
+      file: { name: fileName, bytes, sha256: hash.digest("hex") },
+      filters: ctx.params.filters,
+      rows,
+      order: "newest-first" as const,
+      records:
+        newest && oldest
+          ? { newestSeq: newest.seq, newestAt: newest.at, oldestSeq: oldest.seq, oldestAt: oldest.at }
+          : null,
+      chain: {
+        chainId: keys?.chainId ?? null,
+        lastSeq: verdict.ok ? verdict.lastSeq : (head?.lastSeq ?? 0),
+        headHash: verdict.ok ? verdict.headHash : (head?.lastHash ?? ""),
+        count: verdict.ok ? verdict.count : (head?.count ?? 0),
+        verdict: verdict.ok ? "intact" : verdict.message,
+      },
+      throughSeq,
+      generatedBy: { id: ctx.params.actor.id, email: ctx.params.actor.email },
+      startedAt: new Date(ctx.params.startedAt).toISOString(),
+      generatedAt: generatedAt.toISOString(),
+      console: { version: consoleVersion() },
+    });
+    await writeFileAtomically(manifestPath(ctx.runId), `${JSON.stringify(manifest, null, 2)}\n`);
+    const result: AuditExportResult = {
+      fileName,
+      rows,
+      bytes,
+      sha256: manifest.file.sha256,
+      expiresAt: new Date(generatedAt.getTime() + exportTtlMs()).toISOString(),
+      manifest,
+    };
+    await ctx.saveCheckpoint({ phase: "done", result }, { done: rows, total: rows, message: "Done" });
+    return finish(ctx, result);
+  },
+});
+
+/** The export is on record once, with what a reviewer needs to find the file again: count, digest, filters. */
+async function finish(ctx: Ctx, result: AuditExportResult): Promise<AuditExportResult> {
+  const { manifest } = result;
+  await appendJobAuditOnce(ctx.runId, {
+    actor: ctx.params.actor,
+    action: "audit.export",
+    target: "audit_log",
+    outcome: "ok",
+    input: {
+      runId: ctx.runId,
+      filters: manifest.filters,
+      rows: manifest.rows,
+      file: manifest.file,
+      format: manifest.format,
+      chain: { lastSeq: manifest.chain.lastSeq, verdict: manifest.chain.verdict },
+      signedBy: manifest.signature.keyId,
+    },
+  });
+  return result;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "audit_head" ADD COLUMN "mac" text;

@@ -1,0 +1,157 @@
+import "server-only";
+import { createPrivateKey, generateKeyPairSync, type KeyObject } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/server/db";
+import { vaultGetText, vaultPut, vaultSubjects } from "@/server/vault";
+import { keyIdOf, type PublishedKey } from "@/lib/evidence/signature";
+
+/**
+ * The console's Ed25519 evidence-signing keys. Each lives in the vault (so it is wrapped under
+ * CONSOLE_VAULT_KEY and bound to its key id: a row copied or inserted by someone without the vault
+ * key does not open), one record per key plus a record naming the current one. A retired key keeps
+ * only its public half, so what it signed stays verifiable and it can sign nothing more. The public
+ * keys are derived from the vault, never read from a plain table someone could rewrite.
+ */
+const PURPOSE = "evidence-signing-key";
+const CURRENT = { purpose: PURPOSE, subject: "current" };
+// Serializes key creation and rotation across console instances.
+const KEY_LOCK = 7_245_017;
+
+const storedKeySchema = z.object({
+  publicKey: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The 32-byte private seed, base64url (JWK `d`); absent once the key is retired. */
+  seed: z.string().optional(),
+  createdAt: z.iso.datetime(),
+  retiredAt: z.iso.datetime().nullable(),
+});
+type StoredKey = z.infer<typeof storedKeySchema>;
+
+export interface SigningKey {
+  keyId: string;
+  publicKey: string;
+  privateKey: KeyObject;
+}
+
+const hexOfBase64url = (value: string) => Buffer.from(value, "base64url").toString("hex");
+
+function newKey(now: Date): { keyId: string; stored: StoredKey } {
+  const { privateKey } = generateKeyPairSync("ed25519");
+  const jwk = privateKey.export({ format: "jwk" });
+  if (!jwk.d || !jwk.x) throw new Error("the runtime did not export an Ed25519 key");
+  const publicKey = hexOfBase64url(jwk.x);
+  return {
+    keyId: keyIdOf(publicKey),
+    stored: { publicKey, seed: jwk.d, createdAt: now.toISOString(), retiredAt: null },
+  };
+}
+
+async function readKey(db: Db, keyId: string): Promise<StoredKey | undefined> {
+  const text = await vaultGetText(db, { purpose: PURPOSE, subject: keyId });
+  if (text === undefined) return undefined;
+  const parsed = storedKeySchema.parse(JSON.parse(text));
+  if (keyIdOf(parsed.publicKey) !== keyId)
+    throw new Error(`the vault record of signing key ${keyId} names another key`);
+  return parsed;
+}
+
+function toSigningKey(keyId: string, stored: StoredKey): SigningKey {
+  if (!stored.seed) throw new Error(`signing key ${keyId} is retired and cannot sign`);
+  const x = Buffer.from(stored.publicKey, "hex").toString("base64url");
+  const privateKey = createPrivateKey({ key: { kty: "OKP", crv: "Ed25519", d: stored.seed, x }, format: "jwk" });
+  return { keyId, publicKey: stored.publicKey, privateKey };
+}
+
+async function locked<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${KEY_LOCK})`);
+    return work(tx as unknown as Db);
+  });
+}
+
+async function currentKeyId(db: Db): Promise<string | undefined> {
+  return vaultGetText(db, CURRENT);
+}
+
+/** Creates the first key when there is none; every instance then reads the same one. */
+async function loadCurrent(db: Db): Promise<SigningKey> {
+  const existing = await currentKeyId(db);
+  if (existing) {
+    const stored = await readKey(db, existing);
+    if (stored) return toSigningKey(existing, stored);
+  }
+  return locked(db, async (tx) => {
+    const id = await currentKeyId(tx);
+    const stored = id ? await readKey(tx, id) : undefined;
+    if (id && stored) return toSigningKey(id, stored);
+    const created = newKey(new Date());
+    await vaultPut(tx, { purpose: PURPOSE, subject: created.keyId }, JSON.stringify(created.stored));
+    await vaultPut(tx, CURRENT, created.keyId);
+    return toSigningKey(created.keyId, created.stored);
+  });
+}
+
+// Per database handle (tests open several); dropped on rotation.
+let cache = new WeakMap<Db, Promise<SigningKey>>();
+
+export function currentSigningKey(db: Db): Promise<SigningKey> {
+  let key = cache.get(db);
+  if (!key) {
+    key = loadCurrent(db);
+    key.catch(() => cache.delete(db));
+    cache.set(db, key);
+  }
+  return key;
+}
+
+/** For tests: read the keys from the vault again, as another instance or a restart would. */
+export function forgetSigningKeysForTests() {
+  cache = new WeakMap();
+}
+
+/**
+ * Retires the current key (its private half is deleted; its public half stays listed) and makes a
+ * new one current. `npm run vault:rotate` calls it: a key wrapped under a vault key that is being
+ * replaced may have been exposed with it.
+ */
+export async function rotateSigningKey(db: Db, now = new Date()): Promise<{ retired: string | null; current: string }> {
+  const result = await locked(db, async (tx) => {
+    const id = await currentKeyId(tx);
+    const stored = id ? await readKey(tx, id) : undefined;
+    if (id && stored) {
+      const { seed: _dropped, ...publicHalf } = stored;
+      await vaultPut(
+        tx,
+        { purpose: PURPOSE, subject: id },
+        JSON.stringify({ ...publicHalf, retiredAt: now.toISOString() }),
+      );
+    }
+    const created = newKey(now);
+    await vaultPut(tx, { purpose: PURPOSE, subject: created.keyId }, JSON.stringify(created.stored));
+    await vaultPut(tx, CURRENT, created.keyId);
+    return { retired: id && stored ? id : null, current: created.keyId };
+  });
+  cache = new WeakMap();
+  return result;
+}
+
+/** Every key this console has signed with, current first, then retired ones newest first. */
+export async function publishedKeys(db: Db): Promise<PublishedKey[]> {
+  await currentSigningKey(db);
+  const current = await currentKeyId(db);
+  const keys: PublishedKey[] = [];
+  for (const subject of await vaultSubjects(db, PURPOSE)) {
+    if (subject === CURRENT.subject) continue;
+    const stored = await readKey(db, subject);
+    if (!stored) continue;
+    keys.push({
+      keyId: subject,
+      publicKey: stored.publicKey,
+      createdAt: stored.createdAt,
+      retiredAt: subject === current ? null : (stored.retiredAt ?? stored.createdAt),
+    });
+  }
+  return keys.sort((a, b) =>
+    a.retiredAt === null ? -1 : b.retiredAt === null ? 1 : b.createdAt.localeCompare(a.createdAt),
+  );
+}
