@@ -49,6 +49,12 @@ function VerdictLine({ verdict }: { verdict: Verdict }) {
           {against.length > 0 ? `, matching ${against.join(" and ")}` : ""}.
         </span>
       </p>
+      {verdict.acknowledged.map((a) => (
+        <p key={a.seq} className="pl-6 text-xs text-warning" data-testid="chain-acknowledged">
+          Record #{a.seq}: on {utc(a.at)}, {a.by ?? "an operator"} acknowledged damage found then (“{a.finding}”) with
+          the reason “{a.reason}”. The chain verifies past exactly that break.
+        </p>
+      ))}
       {verdict.otherChains > 0 ? (
         <p className="pl-6 text-xs text-warning">
           The checkpoint directory also holds checkpoints of {verdict.otherChains} other audit chain

@@ -11,6 +11,8 @@ import { appendAudit, AuditTamperedError, MAX_STORED_INPUT_CHARS } from "./appen
 import { checkpointDir, checkpointFileName, storedCheckpoints } from "./checkpoint-files";
 import { CHECKPOINT_EVERY_MS, writeCheckpoint } from "./checkpoint-schedule";
 import { checkSignature } from "@/lib/evidence/signature";
+import { vaultGet, vaultPut } from "@/server/vault";
+import { forgetAuditKeysForTests } from "./keys";
 import { verifyChain } from "./verify";
 import { listAudit, iterateAudit } from "./query";
 import { canonicalJson } from "./chain";
@@ -324,11 +326,31 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit log on %s", (kind) => {
       const written = await writeCheckpoint(fresh.db, "download");
       if (!written) throw new Error("expected a checkpoint");
       const forged = { ...written, count: 1, at: new Date(Date.now() + 60_000).toISOString() };
-      await writeFile(
-        path.join(checkpointDir(), written.chainId, checkpointFileName({ ...forged, lastSeq: forged.lastSeq + 1 })),
-        JSON.stringify(forged),
-      );
+      await writeFile(path.join(checkpointDir(), written.chainId, checkpointFileName(forged)), JSON.stringify(forged));
       expect(await verifyChain(fresh.db)).toMatchObject({ ok: false, problem: "checkpoint-invalid" });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("upgrades a chain from before the head seal: the head is sealed once as found, and the chain goes on", async () => {
+    const fresh = await openTestDb(kind);
+    try {
+      await fill(fresh, 3);
+      // The database as a console before the head seal left it: two keys in the vault, no seal on the head.
+      const address = { purpose: "audit-keys", subject: "console" };
+      const stored = await vaultGet(fresh.db, address);
+      await vaultPut(fresh.db, address, stored!.subarray(0, 64));
+      await fresh.db.update(tables.auditHead).set({ mac: null });
+      forgetAuditKeysForTests();
+      expect(await verifyChain(fresh.db)).toMatchObject({ ok: true, count: 3 });
+      expect((await vaultGet(fresh.db, address))?.length).toBeGreaterThan(64);
+      await fill(fresh, 1);
+      expect(await verifyChain(fresh.db)).toMatchObject({ ok: true, count: 4 });
+      // From then on an unsealed head is tampering, not an old console.
+      await fresh.db.update(tables.auditHead).set({ mac: null });
+      forgetAuditKeysForTests();
+      expect(await verifyChain(fresh.db)).toMatchObject({ ok: false, problem: "head-forged" });
     } finally {
       await fresh.close();
     }

@@ -49,3 +49,23 @@ export function recordHash(key: Buffer, prevHash: string, fields: HashedFields):
   });
   return createHmac("sha256", key).update(prevHash).update("\n").update(content).digest("hex");
 }
+
+/** The sealed fields of a stored row, in the form its seal was computed over. */
+export function sealedFields(row: HashedFields): HashedFields {
+  return {
+    id: row.id,
+    at: row.at,
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    actorRole: row.actorRole,
+    action: row.action,
+    target: row.target,
+    input: row.input,
+    outcome: row.outcome,
+    errorCode: row.errorCode,
+    errorMessage: row.errorMessage,
+    requestId: row.requestId,
+    ip: row.ip,
+    intentId: row.intentId,
+  };
+}

@@ -9,7 +9,8 @@ import { storedAuditKeys } from "./keys";
 /**
  * The checkpoint directory: CONSOLE_CHECKPOINT_DIR, by default <CONSOLE_DATA_DIR>/checkpoints, outside
  * the database, shared by every instance. One folder per chain (its chain id), one file per checkpoint,
- * named so that the newest sorts last: audit-checkpoint-<last sequence, 15 digits>-<time>.json.
+ * named so that the newest sorts last: audit-checkpoint-<time>-<last sequence>.json. Newest means made
+ * last, not highest sequence: after a restore from a backup, acknowledged, the sequence may go back.
  */
 export function checkpointDir(): string {
   const env = getEnv();
@@ -19,12 +20,12 @@ export function checkpointDir(): string {
 }
 
 const chainDir = (chainId: string) => path.join(/*turbopackIgnore: true*/ checkpointDir(), chainId);
-const FILE = /^audit-checkpoint-\d{15}-[0-9TZ-]+\.json$/;
+const FILE = /^audit-checkpoint-\d{4}-\d\d-\d\dT[0-9-]+Z-\d+\.json$/;
 const CHAIN = /^[0-9a-f]{32}$/;
 
 export function checkpointFileName(checkpoint: SignedCheckpoint): string {
   const stamp = checkpoint.at.replace(/[:.]/g, "-");
-  return `audit-checkpoint-${String(checkpoint.lastSeq).padStart(15, "0")}-${stamp}.json`;
+  return `audit-checkpoint-${stamp}-${checkpoint.lastSeq}.json`;
 }
 
 /** Written whole, then renamed: a reader sees the file complete or not at all. */

@@ -16,8 +16,8 @@ const CHECK_EVERY_MS = 5 * 60_000;
 
 /**
  * Writes a signed checkpoint of the chain's head to the checkpoint directory, after checking the
- * records added since the previous checkpoint (or the whole chain when there is none): a checkpoint
- * vouches only for a chain that verifies. "hourly" writes only when the head moved and the newest
+ * records added since the previous checkpoint (or the whole chain): a checkpoint vouches only for a
+ * chain that verifies. "hourly" writes only when the head moved and the newest
  * checkpoint is an hour old. Several instances may run it at once: a duplicate is harmless.
  */
 export async function writeCheckpoint(
@@ -33,9 +33,12 @@ export async function writeCheckpoint(
     return null;
   }
   const newest = await newestCheckpoint(db);
-  if (newest && newest.lastSeq >= head.lastSeq) return null;
+  if (newest && newest.headHash === head.lastHash) return null;
   if (reason === "hourly" && newest && now.getTime() - Date.parse(newest.at) < CHECKPOINT_EVERY_MS) return null;
-  const verdict = await verifyChain(db, { from: newest, useStoredCheckpoints: false });
+  // From the newest checkpoint on, as a rule; the whole chain when that checkpoint no longer binds
+  // (an operator acknowledged a break since) or there is none.
+  let verdict = await verifyChain(db, { from: newest, useStoredCheckpoints: false });
+  if (!verdict.ok && newest) verdict = await verifyChain(db);
   if (!verdict.ok) {
     logger.error(
       { problem: verdict.problem, seq: verdict.seq },

@@ -22,7 +22,7 @@ import { storedAuditKeys } from "./keys";
  */
 export const CHECKPOINT_FORMAT = "custodian-console.audit-checkpoint/v2";
 export const CHECKPOINT_FORMAT_V1 = "custodian-console.audit-checkpoint/v1";
-export const CHECKPOINT_REASONS = ["first-record", "every-1000", "hourly", "download"] as const;
+export const CHECKPOINT_REASONS = ["first-record", "every-1000", "hourly", "download", "acknowledged"] as const;
 export type CheckpointReason = (typeof CHECKPOINT_REASONS)[number];
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, "expected 64 hex digits");

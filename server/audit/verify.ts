@@ -1,7 +1,9 @@
 import "server-only";
-import { asc, gt, gte } from "drizzle-orm";
+import { asc, eq, gt, gte } from "drizzle-orm";
+import { z } from "zod";
 import { tables, type Db } from "@/server/db";
-import { GENESIS_HASH, recordHash } from "./chain";
+import { ACKNOWLEDGE_ACTION, acceptedBreakSchema } from "./acknowledge-format";
+import { GENESIS_HASH, recordHash, sealedFields } from "./chain";
 import { checkpointIsAuthentic, type Checkpoint, type SignedCheckpoint } from "./checkpoint";
 import { storedCheckpoints } from "./checkpoint-files";
 import { headIsAuthentic } from "./head";
@@ -50,6 +52,8 @@ export type ChainVerdict =
        * and keys were all removed leaves its checkpoints behind, and this is where it shows.
        */
       otherChains: number;
+      /** Breaks an operator acknowledged (`npm run audit:acknowledge`): the log verifies past them, and says so. */
+      acknowledged: AcknowledgedBreak[];
     }
   | {
       ok: false;
@@ -77,6 +81,54 @@ export interface VerifyOptions {
 }
 
 type Row = typeof tables.auditLog.$inferSelect;
+
+export interface AcknowledgedBreak {
+  /** The acknowledgement's own record. */
+  seq: number;
+  at: string;
+  by: string | null;
+  finding: string;
+  reason: string;
+}
+
+const acknowledgementSchema = z.object({
+  finding: z.object({ message: z.string() }),
+  reason: z.string(),
+  accepts: acceptedBreakSchema,
+});
+
+/**
+ * The acknowledgements in the log whose own seal verifies (only someone with the chain key can write
+ * one, so a forged row cannot excuse anything), and what they let the walk pass.
+ */
+async function acknowledgements(db: Db, key: Buffer | undefined) {
+  const linkBreaks = new Set<number>();
+  const edited = new Set<number>();
+  const bySeq = new Map<number, AcknowledgedBreak>();
+  let checkpointsBefore: string | undefined;
+  if (key) {
+    const rows = await db.select().from(tables.auditLog).where(eq(tables.auditLog.action, ACKNOWLEDGE_ACTION));
+    for (const row of rows) {
+      if (recordHash(key, row.prevHash, sealedFields(row)) !== row.hash) continue;
+      const parsed = acknowledgementSchema.safeParse(row.input);
+      if (!parsed.success) continue;
+      const { accepts } = parsed.data;
+      if (accepts.linkBreakAtSeq !== undefined) linkBreaks.add(accepts.linkBreakAtSeq);
+      if (accepts.editedSeq !== undefined) edited.add(accepts.editedSeq);
+      if (accepts.checkpointsBefore && (!checkpointsBefore || accepts.checkpointsBefore > checkpointsBefore))
+        checkpointsBefore = accepts.checkpointsBefore;
+      const at = new Date(row.at).toISOString();
+      bySeq.set(row.seq, {
+        seq: row.seq,
+        at,
+        by: row.actorEmail,
+        finding: parsed.data.finding.message,
+        reason: parsed.data.reason,
+      });
+    }
+  }
+  return { linkBreaks, edited, checkpointsBefore, bySeq };
+}
 type Anchor = CheckpointCheck & { headHash: string };
 type Failure = Extract<ChainVerdict, { ok: false }>;
 
@@ -125,8 +177,7 @@ export async function verifyChain(db: Db, options: VerifyOptions = {}): Promise<
       "checkpoint-invalid",
       `The checkpoint directory holds ${firstInvalid.file}, which is not an authentic checkpoint of this log (${firstInvalid.message}): someone wrote there.`,
     );
-  if (newest && (!options.from || newest.lastSeq > options.from.lastSeq))
-    anchors.push({ source: "directory", ...pick(newest) });
+  if (newest && newest.at !== options.from?.at) anchors.push({ source: "directory", ...pick(newest) });
   return db.transaction(
     (tx) => walk(tx as unknown as Db, { keys, anchors, anchor, checkedAt, options, otherChains: stored.otherChains }),
     { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -144,11 +195,16 @@ interface WalkInput {
   options: VerifyOptions;
 }
 
-async function walk(
-  db: Db,
-  { keys, anchors, anchor, checkedAt, options, otherChains }: WalkInput,
-): Promise<ChainVerdict> {
+async function walk(db: Db, input: WalkInput): Promise<ChainVerdict> {
+  const { keys, checkedAt, options, otherChains } = input;
   const { from, batchSize = 2000, afterBatch } = options;
+  const accepted = await acknowledgements(db, keys?.chain);
+  const acknowledged: AcknowledgedBreak[] = [];
+  // Checkpoints made before an acknowledgement name what it acknowledged as gone.
+  const binds = (a: Anchor) =>
+    a.source === "uploaded" || !accepted.checkpointsBefore || a.at >= accepted.checkpointsBefore;
+  const anchors = input.anchors.filter(binds);
+  const anchor = input.anchor && binds({ ...input.anchor, headHash: "" }) ? input.anchor : null;
   let count = from?.count ?? 0;
   const fail = (problem: Problem, message: string, row?: Row, missing: MissingRecords | null = null): Failure => ({
     ok: false,
@@ -192,6 +248,7 @@ async function walk(
           "The audit chain's keys are missing from the vault: no record can be checked.",
           row,
         );
+      if (row.prevHash !== prev && accepted.linkBreaks.has(row.seq)) prev = row.prevHash;
       if (row.prevHash !== prev) {
         const gap = last ? { from: last.seq + 1, to: row.seq - 1 } : { from: 1, to: row.seq - 1 };
         const where = last ? `#${last.seq} (written ${utc(last.at)})` : "the start of the log";
@@ -208,23 +265,8 @@ async function walk(
               row,
             );
       }
-      const expected = recordHash(keys.chain, prev, {
-        id: row.id,
-        at: row.at,
-        actorId: row.actorId,
-        actorEmail: row.actorEmail,
-        actorRole: row.actorRole,
-        action: row.action,
-        target: row.target,
-        input: row.input,
-        outcome: row.outcome,
-        errorCode: row.errorCode,
-        errorMessage: row.errorMessage,
-        requestId: row.requestId,
-        ip: row.ip,
-        intentId: row.intentId,
-      });
-      if (expected !== row.hash)
+      const expected = recordHash(keys.chain, prev, sealedFields(row));
+      if (expected !== row.hash && !accepted.edited.has(row.seq))
         return fail(
           "edited",
           `Record #${row.seq} does not carry this console's seal: it was edited after it was written, or written without the key.`,
@@ -233,6 +275,8 @@ async function walk(
       prev = row.hash;
       count += 1;
       last = { seq: row.seq, at: new Date(row.at).toISOString() };
+      const ack = accepted.bySeq.get(row.seq);
+      if (ack) acknowledged.push(ack);
       for (const a of anchors)
         if (row.seq === a.lastSeq) {
           seen.add(a);
@@ -278,7 +322,17 @@ async function walk(
         undefined,
         { fromSeq: 1, toSeq: head && keys && headIsAuthentic(keys.head, head) ? head.lastSeq : null, after: null },
       );
-    return { ok: true, count: 0, headHash: GENESIS_HASH, lastSeq: 0, lastAt: null, checkedAt, anchor, otherChains };
+    return {
+      ok: true,
+      count: 0,
+      headHash: GENESIS_HASH,
+      lastSeq: 0,
+      lastAt: null,
+      checkedAt,
+      anchor,
+      otherChains,
+      acknowledged,
+    };
   }
   if (!keys)
     return fail("keys-missing", "The audit chain's keys are missing from the vault: no record can be checked.");
@@ -309,6 +363,7 @@ async function walk(
     checkedAt,
     anchor,
     otherChains,
+    acknowledged,
     ...(options.checkpoint
       ? {
           checkpoint: {
