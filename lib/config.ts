@@ -146,6 +146,11 @@ export const consoleEnvSchema = z
      * is reached directly and uses the connection's own address.
      */
     CONSOLE_TRUSTED_PROXIES: int(0, 10, 0),
+    /**
+     * The console's public URL (next-auth reads it too). When set, it is the console's own origin for
+     * the cross-site check (server/network/cross-site.ts) instead of the request's host.
+     */
+    NEXTAUTH_URL: optionalUrl,
     /** Lets a production build run against the embedded sandbox (npm start sets it when it starts one). */
     CONSOLE_ALLOW_SANDBOX: flag(false),
     /** Failed sign-ins per account, and per address, within a minute before both are locked out. */

@@ -2,6 +2,8 @@
 export type ErrorCode =
   | "UNAUTHENTICATED"
   | "FORBIDDEN"
+  /** The request came from a page on another site; refused before anything was done or recorded. */
+  | "CROSS_SITE"
   | "VALIDATION"
   | "NOT_FOUND"
   | "CONFLICT"

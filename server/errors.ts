@@ -30,6 +30,11 @@ export function isAppError(error: unknown): error is AppError {
 
 export const unauthenticated = () => new AppError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
 export const forbidden = (what: string) => new AppError("FORBIDDEN", `Your role does not allow ${what}.`);
+export const crossSite = () =>
+  new AppError(
+    "CROSS_SITE",
+    "This request came from another site and was refused. Open the console directly and try again.",
+  );
 export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} was not found.`);
 export const conflict = (message: string) => new AppError("CONFLICT", message);
 export const auditUnavailable = (cause: unknown) =>
@@ -43,6 +48,7 @@ export const auditUnavailable = (cause: unknown) =>
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  CROSS_SITE: 403,
   VALIDATION: 400,
   NOT_FOUND: 404,
   CONFLICT: 409,

@@ -1,30 +1,32 @@
 import "server-only";
 import pino from "pino";
-import { SECRET_FIELD_NAMES } from "./redact";
+import { redact } from "./redact";
 
 /**
- * Structured JSON logs on stdout. Secrets are redacted by key wherever they appear in a logged
- * object (two levels deep and in headers); values are never logged by message text.
+ * Structured JSON logs on stdout. Every logged object goes through the console's one redaction
+ * (server/redact.ts): secret-named fields are replaced wherever they sit, headers included. Values
+ * are never logged by message text.
  */
-// The same field list as every other redaction in the console (server/redact.ts), in both cases.
-const REDACTED_KEYS = [
-  ...new Set(SECRET_FIELD_NAMES.flatMap((k) => [k, k.toLowerCase(), k.charAt(0).toUpperCase() + k.slice(1)])),
-];
-
-// pino paths need bracket notation for names with a dash.
-const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `["${k}"]`);
-const paths = REDACTED_KEYS.flatMap((k) => [key(k).replace(/^\./, ""), `*${key(k)}`, `*.*${key(k)}`]);
 
 function level() {
   const v = process.env.CONSOLE_LOG_LEVEL;
   return v && ["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(v) ? v : "info";
 }
 
+function serializeErrors(object: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(object))
+    out[key] = value instanceof Error ? pino.stdSerializers.err(value) : value;
+  return out;
+}
+
 export function createLogger(destination?: pino.DestinationStream, logLevel = level()): pino.Logger {
   const options: pino.LoggerOptions = {
     level: logLevel,
     base: { service: "console" },
-    redact: { paths, censor: "[redacted]" },
+    // Errors are turned into plain objects first, so their own fields are redacted too.
+    formatters: { log: (object) => redact(serializeErrors(object)) },
+    serializers: { err: (value: unknown) => (value instanceof Error ? pino.stdSerializers.err(value) : value) },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
   return destination ? pino(options, destination) : pino(options);

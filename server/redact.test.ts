@@ -52,4 +52,26 @@ describe("redaction", () => {
       expect(text).not.toContain(secret);
     expect(text).toContain("[redacted]");
   });
+
+  it("redacts at any depth a log object has, by the same name rule, and inside a logged error", () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    const err = Object.assign(new Error("upstream refused"), { config: { headers: { "X-Api-Key": "ak-err-1" } } });
+    createLogger(sink, "info").warn(
+      { a: { b: { c: { signingSecret: "ss-deep-2" } } }, err, mustChangePassword: true },
+      "deep",
+    );
+    const line = JSON.parse(lines.join("")) as Record<string, unknown>;
+    expect(JSON.stringify(line)).not.toMatch(/ss-deep-2|ak-err-1/);
+    expect(line).toMatchObject({
+      a: { b: { c: { signingSecret: "[redacted]" } } },
+      err: { type: "Error", message: "upstream refused", config: { headers: { "X-Api-Key": "[redacted]" } } },
+      mustChangePassword: true,
+    });
+  });
 });

@@ -1,6 +1,13 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { anonymousContext, signIn } from "../fixtures/auth";
+import {
+  builtActions,
+  builtRoutes,
+  probePath,
+  type BuiltAction,
+  type BuiltRoute,
+} from "../fixtures/built-entry-points";
 import { storageState } from "../fixtures/users";
 
 /**
@@ -119,47 +126,6 @@ function readmeMatrix(): Map<string, Set<Role>> {
   return matrix;
 }
 
-interface BuiltAction {
-  id: string;
-  name: string;
-  /** A page whose module loads the action, so Next finds it when it is posted there. */
-  page: string;
-}
-
-function builtActions(): BuiltAction[] {
-  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
-    node: Record<string, { filename?: string; exportedName?: string; workers: Record<string, unknown> }>;
-  };
-  return Object.entries(manifest.node)
-    .filter(([, entry]) => entry.filename?.startsWith("server/actions/"))
-    .map(([id, entry]) => {
-      // A page whose module loads the action; a static one when there is one, else a dynamic one
-      // with its segments filled in (the action runs before the page would render or refuse them).
-      const pages = Object.keys(entry.workers)
-        // Not the bench's blank page, nor Next's own not-found page (which answers 404 to any post).
-        .filter((w) => w.startsWith("app/") && w.endsWith("/page") && !w.includes("(bench)") && !w.includes("/_"))
-        .map((w) => w.slice("app".length, -"/page".length).replace(/\/\([^)]+\)/g, "") || "/")
-        .sort((a, b) => Number(a.includes("[")) - Number(b.includes("[")));
-      const page = pages[0]?.replace(/\[[^\]]+\]/g, "matrix-probe");
-      expect(page, `a page that loads ${entry.exportedName}`).toBeDefined();
-      return { id, name: entry.exportedName!, page: page! };
-    });
-}
-
-function builtRoutes(): { method: string; path: string }[] {
-  const manifest = JSON.parse(readFileSync(".next/server/app-paths-manifest.json", "utf8")) as Record<string, string>;
-  return Object.keys(manifest)
-    .filter((key) => key.endsWith("/route"))
-    .map((key) => key.slice(0, -"/route".length))
-    .filter((path) => !NOT_GUARDED.has(path))
-    .flatMap((path) => {
-      const source = readFileSync(`app${path}/route.ts`, "utf8");
-      const methods = [...source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g)];
-      expect(methods.length, `app${path}/route.ts exports a handler`).toBeGreaterThan(0);
-      return methods.map((m) => ({ method: m[1]!, path }));
-    });
-}
-
 /** What a call should come to: allowed (past authorization), refused for the role, or for want of a session. */
 type Outcome = "allowed" | "FORBIDDEN" | "UNAUTHENTICATED";
 
@@ -186,12 +152,8 @@ async function callAction(request: APIRequestContext, action: BuiltAction): Prom
   return code === "VALIDATION" ? "allowed" : `answered ${code ?? text.slice(0, 120)}`;
 }
 
-async function callRoute(
-  request: APIRequestContext,
-  route: { method: string; path: string },
-): Promise<Outcome | string> {
-  const path = route.path.replace(/\[[^\]]+\]/g, "matrix-probe");
-  const res = await request.fetch(path, { method: route.method, maxRedirects: 0 });
+async function callRoute(request: APIRequestContext, route: BuiltRoute): Promise<Outcome | string> {
+  const res = await request.fetch(probePath(route.path), { method: route.method, maxRedirects: 0 });
   if (res.status() === 401) return "UNAUTHENTICATED";
   if (res.status() === 403) return "FORBIDDEN";
   if (res.status() >= 300 && res.status() < 400) return `redirected (${res.status()})`;
@@ -229,7 +191,7 @@ test("[SEC][matrix] every server action and route handler answers each identity 
   test.setTimeout(300_000);
   const matrix = readmeMatrix();
   const actions = builtActions();
-  const routes = builtRoutes();
+  const routes = builtRoutes(NOT_GUARDED);
 
   // Enumerated from the build: nothing without an expectation, no expectation without its code.
   const names = actions.map((a) => a.name);

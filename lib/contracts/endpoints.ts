@@ -90,6 +90,13 @@ export interface Endpoint {
   deprecated?: boolean;
   /** A POST that only reads, so a client may resend it; otherwise idempotency follows the method. */
   idempotent?: boolean;
+  /**
+   * The answer exists to hand out a secret (an API key, a session token, an OTP, shares), so the
+   * console's upstream client returns it as sent. Every other answer has its secret-named fields
+   * replaced by "[redacted]" before it is cached, logged, parsed or returned (server/upstream/core.ts):
+   * whatever the upstream adds later (a webhook's signing secret…) never reaches a browser.
+   */
+  handsOutSecret?: true;
   summary: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
@@ -112,6 +119,7 @@ export const endpoints = {
     path: `${ADMIN}/clients`,
     auth: "custodian",
     summary: "Register a client; returns its API key and a first session token",
+    handsOutSecret: true,
     body: createClientBodySchema,
     response: createClientResponseSchema,
     status: 200,
@@ -123,6 +131,7 @@ export const endpoints = {
     path: `${ADMIN}/clients/{clientId}/sessions`,
     auth: "custodian",
     summary: "Issue a new client session token",
+    handsOutSecret: true,
     params: clientIdParamsSchema,
     body: emptyBodySchema,
     response: createSessionResponseSchema,
@@ -135,6 +144,7 @@ export const endpoints = {
     path: "/api/v1/custodians/clients/{clientId}/web-otp",
     auth: "custodian",
     summary: "Issue a one-time password for the web SDK",
+    handsOutSecret: true,
     params: clientIdParamsSchema,
     response: webOtpResponseSchema,
     status: 200,
@@ -204,6 +214,7 @@ export const endpoints = {
     // The docs' header table says client API key, their example a custodian key; this is a custodian route.
     auth: "custodian",
     summary: "Read a wallet's backup shares for ejection (managed backups only)",
+    handsOutSecret: true,
     params: walletParamsSchema,
     response: ejectableBackupSharesResponseSchema,
     status: 200,
@@ -300,6 +311,7 @@ export const endpoints = {
     path: "/v1/generate",
     auth: "client",
     summary: "Create the wallet's shares for both curves",
+    handsOutSecret: true,
     body: generateBodySchema,
     response: generateResponseSchema,
     status: 200,
@@ -345,6 +357,7 @@ export const endpoints = {
     path: "/v1/backup",
     auth: "client",
     summary: "Create backup shares from the generate response",
+    handsOutSecret: true,
     body: backupBodySchema,
     response: backupResponseSchema,
     status: 200,
@@ -356,6 +369,7 @@ export const endpoints = {
     path: "/v1/recover",
     auth: "client",
     summary: "Recover signing shares from the backup response",
+    handsOutSecret: true,
     body: recoverBodySchema,
     response: recoverResponseSchema,
     status: 200,

@@ -12,6 +12,7 @@ function app(control: Control) {
   const routes = new Hono<SandboxHttpEnv>();
   routes.get("/api/gas/:chain", (c) => c.json({ chain: c.req.param("chain") }));
   routes.get("/api/events", (c) => c.json({ data: [{ id: "e1" }, { id: "e2" }], metadata: { total: 2 } }));
+  routes.get("/api/clients", (c) => c.json({ results: [{ id: "c1" }], metadata: { total: 1 } }));
   base.route("/", routes);
   return base;
 }
@@ -109,6 +110,19 @@ describe("sandbox control rules", () => {
     });
     // An answer without a data list is left as it was.
     expect(await (await a.request("/api/gas/x")).json()).toEqual({ chain: "x" });
+  });
+
+  it("adds them to the clients list's results too", async () => {
+    const a = app({ rules: [] });
+    await a.request("/_sandbox/rules", {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ rules: [{ path: "^/api/clients", extraFields: { tier: "gold" } }] }),
+    });
+    expect(await (await a.request("/api/clients")).json()).toEqual({
+      results: [{ id: "c1", tier: "gold" }],
+      metadata: { total: 1 },
+    });
   });
 
   it("takes rules only with the custodian key, and only valid ones", async () => {

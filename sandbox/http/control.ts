@@ -20,7 +20,10 @@ export const ruleSchema = z.object({
   times: z.number().int().min(1).max(10_000).optional(),
   /** The share of matching requests the rule applies to, drawn per request (the fault knob's rate, for one path). */
   rate: z.number().gt(0).max(1).optional(),
-  /** Fields added to every record of a matching JSON answer's `data` list: fields the spec does not name. */
+  /**
+   * Fields added to every record of a matching JSON answer's list (`data`, or `results` for the
+   * clients list): fields the spec does not name.
+   */
   extraFields: z.record(z.string(), z.unknown()).optional(),
 });
 export type ControlRule = z.infer<typeof ruleSchema> & { pattern: RegExp };
@@ -53,18 +56,23 @@ export function controlled(control: Control): MiddlewareHandler<SandboxHttpEnv> 
   };
 }
 
+/** The envelopes' list keys: `data` (webhooks, events, most lists), `results` (clients). */
+const LIST_KEYS = ["data", "results"] as const;
+
 async function addFields(c: Context<SandboxHttpEnv>, fields: Record<string, unknown>) {
   const body: unknown = await c.res
     .clone()
     .json()
     .catch(() => undefined);
-  if (!body || typeof body !== "object" || !Array.isArray((body as { data?: unknown }).data)) return;
-  const data = (body as { data: unknown[] }).data.map((record) => ({ ...(record as object), ...fields }));
+  if (!body || typeof body !== "object") return;
+  const key = LIST_KEYS.find((k) => Array.isArray((body as Record<string, unknown>)[k]));
+  if (!key) return;
+  const list = ((body as Record<string, unknown[]>)[key] ?? []).map((record) => ({ ...(record as object), ...fields }));
   const headers = new Headers(c.res.headers);
   headers.delete("content-length");
   const status = c.res.status;
   c.res = undefined; // replaced, not merged: Hono would copy the old length onto the longer body
-  c.res = new Response(JSON.stringify({ ...body, data }), { status, headers });
+  c.res = new Response(JSON.stringify({ ...body, [key]: list }), { status, headers });
 }
 
 /** PUT /_sandbox/rules {rules:[…]} replaces the rules; DELETE clears them. Custodian key required. */

@@ -3,8 +3,9 @@ import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
 import { authorize, type Requirement } from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
-import { HTTP_STATUS } from "@/server/errors";
+import { crossSite, HTTP_STATUS } from "@/server/errors";
 import { logger } from "@/server/log";
+import { requestSiteVerdict } from "@/server/network/cross-site";
 import { requestContext, type RequestContext } from "@/server/request-context";
 import { PERSON_MAX_WAIT_MS, serverTimingHeader, withRequestTiming } from "@/server/request-timing";
 import { toAppError } from "@/server/kit/to-app-error";
@@ -17,8 +18,9 @@ export interface RouteContext extends RequestContext {
 }
 
 /**
- * The read-side twin of defineAction for GET route handlers: authorize → parse the query (and
- * path params) with zod → run → JSON. Errors come back as `{ error: { code, message } }` with a
+ * The read-side twin of defineAction for GET route handlers: refuse cross-site requests (403
+ * CROSS_SITE, server/network/cross-site.ts) → authorize → parse the query (and path params) with
+ * zod → run → JSON. Errors come back as `{ error: { code, message } }` with a
  * matching status, never as upstream or database text. `run` may return a Response (streams).
  *
  * A person is waiting for every route: a read the shared rate limit would hold longer than
@@ -52,6 +54,16 @@ export function defineRoute<Q extends z.ZodType, R>(config: {
   ): Promise<Response> {
     const ctx = await requestContext();
     try {
+      // First of all: a request a page on another site may have sent gets no further, not even to
+      // the session check, so nothing is read, done or recorded in the signed-in person's name.
+      const site = requestSiteVerdict(request.headers);
+      if (!site.allowed) {
+        logger.warn(
+          { requestId: ctx.requestId, path: request.nextUrl.pathname, reason: site.reason },
+          "cross-site request refused",
+        );
+        throw crossSite();
+      }
       const user = await authorize(config.permission);
       const params = (await segment?.params) ?? {};
       const raw = { ...Object.fromEntries(request.nextUrl.searchParams), ...params };

@@ -18,7 +18,7 @@ import {
 } from "./errors";
 import { chainSegment, fillPath, type EncodedSegment } from "./path";
 import type { RateLimiter, RequestPriority } from "./rate-limit";
-import { collectSecrets, redact } from "@/server/redact";
+import { collectSecrets, redact, redactJsonInPlace } from "@/server/redact";
 import { currentTiming, upstreamSpan } from "@/server/request-timing";
 import {
   DEFAULT_RETRY_DELAYS,
@@ -105,7 +105,8 @@ class TimeoutSignal {}
 /**
  * The base of the three upstream clients (openai-node's shape): it owns the base URL, credential,
  * timeout, retries, rate limit and logging, checks every input and every response against the
- * contracts in lib/contracts, and turns failures into typed UpstreamErrors.
+ * contracts in lib/contracts, replaces secret-named fields of every answer but those of the
+ * endpoints that hand out a secret (`handsOutSecret`), and turns failures into typed UpstreamErrors.
  */
 export class UpstreamClient {
   readonly service: UpstreamService;
@@ -406,6 +407,9 @@ function parseResponse(
   } catch {
     throw fail([{ path: "", message: "the body is not JSON" }], NotJsonError);
   }
+  // Before anything keeps, logs, parses or returns it: a secret the upstream sends where the spec
+  // shows none (a webhook's signing secret) is dropped here, once, for every caller and cache.
+  if (!endpoint.handsOutSecret) redactJsonInPlace(body);
   const result = schema.safeParse(body);
   if (!result.success) throw fail(issuesOf(result.error));
   return result.data;

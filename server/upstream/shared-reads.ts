@@ -68,6 +68,7 @@ export function refusalOf(endpoint: Endpoint): string | null {
   if (known !== undefined) return known;
   let reason: string | null = null;
   if (!shareable.has(endpoint.id)) reason = "it is not one of the shareable reads";
+  else if (endpoint.handsOutSecret) reason = "it hands out a secret";
   else if (endpoint.method !== "GET" || endpoint.auth !== "custodian")
     reason = "only GETs under the custodian key are shared";
   else {

@@ -1,11 +1,17 @@
 import NextAuth from "next-auth";
+import { authCrossSiteRefusal } from "@/server/auth/cross-site";
 import { authOptions } from "@/server/auth/options";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
 // Built on first use, not at import, so `next build` never needs runtime configuration.
 async function handler(request: Request, context: Ctx) {
-  return NextAuth(authOptions())(request, { params: await context.params });
+  const params = await context.params;
+  const options = authOptions();
+  // Before next-auth does anything: a page on another site gets a 403, except an identity provider's callback.
+  const refusal = authCrossSiteRefusal(request, params.nextauth, options.providers);
+  if (refusal) return refusal;
+  return NextAuth(options)(request, { params });
 }
 
 export { handler as GET, handler as POST };
