@@ -166,11 +166,13 @@ export function authOptions(): AuthOptions {
       },
     },
     logger: {
-      error: (code, metadata) =>
-        logger.error(
-          { code, metadata: metadata instanceof Error ? { message: metadata.message } : undefined },
-          "next-auth error",
-        ),
+      // Codes starting with CLIENT_ come from a browser through /api/auth/_log (anyone may post one):
+      // what a browser says went wrong on its side is worth a warning, not a server error.
+      error: (code, metadata) => {
+        const entry = { code, metadata: metadata instanceof Error ? { message: metadata.message } : undefined };
+        if (code.startsWith("CLIENT_")) logger.warn({ ...entry, source: "browser" }, "next-auth client error");
+        else logger.error(entry, "next-auth error");
+      },
       warn: (code) => logger.warn({ code }, "next-auth warning"),
       debug: () => {},
     },
