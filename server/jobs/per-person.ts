@@ -54,5 +54,5 @@ export function progressOf(run: Pick<JobRun, "status" | "progressDone" | "progre
   if (run.status === "queued") return "waiting to start";
   if (run.progressTotal !== null && run.progressTotal > 0)
     return `${Math.min(100, Math.floor((run.progressDone * 100) / run.progressTotal))} %`;
-  return run.progressDone > 0 ? `${run.progressDone.toLocaleString("en")} done` : "starting";
+  return run.progressDone > 0 ? `${run.progressDone.toLocaleString("en")} done` : "running";
 }
