@@ -164,8 +164,8 @@ export const consoleEnvSchema = z
     /** Requests per minute the console allows itself against the custodian API (the real service documents 200). */
     CUSTODIAN_RATE_LIMIT: int(1, 100_000, 200),
     /**
-     * The share of CUSTODIAN_RATE_LIMIT that background work (exports, replay-all) may use in any
-     * window, so a long job always leaves room for the staff working at the same time.
+     * The share of CUSTODIAN_RATE_LIMIT that background work (exports, replay-all, address scans) may
+     * use in any window, so a long job always leaves room for the staff working at the same time.
      */
     CONSOLE_BACKGROUND_RATE_SHARE: z.preprocess(
       orDefault("0.7"),

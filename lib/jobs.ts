@@ -50,4 +50,18 @@ export interface JobRunView<R = unknown> {
   cancelRequested: boolean;
 }
 
+/**
+ * One of a person's runs named in a TOO_MANY_RUNS refusal: what it is in a few words, how far it
+ * got, and how to stop it: Cancel (by `id`), or its own page (`href`) for a kind stopped there.
+ */
+export interface RunningRunView {
+  id: string;
+  kind: string;
+  /** "the address 0x12ab…9f3c"; never a secret. */
+  label: string;
+  /** "40 %", "waiting to start", "120 done". */
+  progress: string;
+  href?: string;
+}
+
 export const isActive = (run: Pick<JobRunView, "status">) => run.status === "queued" || run.status === "running";

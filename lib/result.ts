@@ -1,3 +1,5 @@
+import type { RunningRunView } from "./jobs";
+
 /** What every server action returns to the browser: data, or an error that is safe to show. */
 export type ErrorCode =
   | "UNAUTHENTICATED"
@@ -8,6 +10,11 @@ export type ErrorCode =
   | "NOT_FOUND"
   | "CONFLICT"
   | "RATE_LIMITED"
+  /**
+   * The person already has as many runs of this kind of job going as one person may (server/jobs):
+   * not the upstream's rate limit, so nothing to wait out; finishing or cancelling one frees a place.
+   */
+  | "TOO_MANY_RUNS"
   | "UPSTREAM"
   | "UPSTREAM_UNAVAILABLE"
   /** The audit record could not be written, so the act was not carried out. */
@@ -22,6 +29,8 @@ export interface ActionError {
   requestId?: string;
   /** RATE_LIMITED: seconds until trying again may succeed. */
   retryAfterSeconds?: number;
+  /** TOO_MANY_RUNS: the person's runs already going, so the page can offer to stop one. */
+  runs?: RunningRunView[];
 }
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };

@@ -1,4 +1,5 @@
 import "server-only";
+import type { RunningRunView } from "@/lib/jobs";
 import type { ErrorCode } from "@/lib/result";
 
 /**
@@ -13,14 +14,17 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly userMessage: string,
     readonly fields?: Record<string, string>,
-    options?: { cause?: unknown; retryAfterSeconds?: number },
+    options?: { cause?: unknown; retryAfterSeconds?: number; runs?: RunningRunView[] },
   ) {
     super(userMessage, options?.cause === undefined ? undefined : { cause: options.cause });
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.runs = options?.runs;
     Object.defineProperty(this, BRAND, { value: true });
   }
   /** RATE_LIMITED: when trying again may succeed (sent as Retry-After and in the error body). */
   readonly retryAfterSeconds: number | undefined;
+  /** TOO_MANY_RUNS: the person's runs already going (the message names them too). */
+  readonly runs: RunningRunView[] | undefined;
 }
 
 /** `instanceof AppError` that also holds across Next's per-layer copies of this module. */
@@ -53,6 +57,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  // Too many requests of the person's own, not the upstream's: no Retry-After, a run must end first.
+  TOO_MANY_RUNS: 429,
   UPSTREAM: 502,
   UPSTREAM_UNAVAILABLE: 503,
   AUDIT_UNAVAILABLE: 503,

@@ -6,6 +6,7 @@ import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { ExportRunItem } from "@/components/ui/export-run-item";
 import { FormError } from "@/components/ui/form-error";
+import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import type { AuditFilters } from "@/lib/audit";
 import type { AuditExportFilters, AuditExportRunView } from "@/lib/audit-export";
 import { fetchJson } from "@/lib/query-client";
@@ -70,6 +71,7 @@ export function AuditExportList({ exports }: { exports: AuditExports }) {
   return (
     <>
       <FormError message={start.formError ?? Object.values(start.fieldErrors)[0]} />
+      <RunLimitNotice error={start.error} onCancelled={() => void runs.refetch()} />
       {runs.isError ? (
         <p role="alert" className="text-xs text-danger">
           Your exports could not be listed: {runs.error.message}{" "}

@@ -43,6 +43,7 @@ export function useAction<I, O>(action: (input: I) => Promise<ActionResult<O>>, 
   const queryClient = useQueryClient();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
+  const [error, setError] = useState<ActionError>();
   const mutation = useMutation<O, ActionFailure, I>({
     mutationFn: async (input) => {
       const result = await action(input).catch((): ActionResult<O> => ({ ok: false, error: UNREACHABLE }));
@@ -53,6 +54,7 @@ export function useAction<I, O>(action: (input: I) => Promise<ActionResult<O>>, 
     onMutate: () => {
       setFieldErrors({});
       setFormError(undefined);
+      setError(undefined);
     },
     onSuccess: (data, input) => {
       options.onSuccess?.(data, input);
@@ -73,6 +75,7 @@ export function useAction<I, O>(action: (input: I) => Promise<ActionResult<O>>, 
         return;
       }
       setFieldErrors(error.fields ?? {});
+      setError(error);
       if (options.errors === "inline") setFormError(describeError(error));
       else toast.error(describeError(error));
       options.onError?.(error, input);
@@ -84,11 +87,14 @@ export function useAction<I, O>(action: (input: I) => Promise<ActionResult<O>>, 
     data: mutation.data,
     fieldErrors,
     formError,
+    /** The last refusal as the server sent it (e.g. TOO_MANY_RUNS with the runs it names), until the next run. */
+    error,
     /** Forget the last result and every message (e.g. when a dialog closes). */
     reset: () => {
       mutation.reset();
       setFieldErrors({});
       setFormError(undefined);
+      setError(undefined);
     },
   };
 }

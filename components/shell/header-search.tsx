@@ -9,10 +9,13 @@ import { useAction } from "@/components/hooks/use-action";
 import { useJobRun } from "@/components/hooks/use-job-run";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
+import { FormError } from "@/components/ui/form-error";
 import { JobProgress } from "@/components/ui/job-progress";
+import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { classifySearch } from "@/lib/client-search";
 import type { JobRunView } from "@/lib/jobs";
 import { fetchJson, HttpError } from "@/lib/query-client";
+import type { ActionError } from "@/lib/result";
 
 type Found = { matches: string[]; scanned: number };
 type Panel =
@@ -36,7 +39,11 @@ export function HeaderSearch() {
     setValue("");
     router.push(`/clients/${encodeURIComponent(clientId)}`);
   };
-  const start = useAction(findClientByAddress, { onSuccess: (r) => setRun(r as JobRunView<Found>) });
+  // Inline: a refusal (too many searches going, the rate limit) belongs in the panel the search opened.
+  const start = useAction(findClientByAddress, {
+    errors: "inline",
+    onSuccess: (r) => setRun(r as JobRunView<Found>),
+  });
   const cancel = useAction(cancelJobRun);
   // One match opens the client at once; the panel stays for none or several.
   const job = useJobRun<Found>(run?.id, run, (ended) => {
@@ -116,7 +123,10 @@ export function HeaderSearch() {
               address={panel.address}
               family={panel.family}
               run={current}
+              starting={start.pending}
               error={start.formError}
+              refusal={start.error}
+              onRetry={() => start.run({ address: panel.address })}
               cancelling={cancel.pending}
               onCancel={() => current && cancel.run({ runId: current.id })}
             />
@@ -131,18 +141,31 @@ function ScanPanel(props: {
   address: string;
   family: string;
   run: JobRunView<Found> | undefined;
+  starting: boolean;
   error?: string;
+  refusal?: ActionError;
+  onRetry: () => void;
   cancelling: boolean;
   onCancel: () => void;
 }) {
-  const { address, family, run, cancelling, onCancel } = props;
+  const { address, family, run, starting, error, refusal, onRetry, cancelling, onCancel } = props;
   return (
     <div className="space-y-2 pr-6">
       <p className="text-xs text-muted">
         Looking for the client with the {family} address <span className="font-mono break-all">{address}</span>. The API
         has no search, so the console reads every client.
       </p>
-      {!run ? (
+      {!run && !starting && error ? (
+        <div className="space-y-2">
+          <FormError message={error} />
+          <RunLimitNotice error={refusal} />
+          {refusal?.code === "TOO_MANY_RUNS" ? (
+            <Button size="sm" onClick={onRetry}>
+              Search again
+            </Button>
+          ) : null}
+        </div>
+      ) : !run ? (
         <p className="text-xs text-muted">Starting…</p>
       ) : run.status === "succeeded" && run.result ? (
         run.result.matches.length === 0 ? (

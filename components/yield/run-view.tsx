@@ -8,6 +8,7 @@ import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormError } from "@/components/ui/form-error";
+import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { chainLabel } from "@/lib/chains";
 import { utc } from "@/lib/format";
@@ -127,6 +128,7 @@ export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
           </div>
         ) : null}
         <FormError message={start.formError ?? retry.formError} />
+        <RunLimitNotice error={start.error ?? retry.error} />
       </section>
       <ol className="space-y-2" aria-label="Steps, in order">
         {r.steps.map((step) => (

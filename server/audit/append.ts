@@ -50,6 +50,33 @@ export function storedInput(input: unknown): unknown {
 
 /** Appends one sealed record; throws if it cannot be written (callers decide whether that stops the act). */
 export async function appendAudit(entry: AuditEntry, db?: Db): Promise<{ id: string; hash: string }> {
+  const written = await append(entry, db);
+  if (!written) throw new Error("audit append wrote nothing");
+  return written;
+}
+
+/**
+ * Appends the record unless `existing` finds the one that already stands for it, looked for under
+ * the lock that orders every append: two writers racing to record the same fact (a job's driver and
+ * the instance that took its run over) write it once. Returns the id of the record that stands.
+ */
+export async function appendAuditUnlessRecorded(
+  entry: AuditEntry,
+  existing: (tx: Db) => Promise<string | undefined>,
+  db?: Db,
+): Promise<{ id: string; created: boolean }> {
+  let found: string | undefined;
+  const written = await append(entry, db, async (tx) => (found = await existing(tx)) !== undefined);
+  if (written) return { id: written.id, created: true };
+  if (found === undefined) throw new Error("audit append wrote nothing");
+  return { id: found, created: false };
+}
+
+async function append(
+  entry: AuditEntry,
+  db?: Db,
+  skip?: (tx: Db) => Promise<boolean>,
+): Promise<{ id: string; hash: string } | undefined> {
   const database = db ?? (await getDb());
   const fields: HashedFields = {
     id: randomUUID(),
@@ -70,6 +97,7 @@ export async function appendAudit(entry: AuditEntry, db?: Db): Promise<{ id: str
   const keys = await auditKeys(database);
   const appended = await database.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
+    if (skip && (await skip(tx as unknown as Db))) return undefined;
     const [head] = await tx.select().from(tables.auditHead).limit(1);
     if (head && !headIsAuthentic(keys.head, head))
       throw new AuditTamperedError("the audit head's seal does not verify: it was rewritten outside the console");
@@ -89,6 +117,7 @@ export async function appendAudit(entry: AuditEntry, db?: Db): Promise<{ id: str
       .onConflictDoUpdate({ target: tables.auditHead.id, set: { ...next, mac, updatedAt: sql`now()` } });
     return { id: fields.id, hash, count: next.count };
   });
+  if (!appended) return undefined;
   // The first record and every thousandth are anchored outside the database at once (not awaited).
   checkpointDue(database, appended.count);
   return { id: appended.id, hash: appended.hash };

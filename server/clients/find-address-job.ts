@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineJob } from "@/server/jobs";
 import { getAdminClient } from "@/server/upstream";
 import { clientHasAddress } from "@/lib/client-search";
+import { shortAddress } from "@/lib/format";
 
 export interface FindAddressResult {
   matches: string[];
@@ -13,10 +14,22 @@ export interface FindAddressResult {
  * The API has no search, so finding the client that owns an address reads every page of clients
  * (100 at a time). It runs on the server as a job, not in a browser tab: progress and cancel are
  * the job's, and a second search for the same address joins the first.
+ *
+ * Its pages go at background priority: a scan reads the whole client list (a thousand requests for
+ * 100,000 clients), so it takes what the people clicking through pages leave, within the background
+ * share of the shared rate limit, like exports.
  */
 export const findAddressJob = defineJob({
   kind: "clients.find-address",
   params: z.object({ address: z.string().min(8).max(120) }),
+  // Three: a person looks up an address or two at a time, and may start one more after a typo
+  // without waiting. Each running scan pulls the whole client list through the shared background
+  // budget, so more than that from one person only slows everyone else's scans and exports.
+  perPersonLimit: {
+    max: 3,
+    noun: ["address search", "address searches"],
+    describe: ({ address }) => ({ text: shortAddress(address) }),
+  },
   checkpoint: z.object({ cursor: z.string().nullable(), scanned: z.number(), matches: z.array(z.string()) }),
   async run(ctx): Promise<FindAddressResult> {
     let { cursor, scanned, matches } = ctx.checkpoint ?? { cursor: null, scanned: 0, matches: [] };
@@ -24,7 +37,7 @@ export const findAddressJob = defineJob({
       ctx.signal.throwIfAborted();
       const page = await getAdminClient().clients.list(
         { take: 100, ...(cursor ? { cursor } : {}) },
-        { signal: ctx.signal },
+        { signal: ctx.signal, priority: "background" },
       );
       scanned += page.results.length;
       matches = [...matches, ...page.results.filter((c) => clientHasAddress(c, ctx.params.address)).map((c) => c.id)];

@@ -4,13 +4,17 @@ import type { Db } from "@/server/db/client";
 import { JOB_RUN_STATUSES } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/errors";
 import { getJobDefinition } from "./registry";
+import { tooManyRuns } from "./per-person";
 import { insertRun, requestCancel, selectRun, selectRuns } from "./store";
-import { jobActorSchema, type JobActor, type JobDefinition, type JobRun } from "./types";
+import { jobActorSchema, type JobActor, type JobDefinition, type JobRun, type PerPersonLimit } from "./types";
 
 /** The callers' operations on runs, against a given database; index.ts binds them to the console's. */
 
 export interface StartOptions {
-  /** A second start with the same key while a run of this kind holds it returns that run. */
+  /**
+   * A second start with the same key while a run of this kind holds it returns that run (whoever
+   * started it, and never refused by the kind's per-person limit).
+   */
   singletonKey?: string;
   startedBy: JobActor;
 }
@@ -34,12 +38,17 @@ export async function createRun(
     throw new AppError("VALIDATION", "The job's parameters are not valid.", fields);
   }
   const opts = startOptionsSchema.parse(options);
-  return insertRun(db, {
+  const limit = definition.perPersonLimit as PerPersonLimit<unknown> | undefined;
+  const outcome = await insertRun(db, {
     kind: definition.kind,
     params: parsed.data,
     singletonKey: opts.singletonKey,
     startedBy: opts.startedBy,
+    perPersonMax: limit?.max,
   });
+  if ("refusedFor" in outcome)
+    throw await tooManyRuns(definition, limit as PerPersonLimit<unknown>, outcome.refusedFor);
+  return outcome;
 }
 
 const runIdSchema = z.uuid();

@@ -24,6 +24,10 @@ export function defineJob<P extends z.ZodType, C extends z.ZodType = z.ZodUnknow
     maxAttempts: positiveInteger(spec.maxAttempts ?? 3, "maxAttempts"),
     retryDelaySeconds: Math.max(0, Math.round(spec.retryDelaySeconds ?? 5)),
     concurrency: positiveInteger(spec.concurrency ?? 1, "concurrency"),
+    perPersonLimit: spec.perPersonLimit && {
+      ...spec.perPersonLimit,
+      max: positiveInteger(spec.perPersonLimit.max, "perPersonLimit.max"),
+    },
     run: spec.run,
   };
   kinds.set(spec.kind, definition as unknown as JobDefinition);

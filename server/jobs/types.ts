@@ -36,6 +36,28 @@ export interface JobContext<P, C> {
   saveCheckpoint(state: C, report?: ProgressReport): Promise<void>;
 }
 
+/** One run in a few words, for a refusal that names it: "the address 0x12ab…9f3c"; never a secret. */
+export interface RunLabel {
+  text: string;
+  /** The run's own page, for a kind that is stopped there rather than by Cancel. */
+  href?: string;
+}
+
+/**
+ * How many runs of a kind one person may have queued or running at once. Runs share the upstream's
+ * budget and each instance's workers with everyone, so one person must not be able to queue
+ * hundreds; admins are no exception.
+ */
+export interface PerPersonLimit<P> {
+  max: number;
+  /** What a run is called in the refusal, one and several: ["address search", "address searches"]. */
+  noun: readonly [string, string];
+  /** How the person stops one (default "cancel"): the refusal ends "wait for one to finish or <verb> one". */
+  stopVerb?: string;
+  /** One run in a few words, from its stored parameters (they passed the kind's schema). */
+  describe(params: P): RunLabel | Promise<RunLabel>;
+}
+
 export interface JobSpec<P extends z.ZodType, C extends z.ZodType, R> {
   /** Stable name, stored on every run: lower-case words joined by "-" or ".", e.g. "alerts.export". */
   kind: string;
@@ -48,6 +70,11 @@ export interface JobSpec<P extends z.ZodType, C extends z.ZodType, R> {
   retryDelaySeconds?: number;
   /** Runs of this kind one instance drives at once (default 1). */
   concurrency?: number;
+  /**
+   * At most this many runs queued or running per person; above it startJob refuses with
+   * TOO_MANY_RUNS naming them. Joining a singleton run is never refused. Default: no limit.
+   */
+  perPersonLimit?: PerPersonLimit<z.output<P>>;
   /** The result is stored as JSON on the run. */
   run(ctx: JobContext<z.output<P>, z.output<C>>): Promise<R>;
 }
@@ -59,5 +86,6 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType, C extends z.ZodT
   readonly maxAttempts: number;
   readonly retryDelaySeconds: number;
   readonly concurrency: number;
+  readonly perPersonLimit: PerPersonLimit<z.output<P>> | undefined;
   run(ctx: JobContext<z.output<P>, z.output<C>>): Promise<R>;
 }

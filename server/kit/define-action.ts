@@ -115,6 +115,7 @@ async function perform<S extends z.ZodType, R>(config: ActionConfig<S, R>, raw: 
       requestId: ctx.requestId,
       ...(appError.fields ? { fields: appError.fields } : {}),
       ...(appError.retryAfterSeconds !== undefined ? { retryAfterSeconds: appError.retryAfterSeconds } : {}),
+      ...(appError.runs ? { runs: appError.runs } : {}),
     };
     const failure = { outcome: "error" as const, errorCode: error.code, errorMessage: error.message };
     if (intentId !== null) {

@@ -87,6 +87,7 @@ export function defineRoute<Q extends z.ZodType, R>(config: {
             requestId: ctx.requestId,
             ...(error.fields ? { fields: error.fields } : {}),
             ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
+            ...(error.runs ? { runs: error.runs } : {}),
           },
         },
         {

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { shortAddress } from "@/lib/format";
 import { getDb } from "@/server/db";
 import { defineJob, JobInterruptedError } from "@/server/jobs";
 import { appendJobAuditOnce } from "@/server/jobs/audit";
@@ -32,6 +33,22 @@ export const yieldRunJob = defineJob({
   params: yieldRunParamsSchema,
   maxAttempts: 5,
   retryDelaySeconds: 2,
+  // Two: one run being driven and the next one waiting. Each instance drives one yield run at a
+  // time (concurrency 1), so more queued runs from one developer only make everyone else's wait
+  // behind them. A run is stopped on its own page (Abandon), so the refusal links there.
+  perPersonLimit: {
+    max: 2,
+    noun: ["yield run", "yield runs"],
+    stopVerb: "abandon",
+    describe: async ({ yieldRunId }) => {
+      const run = await getRunRow(await getDb(), yieldRunId);
+      const what = run.intent === "manage" ? (run.actionType ?? "managing") : `${run.intent}ing`;
+      return {
+        text: `${what} ${run.yieldId} for client ${shortAddress(run.clientId, 6, 4)}`,
+        href: `/yield/runs/${encodeURIComponent(yieldRunId)}`,
+      };
+    },
+  },
   async run(ctx) {
     const db = await getDb();
     const run = await getRunRow(db, ctx.params.yieldRunId);

@@ -6,6 +6,7 @@ import { startEventsExport } from "@/server/actions/alerts-export";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
+import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/alerts/export-formats";
 import type { ExportRunView } from "@/lib/alerts/export";
 import { fetchJson } from "@/lib/query-client";
@@ -69,6 +70,10 @@ export function ExportPanel({ webhookId, query, total }: { webhookId: string; qu
         </Button>
       </form>
       <FormError message={start.formError ?? Object.values(start.fieldErrors)[0]} />
+      <RunLimitNotice
+        error={start.error}
+        onCancelled={() => void queryClient.invalidateQueries({ queryKey: listKey })}
+      />
       {runs.isError ? (
         <p role="alert" className="text-xs text-danger">
           Your exports could not be listed: {runs.error.message}{" "}

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
+import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { REPLAY_BATCH_SIZE, type ReplayAllResult, type ReplayDryRun } from "@/lib/alerts/replay";
 import { chainLabel } from "@/lib/chains";
 import type { JobRunView } from "@/lib/jobs";
@@ -124,6 +125,7 @@ export function ReplayAll({ webhookId, query, tz }: { webhookId: string; query: 
               </Field>
             ) : null}
             <FormError message={start.fieldErrors.confirm ? undefined : start.formError} />
+            <RunLimitNotice error={start.error} />
             <div className="flex justify-end gap-2">
               <Button onClick={() => setOpen(false)}>Cancel</Button>
               <Button type="submit" variant="primary" disabled={preview.count === 0 || !confirmed || start.pending}>

@@ -12,6 +12,7 @@ import { cancelJob, getJobRun, startJobWorkers, stopJobWorkers, type JobRun } fr
 import { FAST_TIMING, gate, openJobsTestDb, waitFor } from "@/server/jobs/testing/helpers";
 import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness, type FetchHook } from "../testing";
 import { finalPath, runDir } from "@/server/exports/files";
+import type { AppError } from "@/server/errors";
 import { setExportTuningForTests } from "./settings";
 import { queueExport } from "./start";
 import { sweepExports } from "./sweep";
@@ -349,6 +350,45 @@ describe("following an export", () => {
     const removed = await sweepExports();
     expect(removed).toContain(first.run.id);
     expect(existsSync(runDir(first.run.id))).toBe(false);
+  });
+
+  it("lets one person have two exports going: a third is refused naming them, until one is cancelled", async () => {
+    const hold = holding(isContinuation);
+    h.setHook(hold.hook);
+    const ask = (format: ExportFormat, filters = fixedFilters()) =>
+      queueExport(staff, { webhookId: h.webhooks.accepting.id, filters, format });
+    const csv = await ask("csv");
+    const ndjson = await ask("ndjson");
+    await waitFor("the exports to be under way", () => hold.isHolding());
+    const later: ValidFilters = { ...fixedFilters(), to: new Date(h.anchorMs + 28 * 60_000) };
+    const refusal = await ask("csv", later).then(
+      () => undefined,
+      (error: unknown) => error as AppError,
+    );
+    expect(refusal).toMatchObject({ code: "TOO_MANY_RUNS" });
+    const webhook = `webhook ${h.webhooks.accepting.id.slice(0, 8)}…${h.webhooks.accepting.id.slice(-4)}`;
+    expect(refusal?.userMessage).toContain("You already have 2 exports going, and one person may have 2 at a time: ");
+    expect(refusal?.userMessage).toContain(`the CSV export of ${webhook} from `);
+    expect(refusal?.userMessage).toContain(`the NDJSON export of ${webhook} from `);
+    expect(refusal?.runs?.map((r) => r.id)).toEqual([csv.run.id, ndjson.run.id]);
+    // Asking for a running export again joins it; a colleague has places of their own.
+    expect(await ask("csv")).toMatchObject({ created: false, run: { id: csv.run.id } });
+    const colleague = { ...staff, id: "u-comp-3", email: "cas@example.com" };
+    const theirs = await queueExport(colleague, {
+      webhookId: h.webhooks.accepting.id,
+      filters: later,
+      format: "csv",
+    });
+    expect(theirs.created).toBe(true);
+
+    await cancelJob(ndjson.run.id, { id: staff.id, email: staff.email });
+    const third = await ask("csv", later);
+    expect(third.created).toBe(true);
+    for (const run of [csv.run, third.run]) await cancelJob(run.id, { id: staff.id, email: staff.email });
+    await cancelJob(theirs.run.id, colleague);
+    hold.open();
+    for (const run of [csv.run, ndjson.run, third.run, theirs.run])
+      expect((await ended(run.id)).status).toBe("cancelled");
   });
 
   it("keeps a finished export for the TTL, then the sweep deletes it", async () => {

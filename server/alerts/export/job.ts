@@ -1,6 +1,7 @@
 import "server-only";
 import { mkdir } from "node:fs/promises";
 import type { ExportResult } from "@/lib/alerts/export";
+import { shortAddress, utc } from "@/lib/format";
 import { getDb } from "@/server/db";
 import { getUpstreamConfig } from "@/server/env";
 import { signDocument } from "@/server/evidence/sign";
@@ -41,6 +42,19 @@ export const alertsExportJob = defineJob({
   maxAttempts: 5,
   retryDelaySeconds: 5,
   concurrency: 2,
+  // Two: a person may export two formats, or two webhooks, side by side. An export reads up to a
+  // million rows (a thousand requests and more) through the shared background budget, and each
+  // instance drives two at a time: a third from one person would only wait in the queue ahead of
+  // colleagues' exports. The same filters and format again join the running export instead.
+  perPersonLimit: {
+    max: 2,
+    noun: ["export", "exports"],
+    describe: (p) => ({
+      text:
+        `the ${p.format.toUpperCase()} export of webhook ${shortAddress(p.webhookId, 8, 4)}` +
+        `${p.filters.from ? ` from ${utc(p.filters.from)}` : ""} up to ${utc(p.until)}`,
+    }),
+  },
   async run(ctx): Promise<ExportResult> {
     if (ctx.checkpoint?.phase === "done") return finish(ctx, ctx.checkpoint.result);
     const { params } = ctx;

@@ -3,12 +3,15 @@ import { z } from "zod";
 import { webhookIdSchema } from "@/lib/alerts/export";
 import { filtersRecordSchema } from "@/lib/alerts/filters-record";
 import { REPLAY_BATCH_SIZE, type ReplayAllResult } from "@/lib/alerts/replay";
+import { shortAddress, utc } from "@/lib/format";
 import { defineJob, JobError, JobInterruptedError, type JobContext } from "@/server/jobs";
+import { isJobError } from "@/server/jobs/errors";
 import { getAdminClient, type AdminClient } from "@/server/upstream";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import { sleep } from "@/server/upstream/retry";
 import { logger } from "@/server/log";
 import { appendJobAuditOnce } from "@/server/jobs/audit";
+import { recordBatchIntent, recordBatchOutcome, recordedBatch, type Batch, type BatchOutcome } from "./batch-record";
 import { failedEventsQuery } from "./query";
 
 export const replayParamsSchema = z.object({
@@ -34,11 +37,20 @@ export const replayCheckpointSchema = countsSchema.extend({
   cursor: z.string().nullable(),
   finished: z.boolean(),
   total: z.number().int().nullable(),
+  /** Batches taken so far (the next one is number batches + 1); absent in older checkpoints. */
+  batches: z.number().int().nonnegative().default(0),
   /**
-   * A batch saved as "about to be sent" whose answer was not recorded: the attempt that sent it
-   * died. It is never sent again.
+   * A batch saved as "about to be sent" whose answer was not recorded: the attempt that was sending
+   * it stopped. What the audit log holds of it decides what the resumed run does (settleInFlight).
    */
-  inFlight: z.object({ ids: z.number().int() }).nullable(),
+  inFlight: z
+    .object({
+      ids: z.number().int(),
+      /** The batch's number and ids; an older checkpoint has the count alone. */
+      batch: z.number().int().positive().optional(),
+      eventIds: z.array(z.string()).optional(),
+    })
+    .nullable(),
 });
 type ReplayCheckpoint = z.infer<typeof replayCheckpointSchema>;
 type Ctx = JobContext<ReplayParams, ReplayCheckpoint>;
@@ -50,13 +62,16 @@ const DEFAULT_RATE_LIMIT_WAIT_MS = 5_000;
  * "Replay all failed": pages through the failed events of the pinned range (100 at a time) and
  * sends each page's ids to the replay endpoint, counting what the upstream queued and refused.
  *
- * At most once per batch. The checkpoint that moves the cursor past a batch, marked "in flight",
- * is saved *before* the replay call, and the answer is saved after it. If the attempt dies between
- * the two (crash, lost lease, takeover), the next attempt finds the batch in flight and counts it
- * as unconfirmed instead of sending it again: a replay is a real delivery to the custodian's
+ * At most once per batch. The checkpoint that moves the cursor past a batch, marked "in flight"
+ * with its ids, is saved *before* the replay call, and the answer is saved after it. Each batch
+ * also leaves two audit records (batch-record.ts): its intent, written after that checkpoint and
+ * before the call (fail closed: no record, no call), and its outcome after the answer. If the
+ * attempt stops in between (crash, lost lease, takeover), the next attempt reads the log: a batch
+ * with an outcome counts as recorded; one with an intent alone is recorded and counted as
+ * unconfirmed and never sent again, because a replay is a real delivery to the custodian's
  * receiver, and a second one is worse than one that may be missing, which still shows as failed
- * and can be replayed again. A 429 is the one failure known to have done nothing, so that batch is
- * resent after the Retry-After.
+ * and can be replayed again; one without an intent was never sent, and is sent now. A 429 is the
+ * one failure known to have done nothing, so that batch is resent after the Retry-After.
  */
 export const alertsReplayAllJob = defineJob({
   kind: "alerts.replay-all",
@@ -64,6 +79,16 @@ export const alertsReplayAllJob = defineJob({
   checkpoint: replayCheckpointSchema,
   maxAttempts: 5,
   retryDelaySeconds: 5,
+  // Two: a person may replay two webhooks (or two ranges) side by side. Every batch is a real
+  // delivery to the custodian's receiver and two requests of the shared background budget; more at
+  // once from one person is a script, not a review. Starting the same filters again joins the run.
+  perPersonLimit: {
+    max: 2,
+    noun: ["replay of failed events", "replays of failed events"],
+    describe: (p) => ({
+      text: `${p.confirmedCount.toLocaleString("en")} failed events of webhook ${shortAddress(p.webhookId, 8, 4)} up to ${utc(p.until)}`,
+    }),
+  },
   async run(ctx): Promise<ReplayAllResult> {
     const { params } = ctx;
     const query = failedEventsQuery(params.filters, params.until);
@@ -75,14 +100,15 @@ export const alertsReplayAllJob = defineJob({
       queued: 0,
       refused: 0,
       unconfirmed: 0,
+      batches: 0,
       inFlight: null,
     };
-    if (state.inFlight) {
-      state = { ...state, unconfirmed: state.unconfirmed + state.inFlight.ids, inFlight: null };
-      await ctx.saveCheckpoint(state, progress(state));
-    }
     const admin = getAdminClient();
     try {
+      if (state.inFlight) {
+        state = await settleInFlight(ctx, admin, state);
+        await ctx.saveCheckpoint(state, progress(state));
+      }
       while (!state.finished && query) {
         ctx.signal.throwIfAborted();
         const page = await admin.alerts.webhooks.events(
@@ -98,16 +124,17 @@ export const alertsReplayAllJob = defineJob({
           state = { ...state, finished, total };
           continue;
         }
-        state = { ...state, cursor: next, finished, total, inFlight: { ids: ids.length } };
-        await ctx.saveCheckpoint(state, progress(state));
-        const answer = await replayBatch(admin, params.webhookId, ids, ctx.signal);
+        const batch = state.batches + 1;
         state = {
           ...state,
-          inFlight: null,
-          sent: state.sent + ids.length,
-          queued: state.queued + answer.replaying.length,
-          refused: state.refused + answer.failed.length,
+          cursor: next,
+          finished,
+          total,
+          batches: batch,
+          inFlight: { ids: ids.length, batch, eventIds: ids },
         };
+        await ctx.saveCheckpoint(state, progress(state));
+        state = await sendBatch(ctx, admin, state, { number: batch, eventIds: ids });
         await ctx.saveCheckpoint(state, progress(state));
       }
     } catch (error) {
@@ -131,6 +158,78 @@ export const alertsReplayAllJob = defineJob({
     return result;
   },
 });
+
+/**
+ * Sends a batch already checkpointed in flight: its intent on record first, then the call, then its
+ * outcome. Returns the state with the batch counted and no longer in flight.
+ */
+async function sendBatch(ctx: Ctx, admin: AdminClient, state: ReplayCheckpoint, batch: Batch) {
+  const intent = await recordBatchIntent(ctx, batch);
+  // Another driver recorded this batch first (one that lost the run to this one, or took it over):
+  // it was that driver's to send, so it is settled from the log, never sent from here.
+  if (!intent.created) return settleRecorded(ctx, state, batch, intent.id);
+  // The lease may have lapsed: whoever takes the run over finds the intent and never sends it.
+  if (isLeaseLost(ctx.signal)) throw ctx.signal.reason;
+  let answer: { replaying: string[]; failed: string[] };
+  try {
+    answer = await replayBatch(admin, ctx.params.webhookId, batch.eventIds, ctx.signal);
+  } catch (error) {
+    const outcome: BatchOutcome = isJobError(error)
+      ? { result: "refused", reason: error.message }
+      : { result: "unconfirmed" };
+    // Best effort: without it, the resumed run finds the intent alone and records the same.
+    await recordBatchOutcome(ctx, batch, outcome, intent.id).catch((recordError: unknown) =>
+      logger.error({ err: recordError, runId: ctx.runId }, "could not record a replay batch's outcome"),
+    );
+    throw error;
+  }
+  const outcome: BatchOutcome = { result: "queued", queued: answer.replaying.length, refused: answer.failed.length };
+  // If this cannot be written the attempt fails, and the resumed run records the batch unconfirmed:
+  // the log and the checkpoint never disagree.
+  await recordBatchOutcome(ctx, batch, outcome, intent.id);
+  return counted(state, batch, outcome);
+}
+
+/**
+ * A batch a stopped attempt left in flight, settled by what the log holds of it: its outcome if
+ * recorded; unconfirmed if only its intent is (recorded now); sent now if not even its intent is,
+ * since no intent means no call.
+ */
+async function settleInFlight(ctx: Ctx, admin: AdminClient, state: ReplayCheckpoint) {
+  const flight = state.inFlight as NonNullable<ReplayCheckpoint["inFlight"]>;
+  // Saved by a version that kept no batch records: unconfirmed, as it always was.
+  if (flight.batch === undefined || flight.eventIds === undefined)
+    return { ...state, unconfirmed: state.unconfirmed + flight.ids, inFlight: null };
+  const batch = { number: flight.batch, eventIds: flight.eventIds };
+  const recorded = await recordedBatch(ctx.runId, batch);
+  if (recorded.intentId === undefined) return sendBatch(ctx, admin, state, batch);
+  return settleRecorded(ctx, state, batch, recorded.intentId);
+}
+
+/** A batch whose intent stands: its recorded outcome counts, or it is recorded and counted unconfirmed. */
+async function settleRecorded(ctx: Ctx, state: ReplayCheckpoint, batch: Batch, intentId: string) {
+  const written = await recordBatchOutcome(ctx, batch, { result: "unconfirmed" }, intentId);
+  const outcome = written.created ? undefined : (await recordedBatch(ctx.runId, batch)).outcome;
+  return counted(state, batch, outcome ?? { result: "unconfirmed" });
+}
+
+function counted(state: ReplayCheckpoint, batch: Batch, outcome: BatchOutcome): ReplayCheckpoint {
+  const ids = batch.eventIds.length;
+  const settled = { ...state, inFlight: null };
+  if (outcome.result === "unconfirmed") return { ...settled, unconfirmed: state.unconfirmed + ids };
+  if (outcome.result === "refused") return { ...settled, sent: state.sent + ids, refused: state.refused + ids };
+  return {
+    ...settled,
+    sent: state.sent + ids,
+    queued: state.queued + outcome.queued,
+    refused: state.refused + outcome.refused,
+  };
+}
+
+function isLeaseLost(signal: AbortSignal): boolean {
+  const reason = signal.reason as unknown;
+  return signal.aborted && reason instanceof JobInterruptedError && reason.reason === "lease-lost";
+}
 
 /**
  * One replay call, not tied to the job's signal: once sent, its answer is waited for, so a cancel

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { asc, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ValidFilters } from "@/lib/alerts/filters";
 import type { ReplayAllResult } from "@/lib/alerts/replay";
 import type { StaffUser } from "@/server/auth/users";
@@ -8,8 +9,31 @@ import type { DbHandle } from "@/server/db/client";
 import { getJobRun, startJobWorkers, stopJobWorkers } from "@/server/jobs";
 import { FAST_TIMING, gate, openJobsTestDb, waitFor } from "@/server/jobs/testing/helpers";
 import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness } from "../testing";
+import type * as JobsAudit from "@/server/jobs/audit";
 import { replayDryRun } from "./dry-run";
 import { queueReplayAll } from "./start";
+
+/**
+ * A seam in front of the jobs' audit writes: a write it names fails once, as when the database is
+ * out of reach or the instance dies at that very point (nothing after it in that attempt happens).
+ */
+const auditFaults = vi.hoisted(() => ({
+  failOnce: undefined as ((action: string, key?: string) => boolean) | undefined,
+}));
+vi.mock("@/server/jobs/audit", async (importOriginal) => {
+  const actual = await importOriginal<typeof JobsAudit>();
+  return {
+    ...actual,
+    appendJobAuditOnce: async (...args: Parameters<typeof actual.appendJobAuditOnce>) => {
+      const [, entry, key] = args;
+      if (auditFaults.failOnce?.(`${entry.action}:${entry.outcome}`, key)) {
+        auditFaults.failOnce = undefined;
+        throw new Error("the audit log could not be reached");
+      }
+      return actual.appendJobAuditOnce(...args);
+    },
+  };
+});
 
 /**
  * "Replay all failed" against the sandbox's failing receiver (every delivery answers 500, so a
@@ -31,7 +55,7 @@ let handle: DbHandle;
 let windows: { from: number; to: number; ids: string[] }[];
 
 beforeAll(async () => {
-  h = await startAlertsHarness({ seedEvents: 2000, historyEndsAgoMs: 3 * 3_600_000 });
+  h = await startAlertsHarness({ seedEvents: 2000, historyEndsAgoMs: 4 * 3_600_000 });
   handle = await openJobsTestDb("postgres");
   setDbForTests(handle);
   await startJobWorkers({ timing: FAST_TIMING });
@@ -52,7 +76,47 @@ afterAll(async () => {
   await handle.close();
   await h.close();
 });
-beforeEach(() => h.setHook(undefined));
+beforeEach(() => {
+  h.setHook(undefined);
+  auditFaults.failOnce = undefined;
+});
+
+let nextWindowAt = 120;
+/**
+ * A window of its own, after every other (the sandbox's store takes events in time order), with
+ * `count` failed events on the failing webhook; the last one still ends before now.
+ */
+function freshWindow(count: number) {
+  const from = h.anchorMs + nextWindowAt * 60_000;
+  nextWindowAt += 30;
+  const ids = addEvents(
+    h.store,
+    h.webhooks.failing.index,
+    Array.from({ length: count }, (_, i) => ({ createdAt: from + i * 2_000, status: "failed" as const })),
+  );
+  return { from, to: from + 10 * 60_000, ids };
+}
+
+/** Every replay call's ids, in the order sent, by recording the request bodies. */
+function recordReplayCalls() {
+  const calls: string[][] = [];
+  h.setHook(async (request, forward) => {
+    if (request.method === "POST") calls.push(((await request.clone().json()) as { eventIds: string[] }).eventIds);
+    return forward(request);
+  });
+  return calls;
+}
+
+/** The run's per-batch audit records, oldest first. */
+async function batchRecords(runId: string) {
+  return (await getDb())
+    .select()
+    .from(tables.auditLog)
+    .where(like(tables.auditLog.requestId, `job:${runId}:batch-%`))
+    .orderBy(asc(tables.auditLog.seq));
+}
+
+const digest = (ids: string[]) => createHash("sha256").update(ids.join("\n")).digest("hex");
 
 const filtersFor = (w: { from: number; to: number }): ValidFilters => ({
   type: "EIP_155_TX_V1",
@@ -107,6 +171,7 @@ describe("replay all failed", () => {
     const failed = groundTruth(h.store, h.webhooks.failing.index, { fromMs: w.from, untilMs: w.to }, "failed");
     const before = retriesOf(w.ids);
     const startedAt = h.requests.length;
+    const calls = recordReplayCalls();
     const { run } = await queueReplayAll(staff, {
       webhookId: h.webhooks.failing.id,
       filters: filtersFor(w),
@@ -141,6 +206,24 @@ describe("replay all failed", () => {
       target: h.webhooks.failing.id,
     });
     expect(records[0]?.input).toMatchObject({ queued: dry.count, refused: 0, filters: { tz: "UTC" } });
+
+    // And one intent and one outcome per batch, naming exactly the ids that call sent.
+    const batches = await batchRecords(run.id);
+    expect(calls.map((c) => c.length)).toEqual([100, 100, dry.count - 200]);
+    expect(batches.map((r) => [r.action, r.requestId, r.outcome])).toEqual(
+      calls.flatMap((_, i) => [
+        ["alerts.replay-all-batch", `job:${run.id}:batch-${i + 1}`, "intent"],
+        ["alerts.replay-all-batch", `job:${run.id}:batch-${i + 1}`, "ok"],
+      ]),
+    );
+    calls.forEach((ids, i) => {
+      const [intent, outcome] = [batches[2 * i]!, batches[2 * i + 1]!];
+      const facts = { runId: run.id, batch: i + 1, count: ids.length, idsSha256: digest(ids), firstId: ids[0] };
+      expect(intent).toMatchObject({ actorEmail: staff.email, target: h.webhooks.failing.id, input: facts });
+      expect(outcome).toMatchObject({ intentId: intent.id, input: { ...facts, result: "queued", queued: ids.length } });
+      // A short batch names its ids; a full one only by its digest (an audit record is kept small).
+      expect((intent.input as { ids?: string[] }).ids).toEqual(ids.length <= 20 ? ids : undefined);
+    });
   });
 
   it("counts what the upstream refused (an event no longer failed when its batch was sent)", async () => {
@@ -198,17 +281,82 @@ describe("replay all failed", () => {
     // At most once: every failed event got exactly one more attempt, the lost batch's included.
     const after = retriesOf(w.ids);
     w.ids.forEach((id, i) => expect(after[i]).toBe((before[i] as number) + (failed.has(id) ? 1 : 0)));
+    // The lost batch is on record as sent without an answer, once, though a second attempt followed.
+    const lost = (await batchRecords(run.id)).filter((r) => r.requestId === `job:${run.id}:batch-2`);
+    expect(lost.map((r) => [r.outcome, r.errorCode])).toEqual([
+      ["intent", null],
+      ["error", "UPSTREAM_UNAVAILABLE"],
+    ]);
+    expect(lost[1]).toMatchObject({ intentId: lost[0]!.id, input: { batch: 2, count: 100, result: "unconfirmed" } });
+  });
+
+  it("a run stopped between a batch's intent and its outcome finds it unconfirmed in the log as in its checkpoint", async () => {
+    const w = freshWindow(250);
+    const before = retriesOf(w.ids);
+    const calls = recordReplayCalls();
+    // The second batch is replayed and answered, but the attempt stops before its outcome is written.
+    auditFaults.failOnce = (what, key) => what === "alerts.replay-all-batch:ok" && key === "batch-2";
+    const dry = await replayDryRun(h.webhooks.failing.id, filtersFor(w));
+    const { run } = await queueReplayAll(staff, {
+      webhookId: h.webhooks.failing.id,
+      filters: filtersFor(w),
+      until: new Date(dry.until),
+    });
+    const done = await ended(run.id);
+    expect(done).toMatchObject({ status: "succeeded", attempts: 2 });
+    expect(done.result).toMatchObject({ sent: 150, queued: 150, refused: 0, unconfirmed: 100 });
+    expect(done.checkpoint).toMatchObject({ unconfirmed: 100, batches: 3, inFlight: null });
+    // Not sent again: three calls for three batches, and one more delivery attempt per event.
+    expect(calls.map((c) => c.length)).toEqual([100, 100, 50]);
+    await settled(w.ids);
+    expect(retriesOf(w.ids)).toEqual(before.map((r) => r + 1));
+
+    const records = await batchRecords(run.id);
+    const results = records
+      .filter((r) => r.outcome !== "intent")
+      .map((r) => (r.input as { batch: number; result: string }).batch + ":" + (r.input as { result: string }).result);
+    expect(results).toEqual(["1:queued", "2:unconfirmed", "3:queued"]);
+    const second = records.filter((r) => r.requestId === `job:${run.id}:batch-2`);
+    expect(second).toHaveLength(2);
+    expect(second[1]).toMatchObject({
+      outcome: "error",
+      intentId: second[0]!.id,
+      input: { count: 100, idsSha256: digest(calls[1]!), result: "unconfirmed" },
+    });
+  });
+
+  it("a batch whose intent could not be recorded is not sent then, and is sent once by the resumed run", async () => {
+    const w = freshWindow(250);
+    const before = retriesOf(w.ids);
+    const calls = recordReplayCalls();
+    auditFaults.failOnce = (what, key) => what === "alerts.replay-all-batch:intent" && key === "batch-2";
+    const dry = await replayDryRun(h.webhooks.failing.id, filtersFor(w));
+    const { run } = await queueReplayAll(staff, {
+      webhookId: h.webhooks.failing.id,
+      filters: filtersFor(w),
+      until: new Date(dry.until),
+    });
+    const done = await ended(run.id);
+    expect(done).toMatchObject({ status: "succeeded", attempts: 2 });
+    expect(done.result).toMatchObject({ sent: 250, queued: 250, refused: 0, unconfirmed: 0 });
+    expect(calls.map((c) => c.length)).toEqual([100, 100, 50]);
+    await settled(w.ids);
+    expect(retriesOf(w.ids)).toEqual(before.map((r) => r + 1));
+    const records = await batchRecords(run.id);
+    expect(records.map((r) => `${(r.input as { batch: number }).batch}:${r.outcome}`)).toEqual([
+      "1:intent",
+      "1:ok",
+      "2:intent",
+      "2:ok",
+      "3:intent",
+      "3:ok",
+    ]);
+    expect(records[2]).toMatchObject({ input: { idsSha256: digest(calls[1]!) } });
   });
 
   it("is one run when the same filters are started twice at once, and replays each event once", async () => {
-    // A window of its own, after the others.
-    const from = h.anchorMs + 120 * 60_000;
-    const ids = addEvents(
-      h.store,
-      h.webhooks.failing.index,
-      Array.from({ length: 150 }, (_, i) => ({ createdAt: from + i * 2_000, status: "failed" as const })),
-    );
-    const w = { from, to: from + 10 * 60_000 };
+    const w = freshWindow(150);
+    const ids = w.ids;
     const dry = await replayDryRun(h.webhooks.failing.id, filtersFor(w));
     expect(dry.count).toBe(150);
     const before = retriesOf(ids);

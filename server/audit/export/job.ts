@@ -31,6 +31,12 @@ export const auditExportParamsSchema = z.object({
 });
 export type AuditExportParams = z.infer<typeof auditExportParamsSchema>;
 
+/** The filters in words, for a refusal that names the runs going. */
+function describeStoredFilters(filters: z.infer<typeof auditExportFiltersSchema>): string {
+  const parts = Object.entries(filters).filter(([, v]) => v);
+  return parts.length === 0 ? "the whole log" : parts.map(([k, v]) => `${k} ${v}`).join(", ");
+}
+
 const checkpointSchema = z.object({ phase: z.literal("done"), result: auditExportResultSchema });
 type Ctx = JobContext<AuditExportParams, z.infer<typeof checkpointSchema>>;
 
@@ -51,6 +57,13 @@ export const auditExportJob = defineJob({
   maxAttempts: 3,
   retryDelaySeconds: 5,
   concurrency: 1,
+  // Two exports side by side (the whole log and a filtered part); more from one person would only
+  // queue behind the instance's one export at a time and hold everyone else's back.
+  perPersonLimit: {
+    max: 2,
+    noun: ["audit export", "audit exports"],
+    describe: (p) => ({ text: `the audit export of ${describeStoredFilters(p.filters)}` }),
+  },
   async run(ctx): Promise<AuditExportResult> {
     if (ctx.checkpoint?.phase === "done") return finish(ctx, ctx.checkpoint.result);
     const db = await getDb();
