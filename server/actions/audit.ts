@@ -8,6 +8,7 @@ import { defineAction } from "@/server/kit/define-action";
 
 export const verifyAuditChain = defineAction({
   action: "audit.verify",
+  secretFields: [],
   permission: "audit:read",
   input: z.object({ checkpoint: z.string().max(4096, "That file is too large to be a checkpoint").optional() }),
   auditInput: ({ checkpoint }) => ({ againstCheckpoint: checkpoint !== undefined }),
