@@ -81,6 +81,25 @@ describe.each<TestDbKind>(["pglite", "postgres"])("password sign-in on %s", (kin
     }
   });
 
+  it("records an identifier that is not an e-mail address only as a description", async () => {
+    const typed = "Password-In-The-Wrong-Box-1";
+    const outcome = await signInWithPassword(
+      { email: typed, password: "whatever" },
+      { ip: "192.0.2.77", requestId: "r" },
+    )
+      .then(() => "ok")
+      .catch((e: Error) => e.message);
+    expect(outcome).toBe(SIGN_IN_ERRORS.invalid);
+    const rows = await handle.db.select().from(tables.auditLog).where(eq(tables.auditLog.ip, "192.0.2.77"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: "auth.sign-in-failed",
+      actorEmail: "not an e-mail address, 27 characters",
+      target: "not an e-mail address, 27 characters",
+    });
+    expect(JSON.stringify(rows).toLowerCase()).not.toContain(typed.toLowerCase());
+  });
+
   describe("a flood of failed sign-ins from one address", () => {
     const failedRecords = (ip: string) =>
       handle.db

@@ -7,6 +7,7 @@ import { appendAudit, appendAuditSafely } from "@/server/audit/append";
 import { logger } from "@/server/log";
 import { dummyHash, verifyPassword } from "./password";
 import { claimAttempt, settleFailure, settleSuccess } from "./rate-limit";
+import { recordedIdentifier } from "./identifier";
 import { FAILED_SIGN_IN_LIMIT_NOTE, failedSignInBudget, firstRecordOfLock } from "./sign-in-records";
 import { findUserByEmail, normalizeEmail } from "./users";
 
@@ -43,15 +44,17 @@ export async function signInWithPassword(
   const parsed = credentialsSchema.safeParse(raw);
   if (!parsed.success) throw new Error(SIGN_IN_ERRORS.invalid);
   const email = normalizeEmail(parsed.data.email);
+  // A well-formed address, or only a description: a password typed into the e-mail box stays out of the log.
+  const named = recordedIdentifier(parsed.data.email);
   const accountKey = `account:${email}`;
   const addressKey = `address:${request.ip ?? "unknown"}`;
   const accountThrottle = { limit: env.CONSOLE_SIGNIN_ACCOUNT_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES };
   const addressThrottle = { limit: env.CONSOLE_SIGNIN_ADDRESS_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES };
   const record = (code: string, message: string, actor?: { id: string; role: string }, note?: string) =>
     appendAuditSafely({
-      actor: { id: actor?.id ?? null, email, role: actor?.role ?? null },
+      actor: { id: actor?.id ?? null, email: named, role: actor?.role ?? null },
       action: "auth.sign-in-failed",
-      target: email,
+      target: named,
       outcome: "error",
       errorCode: code,
       errorMessage: message,

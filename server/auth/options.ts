@@ -10,6 +10,7 @@ import { isRole } from "@/lib/permissions";
 import { safeCallbackPath } from "@/lib/safe-redirect";
 import { endSessions } from "@/server/users/update";
 import { signInWithPassword } from "./credentials";
+import { recordedIdentifier } from "./identifier";
 import { parseRoleEmails, roleFromOidc } from "./oidc";
 import { signInWithSso } from "./sso";
 import { findUserById } from "./users";
@@ -94,10 +95,11 @@ export function authOptions(): AuthOptions {
         const role = roleFromOidc(claims, { claim: env.OIDC_ROLE_CLAIM, emails: roleEmails });
         const outcome = await signInWithSso(await getDb(), { issuer: env.OIDC_ISSUER ?? "", profile: claims, role });
         if (!outcome.ok) {
+          const named = recordedIdentifier(outcome.email);
           await appendAuditSafely({
-            actor: { id: null, email: outcome.email, role: null },
+            actor: { id: null, email: named, role: null },
             action: "auth.sign-in-failed",
-            target: outcome.email,
+            target: named,
             outcome: "error",
             errorCode: outcome.code,
             errorMessage: "SSO sign-in refused",
