@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { anonymousContext, signIn } from "../fixtures/auth";
+import { builtActions, postAction, refusalCode, type BuiltAction } from "../fixtures/built-actions";
 import { storageState } from "../fixtures/users";
 
 /**
@@ -115,33 +116,6 @@ function readmeMatrix(): Map<string, Set<Role>> {
   return matrix;
 }
 
-interface BuiltAction {
-  id: string;
-  name: string;
-  /** A page whose module loads the action, so Next finds it when it is posted there. */
-  page: string;
-}
-
-function builtActions(): BuiltAction[] {
-  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
-    node: Record<string, { filename?: string; exportedName?: string; workers: Record<string, unknown> }>;
-  };
-  return Object.entries(manifest.node)
-    .filter(([, entry]) => entry.filename?.startsWith("server/actions/"))
-    .map(([id, entry]) => {
-      // A page whose module loads the action; a static one when there is one, else a dynamic one
-      // with its segments filled in (the action runs before the page would render or refuse them).
-      const pages = Object.keys(entry.workers)
-        // Not the bench's blank page, nor Next's own not-found page (which answers 404 to any post).
-        .filter((w) => w.startsWith("app/") && w.endsWith("/page") && !w.includes("(bench)") && !w.includes("/_"))
-        .map((w) => w.slice("app".length, -"/page".length).replace(/\/\([^)]+\)/g, "") || "/")
-        .sort((a, b) => Number(a.includes("[")) - Number(b.includes("[")));
-      const page = pages[0]?.replace(/\[[^\]]+\]/g, "matrix-probe");
-      expect(page, `a page that loads ${entry.exportedName}`).toBeDefined();
-      return { id, name: entry.exportedName!, page: page! };
-    });
-}
-
 function builtRoutes(): { method: string; path: string }[] {
   const manifest = JSON.parse(readFileSync(".next/server/app-paths-manifest.json", "utf8")) as Record<string, string>;
   return Object.keys(manifest)
@@ -169,14 +143,9 @@ function expected(requirement: string, who: Identity, matrix: Map<string, Set<Ro
 
 /** A server action as the browser posts it, with an argument no action's schema accepts. */
 async function callAction(request: APIRequestContext, action: BuiltAction): Promise<Outcome | string> {
-  const res = await request.post(action.page, {
-    headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" },
-    data: JSON.stringify(["matrix-probe"]),
-    maxRedirects: 0,
-  });
-  const text = await res.text();
-  if (res.status() !== 200) return `HTTP ${res.status()}`;
-  const code = /"ok":false,"error":\{"code":"([A-Z_]+)"/.exec(text)?.[1];
+  const { status, text } = await postAction(request, action, "matrix-probe");
+  if (status !== 200) return `HTTP ${status}`;
+  const code = refusalCode(text);
   if (code === "FORBIDDEN" || code === "UNAUTHENTICATED") return code;
   // Past authorization, the probe argument is refused by the action's input schema.
   return code === "VALIDATION" ? "allowed" : `answered ${code ?? text.slice(0, 120)}`;
@@ -203,17 +172,13 @@ async function disabledUserRequest(
   update: BuiltAction,
 ) {
   const user = { email: `matrix-${Date.now()}@e2e.test`, password: "matrix-disabled-password" };
-  const call = (action: BuiltAction, argument: unknown) =>
-    admin.post(action.page, {
-      headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" },
-      data: JSON.stringify([argument]),
-    });
-  const created = await (await call(create, { ...user, role: "support" })).text();
+  const call = async (action: BuiltAction, argument: unknown) => (await postAction(admin, action, argument)).text;
+  const created = await call(create, { ...user, role: "support" });
   const id = /"ok":true,"data":\{"id":"([0-9a-f-]{36})"/.exec(created)?.[1];
   expect(id, "the admin created the user").toBeDefined();
   const context = await anonymousContext(browser);
   await signIn(await context.newPage(), user);
-  expect(await (await call(update, { id, disabled: true })).text()).toContain('"ok":true');
+  expect(await call(update, { id, disabled: true })).toContain('"ok":true');
   return context;
 }
 
