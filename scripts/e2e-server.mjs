@@ -8,9 +8,10 @@ import { startCaptureProxy } from "./e2e-capture-proxy.mjs";
 import { e2ePaths, root } from "./setup.mjs";
 
 const paths = e2ePaths();
-// The sandbox's witness file lives in the same folder and may be written already: only this side's files go.
+// The sandbox's witness file lives in the same folder and may be written already: only this side's files go
+// (the canaries are witnessed by the journeys against this console, so an earlier run's go too).
 rmSync(paths.consoleData, { recursive: true, force: true });
-for (const file of [paths.responses, paths.consoleLog]) rmSync(file, { force: true });
+for (const file of [paths.responses, paths.consoleLog, paths.canaries]) rmSync(file, { force: true });
 mkdirSync(paths.capture, { recursive: true });
 
 const port = Number(process.env.E2E_PORT ?? 3100);

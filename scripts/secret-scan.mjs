@@ -9,6 +9,8 @@
 // Four server actions exist to hand a secret to the person who asked for it, once (a new client's
 // API key and session token, a session token, a web OTP, the ejected backup shares as a download):
 // their own answers may hold those secrets, and nothing else may. Any other hit fails and names where.
+// The canaries e2e/security/canaries.spec.ts sent in refused input to every server action (and in a
+// refused sign-in) are searched for in the same places, every answer included: nothing refused is kept.
 // Exit code 0 when clean, 1 with a list of hits or when the run left nothing to scan.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -50,6 +52,23 @@ function readNeedles() {
     }
   }
   return [...needles.values()];
+}
+
+/** The canaries of refused inputs, as sent and in upper case (a value may be upper-cased on its way). */
+function readCanaries() {
+  const text = existsSync(paths.canaries) ? readFileSync(paths.canaries, "utf8") : "";
+  const canaries = [];
+  for (const line of text.split("\n")) {
+    const [value, action, at] = line.split("\t");
+    if (!value) continue;
+    const from = `${action} ${at}`;
+    canaries.push({ kind: "canary", value, from });
+    if (value.toUpperCase() !== value) canaries.push({ kind: "canary", value: value.toUpperCase(), from });
+  }
+  // A scan that had no canary to look for proves nothing about refused input.
+  if (canaries.length === 0)
+    problems.push(`No canaries at ${paths.canaries}: e2e/security/canaries.spec.ts did not run (or sent none).`);
+  return canaries;
 }
 
 function filesUnder(dir) {
@@ -103,7 +122,7 @@ async function databaseRows(find) {
   return rows;
 }
 
-const needles = readNeedles();
+const needles = [...readNeedles(), ...readCanaries()];
 const counts = {};
 for (const n of needles) (counts[n.kind] ??= []).push(n);
 const find = secretMatcher(needles);
@@ -123,12 +142,13 @@ if (existsSync(paths.responses)) {
     const reveals = action !== null && REVEALING_ACTIONS.has(action);
     if (reveals) revealing++;
     const where = `${answer.method} ${answer.path}${action ? ` (server action ${action})` : ""}, ${answer.status} ${answer.type}`;
-    // A revealing action's answer may hold the client secrets it exists to hand out, never a key of the console's own.
+    // A revealing action's answer may hold the client secrets it exists to hand out, never a key of the
+    // console's own, nor anything of a refused input.
     scanText(
       find,
       where,
       answer.body,
-      (n) => reveals && !["custodian-api-key", "console-auth-secret", "console-vault-key"].includes(n.kind),
+      (n) => reveals && !["custodian-api-key", "console-auth-secret", "console-vault-key", "canary"].includes(n.kind),
     );
   }
 } else problems.push(`No recorded answers at ${paths.responses}.`);

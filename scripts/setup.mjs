@@ -92,6 +92,8 @@ export function e2ePaths() {
     responses: `${data}/e2e-capture/responses.ndjson`,
     consoleLog: `${data}/e2e-capture/console.log`,
     secretsLog: `${data}/e2e-capture/sandbox-secrets.tsv`,
+    /** Every canary e2e/security/canaries.spec.ts sent in refused input: canary, action, where (tab-separated). */
+    canaries: `${data}/e2e-capture/canaries.tsv`,
     /** The scale-out journeys' own console instances, each with its data directory and log. */
     scaleOut: `${data}/e2e-scale-out`,
   };

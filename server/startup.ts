@@ -1,5 +1,6 @@
 import "server-only";
 import { bootstrap } from "./bootstrap";
+import { startRateLimitSweep } from "./db/rate-limit-prune";
 import { getUpstreamConfig } from "./env";
 import { logger } from "./log";
 import { reportStartup } from "./startup-report";
@@ -21,6 +22,7 @@ async function startJobs() {
 export async function runStartup() {
   try {
     const result = await bootstrap();
+    startRateLimitSweep();
     await startJobs();
     reportStartup(result, getUpstreamConfig(), {
       log: logger,

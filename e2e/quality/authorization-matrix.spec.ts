@@ -1,13 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { anonymousContext, signIn } from "../fixtures/auth";
-import {
-  builtActions,
-  builtRoutes,
-  probePath,
-  type BuiltAction,
-  type BuiltRoute,
-} from "../fixtures/built-entry-points";
+import { builtActions, postAction, refusalCode, type BuiltAction } from "../fixtures/built-actions";
+import { builtRoutes, probePath, type BuiltRoute } from "../fixtures/built-routes";
 import { storageState } from "../fixtures/users";
 
 /**
@@ -139,14 +134,9 @@ function expected(requirement: string, who: Identity, matrix: Map<string, Set<Ro
 
 /** A server action as the browser posts it, with an argument no action's schema accepts. */
 async function callAction(request: APIRequestContext, action: BuiltAction): Promise<Outcome | string> {
-  const res = await request.post(action.page, {
-    headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" },
-    data: JSON.stringify(["matrix-probe"]),
-    maxRedirects: 0,
-  });
-  const text = await res.text();
-  if (res.status() !== 200) return `HTTP ${res.status()}`;
-  const code = /"ok":false,"error":\{"code":"([A-Z_]+)"/.exec(text)?.[1];
+  const { status, text } = await postAction(request, action, "matrix-probe");
+  if (status !== 200) return `HTTP ${status}`;
+  const code = refusalCode(text);
   if (code === "FORBIDDEN" || code === "UNAUTHENTICATED") return code;
   // Past authorization, the probe argument is refused by the action's input schema.
   return code === "VALIDATION" ? "allowed" : `answered ${code ?? text.slice(0, 120)}`;
@@ -169,17 +159,13 @@ async function disabledUserRequest(
   update: BuiltAction,
 ) {
   const user = { email: `matrix-${Date.now()}@e2e.test`, password: "matrix-disabled-password" };
-  const call = (action: BuiltAction, argument: unknown) =>
-    admin.post(action.page, {
-      headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" },
-      data: JSON.stringify([argument]),
-    });
-  const created = await (await call(create, { ...user, role: "support" })).text();
+  const call = async (action: BuiltAction, argument: unknown) => (await postAction(admin, action, argument)).text;
+  const created = await call(create, { ...user, role: "support" });
   const id = /"ok":true,"data":\{"id":"([0-9a-f-]{36})"/.exec(created)?.[1];
   expect(id, "the admin created the user").toBeDefined();
   const context = await anonymousContext(browser);
   await signIn(await context.newPage(), user);
-  expect(await (await call(update, { id, disabled: true })).text()).toContain('"ok":true');
+  expect(await call(update, { id, disabled: true })).toContain('"ok":true');
   return context;
 }
 

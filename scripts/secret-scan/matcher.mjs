@@ -35,5 +35,9 @@ export function secretMatcher(needles) {
   };
 }
 
-/** A needle as a report may show it: its kind and its first few characters, never the whole secret. */
-export const describeNeedle = (needle) => `${needle.kind} ${needle.value.slice(0, 6)}…`;
+/**
+ * A needle as a report may show it: its kind and its first few characters, never the whole secret,
+ * and where it came from when the needle says (a canary: the action and field it was sent in).
+ */
+export const describeNeedle = (needle) =>
+  `${needle.kind} ${needle.value.slice(0, 6)}…${needle.from ? ` (sent in ${needle.from})` : ""}`;

@@ -39,5 +39,8 @@ describe("the secret scan's matcher", () => {
     expect(() => secretMatcher([{ kind: "web-otp", value: "short" }])).toThrow(/too short/);
     expect(() => secretMatcher([{ kind: "web-otp", value: "has spaces in it !!" }])).toThrow(/characters/);
     expect(describeNeedle({ kind: "client-api-key", value: apiKey })).toBe(`client-api-key ${apiKey.slice(0, 6)}…`);
+    expect(describeNeedle({ kind: "canary", value: "cnry0123456789", from: "createUser password" })).toBe(
+      "canary cnry01… (sent in createUser password)",
+    );
   });
 });

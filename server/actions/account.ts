@@ -6,6 +6,7 @@ import { changeOwnPassword } from "@/server/users/password";
 
 export const changePassword = defineAction({
   action: "account.change-password",
+  secretFields: ["current", "next", "confirm"],
   permission: "signed-in",
   allowPendingPasswordChange: true,
   input: changePasswordSchema,

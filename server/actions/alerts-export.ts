@@ -14,6 +14,7 @@ import { defineAction } from "@/server/kit/define-action";
  */
 export const startEventsExport = defineAction({
   action: "alerts.export-start",
+  secretFields: [],
   permission: "alerts:export",
   input: z.object({
     webhookId: webhookIdSchema,

@@ -16,6 +16,7 @@ import { defineAction } from "@/server/kit/define-action";
  */
 export const replayAllDryRun = defineAction({
   action: "alerts.replay-all-preview",
+  secretFields: [],
   permission: "alerts:replay",
   input: z.object({ webhookId: webhookIdSchema, filters: eventFiltersQuerySchema }),
   target: (input) => input.webhookId,
@@ -30,6 +31,7 @@ export const replayAllDryRun = defineAction({
  */
 export const startReplayAll = defineAction({
   action: "alerts.replay-all-start",
+  secretFields: [],
   permission: "alerts:replay",
   input: z.object({
     webhookId: webhookIdSchema,

@@ -12,6 +12,7 @@ import { formatToolSchema, retryBlockToolSchema } from "@/lib/alerts/legacy";
 /** Replays the failed events the user selected; the result names the ids queued and refused. */
 export const replaySelected = defineAction({
   action: "alerts.replay",
+  secretFields: [],
   permission: "alerts:replay",
   input: z.object({
     webhookId: z.string().min(1).max(100),
@@ -27,6 +28,7 @@ export const replaySelected = defineAction({
 
 export const saveEventsView = defineAction({
   action: "views.save",
+  secretFields: [],
   permission: "signed-in",
   input: saveViewSchema,
   target: (input) => `${input.scope}/${input.name}`,
@@ -38,6 +40,7 @@ export const saveEventsView = defineAction({
 
 export const deleteEventsView = defineAction({
   action: "views.delete",
+  secretFields: [],
   permission: "signed-in",
   input: z.object({ id: z.uuid("Unknown view") }),
   target: (input) => input.id,
@@ -47,6 +50,7 @@ export const deleteEventsView = defineAction({
 /** Deprecated upstream helper: the formatted events of a raw webhook body. */
 export const formatAlert = defineAction({
   action: "alerts.legacy-format",
+  secretFields: [],
   permission: "alerts:legacy-tools",
   input: formatToolSchema,
   auditInput: ({ chain, many }) => ({ chain, many }),
@@ -56,6 +60,7 @@ export const formatAlert = defineAction({
 /** Deprecated upstream helper: resend the wallet events of one EVM block. */
 export const retryAlertsByBlock = defineAction({
   action: "alerts.legacy-retry-block",
+  secretFields: [],
   permission: "alerts:legacy-tools",
   input: retryBlockToolSchema,
   target: (input) => `${input.chainReferenceId}/${input.blockNumber}`,

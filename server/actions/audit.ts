@@ -13,6 +13,7 @@ import { defineAction } from "@/server/kit/define-action";
 
 export const verifyAuditChain = defineAction({
   action: "audit.verify",
+  secretFields: [],
   permission: "audit:read",
   input: z.object({ checkpoint: z.string().max(8192, "That file is too large to be a checkpoint").optional() }),
   auditInput: ({ checkpoint }) => ({ againstCheckpoint: checkpoint !== undefined }),
@@ -40,6 +41,7 @@ export const createAuditCheckpoint = defineAction({
   action: "audit.checkpoint",
   permission: "audit:read",
   input: z.object({}),
+  secretFields: [],
   target: () => "audit_log",
   run: async () => {
     const db = await getDb();
@@ -67,6 +69,7 @@ export const startAuditExport = defineAction({
   action: "audit.export-start",
   permission: "audit:read",
   input: z.object({ filters: auditFiltersSchema }),
+  secretFields: [],
   target: () => "audit_log",
   run: async ({ filters }, { user }): Promise<JobRunView<AuditExportResult>> =>
     (await queueAuditExport(user, filters)).run,

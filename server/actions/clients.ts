@@ -12,6 +12,7 @@ import { toJobRunView } from "@/server/jobs/view";
 /** Secrets in these results are shown once in the browser; audit records only say that one was issued. */
 export const createClient = defineAction({
   action: "clients.create",
+  secretFields: [],
   permission: "clients:create",
   input: createClientSchema,
   run: async (input) => {
@@ -33,6 +34,7 @@ export const createClient = defineAction({
 
 export const mintSessionToken = defineAction({
   action: "credentials.session-token",
+  secretFields: [],
   permission: "credentials:issue",
   input: credentialRequestSchema,
   run: async ({ clientId }) => {
@@ -46,6 +48,7 @@ export const mintSessionToken = defineAction({
 
 export const issueWebOtp = defineAction({
   action: "credentials.web-otp",
+  secretFields: [],
   permission: "credentials:issue",
   input: credentialRequestSchema,
   run: async ({ clientId }) => {
@@ -59,6 +62,7 @@ export const issueWebOtp = defineAction({
 
 export const buildTransfer = defineAction({
   action: "transfers.build",
+  secretFields: [],
   permission: "transfers:build",
   input: buildTransferSchema,
   run: async ({ clientId, chain, to, token, amount }) => {
@@ -75,6 +79,7 @@ export const buildTransfer = defineAction({
  */
 export const findClientByAddress = defineAction({
   action: "clients.find-address",
+  secretFields: [],
   permission: "clients:read",
   input: z.object({
     address: z

@@ -18,6 +18,7 @@ import {
 
 export const requestEject = defineAction({
   action: "eject.request",
+  secretFields: [],
   permission: "eject:request",
   input: ejectRequestSchema,
   run: (input, { user }) => createEjectRequest(input, user),
@@ -27,6 +28,7 @@ export const requestEject = defineAction({
 
 export const approveEject = defineAction({
   action: "eject.approve",
+  secretFields: [],
   permission: "eject:approve",
   input: ejectApproveSchema,
   run: (input, { user }) => decideEjectRequest(input.requestId, "approved", input.note, user),
@@ -36,6 +38,7 @@ export const approveEject = defineAction({
 
 export const rejectEject = defineAction({
   action: "eject.reject",
+  secretFields: [],
   permission: "eject:approve",
   input: ejectRejectSchema,
   run: (input, { user }) => decideEjectRequest(input.requestId, "rejected", input.note, user),
@@ -45,6 +48,7 @@ export const rejectEject = defineAction({
 
 export const executeEject = defineAction({
   action: "eject.execute",
+  secretFields: [],
   permission: "eject:request",
   input: ejectRequestIdSchema,
   run: (input, { user }) => executeEjectRequest(input.requestId, user),
@@ -54,6 +58,7 @@ export const executeEject = defineAction({
 
 export const withdrawEject = defineAction({
   action: "eject.withdraw",
+  secretFields: [],
   permission: "eject:request",
   input: ejectRequestIdSchema,
   run: (input, { user }) => withdrawEjectRequest(input.requestId, user),
@@ -67,6 +72,7 @@ export const withdrawEject = defineAction({
  */
 export const downloadEjectShares = defineAction({
   action: "eject.fetch-shares",
+  secretFields: [],
   permission: "eject:fetch-shares",
   input: z.object({
     requestId: z.uuid("Unknown request"),

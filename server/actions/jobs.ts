@@ -7,6 +7,7 @@ import { defineAction } from "@/server/kit/define-action";
 
 export const cancelJobRun = defineAction({
   action: "jobs.cancel",
+  secretFields: [],
   permission: "signed-in",
   input: z.object({ runId: z.uuid("Unknown job") }),
   target: (input) => input.runId,

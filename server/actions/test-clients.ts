@@ -13,6 +13,7 @@ import { createClientSchema } from "@/lib/clients";
  */
 export const createTestClient = defineAction({
   action: "clients.create-test",
+  secretFields: [],
   permission: "wallet-lab:use",
   input: createClientSchema,
   run: async (input, { user, requestId }) => {

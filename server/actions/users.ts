@@ -9,6 +9,7 @@ import { updateStaffUser } from "@/server/users/update";
 
 export const createUser = defineAction({
   action: "users.create",
+  secretFields: ["password"],
   permission: "users:manage",
   input: createUserSchema,
   target: (input) => normalizeEmail(input.email),
@@ -39,6 +40,7 @@ export const createUser = defineAction({
 
 export const updateUser = defineAction({
   action: "users.update",
+  secretFields: [],
   permission: "users:manage",
   input: updateUserSchema,
   target: (input) => input.id,

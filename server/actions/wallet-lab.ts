@@ -17,6 +17,7 @@ import { signMessage } from "@/server/lab/sign-message";
 /** Generates the client's wallets on both curves; the signing shares go to the vault. */
 export const generateLabWallet = defineAction({
   action: "lab.generate",
+  secretFields: [],
   permission: "wallet-lab:use",
   input: labClientInputSchema,
   run: ({ clientId }) => generateWallet(clientId),
@@ -31,6 +32,7 @@ export const generateLabWallet = defineAction({
 /** Backs up the current signing shares; the backup shares go to the vault. */
 export const backupLabWallet = defineAction({
   action: "lab.backup",
+  secretFields: [],
   permission: "wallet-lab:use",
   input: labClientInputSchema,
   run: ({ clientId }) => backupWallet(clientId),
@@ -41,6 +43,7 @@ export const backupLabWallet = defineAction({
 /** Recovers new signing shares from the stored backup and proves they sign for the same addresses. */
 export const recoverLabWallet = defineAction({
   action: "lab.recover",
+  secretFields: [],
   permission: "wallet-lab:use",
   input: labClientInputSchema,
   run: ({ clientId }) => recoverWallet(clientId),
@@ -56,6 +59,7 @@ export const recoverLabWallet = defineAction({
 /** personal_sign or eth_signTypedData_v4 on an EVM chain, verified on the server. */
 export const signLabMessage = defineAction({
   action: "lab.sign-message",
+  secretFields: [],
   permission: "wallet-lab:use",
   input: signMessageInputSchema,
   run: (input) => signMessage(input),
@@ -71,6 +75,7 @@ export const signLabMessage = defineAction({
 /** A raw signature of a 32-byte digest with one curve's share, verified on the server. */
 export const rawSignLabDigest = defineAction({
   action: "lab.raw-sign",
+  secretFields: [],
   permission: "wallet-lab:use",
   input: rawSignInputSchema,
   run: (input) => rawSign(input),
@@ -81,6 +86,7 @@ export const rawSignLabDigest = defineAction({
 /** Sends assets, once or several times at once, under the spec's nonce rule; waits (bounded) for receipts. */
 export const sendLabAssets = defineAction({
   action: "lab.send",
+  secretFields: [],
   permission: "wallet-lab:use",
   input: sendInputSchema,
   run: (input) => sendAssets(input),

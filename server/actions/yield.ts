@@ -10,6 +10,7 @@ import { previewAction } from "@/server/yield/preview";
  */
 export const previewYieldRun = defineAction({
   action: "yield.preview",
+  secretFields: [],
   permission: "yield:act",
   input: previewInputSchema,
   run: async (input, { user }) => previewAction(user, input),
@@ -20,6 +21,7 @@ export const previewYieldRun = defineAction({
 /** Starts a previewed run: a job on the server signs, reports and confirms each step in order. */
 export const startYieldRun = defineAction({
   action: "yield.start",
+  secretFields: [],
   permission: "yield:act",
   input: runIdInputSchema,
   run: async ({ runId }, { user }) => startRun(user, runId),
@@ -30,6 +32,7 @@ export const startYieldRun = defineAction({
 /** Starts a failed run again from the part of the step that failed. */
 export const retryYieldRun = defineAction({
   action: "yield.retry",
+  secretFields: [],
   permission: "yield:act",
   input: runIdInputSchema,
   run: async ({ runId }, { user }) => retryRun(user, runId),
@@ -40,6 +43,7 @@ export const retryYieldRun = defineAction({
 /** Gives a run up; what was confirmed stays on chain. */
 export const abandonYieldRun = defineAction({
   action: "yield.abandon",
+  secretFields: [],
   permission: "yield:act",
   input: runIdInputSchema,
   run: async ({ runId }, { user }) => abandonRun(user, runId),

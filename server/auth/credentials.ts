@@ -5,10 +5,12 @@ import { getEnv } from "@/server/env";
 import { getDb, tables } from "@/server/db";
 import { appendAudit, appendAuditSafely } from "@/server/audit/append";
 import { logger } from "@/server/log";
+import { deviceFor, nextDeviceCookieValue } from "./device-cookie";
+import { recordedIdentifier } from "./identifier";
 import { dummyHash, verifyPassword } from "./password";
-import { claimAttempt, settleFailure, settleSuccess } from "./rate-limit";
+import { claimAttempt, settleFailure, settleSuccess, type Throttle } from "./rate-limit";
 import { FAILED_SIGN_IN_LIMIT_NOTE, failedSignInBudget, firstRecordOfLock } from "./sign-in-records";
-import { findUserByEmail, normalizeEmail } from "./users";
+import { findUserByEmail } from "./users";
 
 /** Codes the sign-in page turns into words; nothing else about the failure reaches the browser. */
 export const SIGN_IN_ERRORS = {
@@ -28,82 +30,101 @@ export interface SignedIn {
   sessionVersion: number;
 }
 
+export interface SignInRequest {
+  ip: string | null;
+  requestId: string | null;
+  /** The tokens of the device cookie this browser sent (./device-cookie.ts). */
+  deviceTokens?: readonly string[];
+}
+
 /**
- * E-mail and password sign-in. The attempt is counted against the account and the address before
- * the password is checked; a successful sign-in is on the audit record before the session is
- * issued (no record, no session). Failures and locks are recorded within bounds (./sign-in-records).
- * Throws an Error whose message is one of SIGN_IN_ERRORS.
+ * E-mail and password sign-in. The attempt is counted before the password is checked; a successful
+ * sign-in is on the audit record before the session is issued (no record, no session). Failures and
+ * locks are recorded within bounds (./sign-in-records). Throws an Error whose message is one of
+ * SIGN_IN_ERRORS; on success, returns the user and the device cookie's next value.
+ *
+ * What an attempt is counted against (./rate-limit.ts):
+ * - from a browser with a valid device cookie for the account, that cookie's own key alone
+ *   ("device:<nonce>", with the account's limit): locks that others' attempts put on the account or
+ *   the address do not refuse it, and its own failures lock only itself;
+ * - otherwise the account ("account:<user id>") and the client address ("address:<ip>"). An
+ *   identifier that names no account is counted against the address alone: no key holds what was
+ *   typed, which may be a password in the wrong box.
  */
 export async function signInWithPassword(
   raw: unknown,
-  request: { ip: string | null; requestId: string | null },
-): Promise<SignedIn> {
+  request: SignInRequest,
+): Promise<{ user: SignedIn; deviceCookie: string }> {
   const env = getEnv();
   const db = await getDb();
   const parsed = credentialsSchema.safeParse(raw);
   if (!parsed.success) throw new Error(SIGN_IN_ERRORS.invalid);
-  const email = normalizeEmail(parsed.data.email);
-  const accountKey = `account:${email}`;
+  const now = new Date();
+  const user = await findUserByEmail(db, parsed.data.email);
+  const actor = { id: user?.id ?? null, role: user?.role ?? null };
+  // An account by its own address; anything else only described (a password typed into the e-mail box
+  // stays out of the log).
+  const named = user?.email ?? recordedIdentifier(parsed.data.email);
+  const device = user ? deviceFor(env.AUTH_SECRET, request.deviceTokens ?? [], user.id, now) : null;
+  const accountLimit = { limit: env.CONSOLE_SIGNIN_ACCOUNT_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES };
+  const addressLimit = { limit: env.CONSOLE_SIGNIN_ADDRESS_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES };
   const addressKey = `address:${request.ip ?? "unknown"}`;
-  const accountThrottle = { limit: env.CONSOLE_SIGNIN_ACCOUNT_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES };
-  const addressThrottle = { limit: env.CONSOLE_SIGNIN_ADDRESS_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES };
-  const record = (code: string, message: string, actor?: { id: string; role: string }, note?: string) =>
+  const throttles: { key: string; throttle: Throttle }[] = device
+    ? [{ key: `device:${device.nonce}`, throttle: accountLimit }]
+    : [
+        ...(user ? [{ key: `account:${user.id}`, throttle: accountLimit }] : []),
+        { key: addressKey, throttle: addressLimit },
+      ];
+  const known = device ? { knownBrowser: true } : {};
+
+  const record = (code: string, message: string, note?: string) =>
     appendAuditSafely({
-      actor: { id: actor?.id ?? null, email, role: actor?.role ?? null },
+      actor: { ...actor, email: named },
       action: "auth.sign-in-failed",
-      target: email,
+      target: named,
       outcome: "error",
       errorCode: code,
       errorMessage: message,
-      input: note ? { note } : null,
+      input: note || device ? { ...known, ...(note ? { note } : {}) } : null,
       requestId: request.requestId,
       ip: request.ip,
     });
   // A failure is recorded within the address's budget per minute; nobody can flood the log from outside.
-  const fail = async (code: string, message: string, actor?: { id: string; role: string }) => {
+  const fail = async (code: string, message: string) => {
     const budget = await failedSignInBudget(db, request.ip).catch(() => ({ record: false }) as const);
-    if (budget.record) await record(code, message, actor, budget.last ? FAILED_SIGN_IN_LIMIT_NOTE : undefined);
+    if (budget.record) await record(code, message, budget.last ? FAILED_SIGN_IN_LIMIT_NOTE : undefined);
     return new Error(code);
   };
   // A lock is recorded once per key and lock, however many attempts it refuses.
   const locks = async (keys: { key: string; until: Date | null }[]) => {
     const held = keys.filter((k): k is { key: string; until: Date } => k.until !== null);
     const first = await Promise.all(held.map((k) => firstRecordOfLock(db, k.key, k.until).catch(() => false)));
-    return { any: held.length > 0, firstRecord: first.some(Boolean), until: held.map((k) => k.until) };
+    const last = held.map((k) => k.until).sort((a, b) => +b - +a)[0];
+    return { any: held.length > 0, firstRecord: first.some(Boolean), until: last };
   };
 
-  const now = new Date();
-  const [account, address] = await Promise.all([
-    claimAttempt(db, accountKey, accountThrottle, now),
-    claimAttempt(db, addressKey, addressThrottle, now),
-  ]);
-  if (!account.allowed || !address.allowed) {
-    const lock = await locks([
-      { key: accountKey, until: account.until },
-      { key: addressKey, until: address.until },
-    ]);
-    const until = lock.until.sort((a, b) => +b - +a)[0];
-    if (lock.firstRecord) await record(SIGN_IN_ERRORS.locked, `Locked out until ${until?.toISOString() ?? "later"}`);
+  const claimed = await Promise.all(
+    throttles.map(async (t) => ({ ...t, attempt: await claimAttempt(db, t.key, t.throttle, now) })),
+  );
+  if (claimed.some((c) => !c.attempt.allowed)) {
+    const lock = await locks(claimed.map((c) => ({ key: c.key, until: c.attempt.until })));
+    if (lock.firstRecord)
+      await record(SIGN_IN_ERRORS.locked, `Locked out until ${lock.until?.toISOString() ?? "later"}`);
     throw new Error(SIGN_IN_ERRORS.locked);
   }
 
-  const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !valid) {
-    const [accountLock, addressLock] = await Promise.all([
-      settleFailure(db, accountKey, account, accountThrottle, now),
-      settleFailure(db, addressKey, address, addressThrottle, now),
-    ]);
-    const actor = user ? { id: user.id, role: user.role } : undefined;
-    const lock = await locks([
-      { key: accountKey, until: accountLock },
-      { key: addressKey, until: addressLock },
-    ]);
-    if (!lock.any) throw await fail(SIGN_IN_ERRORS.invalid, "Wrong e-mail or password", actor);
-    if (lock.firstRecord) await record(SIGN_IN_ERRORS.locked, "Wrong e-mail or password; locked out", actor);
+    const lock = await locks(
+      await Promise.all(
+        claimed.map(async (c) => ({ key: c.key, until: await settleFailure(db, c.key, c.attempt, c.throttle, now) })),
+      ),
+    );
+    if (!lock.any) throw await fail(SIGN_IN_ERRORS.invalid, "Wrong e-mail or password");
+    if (lock.firstRecord) await record(SIGN_IN_ERRORS.locked, "Wrong e-mail or password; locked out");
     throw new Error(SIGN_IN_ERRORS.locked);
   }
-  if (user.disabledAt) throw await fail(SIGN_IN_ERRORS.disabled, "Account disabled", { id: user.id, role: user.role });
+  if (user.disabledAt) throw await fail(SIGN_IN_ERRORS.disabled, "Account disabled");
 
   try {
     await appendAudit({
@@ -111,7 +132,7 @@ export async function signInWithPassword(
       action: "auth.sign-in",
       target: user.email,
       outcome: "ok",
-      input: { method: "password", ...(user.mustChangePassword ? { mustChangePassword: true } : {}) },
+      input: { method: "password", ...known, ...(user.mustChangePassword ? { mustChangePassword: true } : {}) },
       requestId: request.requestId,
       ip: request.ip,
     });
@@ -119,7 +140,14 @@ export async function signInWithPassword(
     logger.error({ err: error, requestId: request.requestId }, "sign-in refused: audit write failed");
     throw new Error(SIGN_IN_ERRORS.unavailable);
   }
-  await settleSuccess(db, accountKey, addressKey);
+  // A known browser's success clears only its own count: what others did to the account stands.
+  await settleSuccess(
+    db,
+    device ? { clear: [`device:${device.nonce}`] } : { clear: [`account:${user.id}`], giveBack: addressKey },
+  );
   await db.update(tables.users).set({ lastSignInAt: now }).where(eq(tables.users.id, user.id));
-  return { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion };
+  return {
+    user: { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion },
+    deviceCookie: nextDeviceCookieValue(env.AUTH_SECRET, request.deviceTokens ?? [], user.id, now),
+  };
 }

@@ -5,13 +5,15 @@ import { getEnv } from "@/server/env";
 import { getDb } from "@/server/db";
 import { appendAuditSafely } from "@/server/audit/append";
 import { logger } from "@/server/log";
-import { clientIp } from "@/server/request-context";
+import { clientIp, requestContext } from "@/server/request-context";
 import { isRole } from "@/lib/permissions";
 import { safeCallbackPath } from "@/lib/safe-redirect";
 import { endSessions } from "@/server/users/update";
 import { signInWithPassword } from "./credentials";
+import { readDeviceTokens } from "./device-cookie";
+import { offerDeviceCookie } from "./device-cookie-route";
 import { parseRoleEmails, roleFromOidc } from "./oidc";
-import { signInWithSso } from "./sso";
+import { completeSsoSignIn } from "./sso-sign-in";
 import { findUserById } from "./users";
 
 export { SIGN_IN_ERRORS } from "./credentials";
@@ -51,9 +53,16 @@ export function authOptions(): AuthOptions {
       id: "credentials",
       name: "E-mail and password",
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: (credentials, req) => {
+      authorize: async (credentials, req) => {
         const headers = headerGetter(req?.headers as Headers | undefined);
-        return signInWithPassword(credentials, { ip: clientIp(headers), requestId: headers.get("x-request-id") });
+        const { user, deviceCookie } = await signInWithPassword(credentials, {
+          ip: clientIp(headers),
+          requestId: headers.get("x-request-id"),
+          deviceTokens: readDeviceTokens(headers.get("cookie")),
+        });
+        // The route handler sets it on the answer that issues the session (./device-cookie-route.ts).
+        offerDeviceCookie(deviceCookie);
+        return user;
       },
     }),
   ];
@@ -92,32 +101,11 @@ export function authOptions(): AuthOptions {
         if (account?.provider !== "oidc") return true;
         const claims = (profile ?? {}) as Record<string, unknown>;
         const role = roleFromOidc(claims, { claim: env.OIDC_ROLE_CLAIM, emails: roleEmails });
-        const outcome = await signInWithSso(await getDb(), { issuer: env.OIDC_ISSUER ?? "", profile: claims, role });
-        if (!outcome.ok) {
-          await appendAuditSafely({
-            actor: { id: null, email: outcome.email, role: null },
-            action: "auth.sign-in-failed",
-            target: outcome.email,
-            outcome: "error",
-            errorCode: outcome.code,
-            errorMessage: "SSO sign-in refused",
-            input: { method: "oidc" },
-          });
-          return `/signin?error=${outcome.code}`;
-        }
+        const identity = { issuer: env.OIDC_ISSUER ?? "", profile: claims, role };
+        const outcome = await completeSsoSignIn(await getDb(), identity, await requestContext());
+        if (!outcome.ok) return `/signin?error=${outcome.code}`;
         user.id = outcome.user.id;
         Object.assign(user, { role: outcome.user.role, sessionVersion: outcome.user.sessionVersion });
-        await appendAuditSafely({
-          actor: { id: outcome.user.id, email: outcome.user.email, role: outcome.user.role },
-          action: "auth.sign-in",
-          target: outcome.user.email,
-          outcome: "ok",
-          input: {
-            method: "oidc",
-            created: outcome.created,
-            ...(outcome.roleKept ? { roleKept: "last active admin" } : {}),
-          },
-        });
         return true;
       },
       async jwt({ token, user }) {

@@ -37,7 +37,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("sign-in throttling on %s", (k
     expect((await claimAttempt(handle.db, "address:10.0.0.2", throttle, t0)).allowed).toBe(true);
     const fifth = await claimAttempt(handle.db, "address:10.0.0.1", throttle, t0);
     expect(fifth).toMatchObject({ allowed: true, hits: 5 });
-    await settleSuccess(handle.db, "account:x", "address:10.0.0.1");
+    await settleSuccess(handle.db, { clear: ["account:x"], giveBack: "address:10.0.0.1" });
     // The successful attempt did not use up the address's budget.
     expect(await claimAttempt(handle.db, "address:10.0.0.1", throttle, t0)).toMatchObject({ allowed: true, hits: 5 });
   });

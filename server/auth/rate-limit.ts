@@ -3,13 +3,14 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 
 /**
- * Sign-in throttling per key ("account:<email>", "address:<ip>") in one-minute windows, kept in
- * the database so every console instance sees the same counts.
+ * Sign-in throttling per key ("account:<user id>", "address:<ip>", "device:<nonce>"; see
+ * ./credentials.ts) in one-minute windows, kept in the database so every console instance sees the
+ * same counts. A key never holds what someone typed: that may be a password in the wrong box.
  *
  * An attempt is counted *before* the password is checked, in one atomic statement, so a burst of
  * parallel attempts cannot all be evaluated: only the first `limit` in a window are, the rest are
  * refused as locked without touching the password. A failure that reaches the limit locks the key;
- * a success clears the account's count and gives the address its attempt back.
+ * a success clears the account's (or the device's) count and gives the address its attempt back.
  */
 export interface Throttle {
   limit: number;
@@ -77,10 +78,11 @@ export async function settleFailure(
   return stored ? new Date(stored) : until;
 }
 
-/** After a successful sign-in: the account starts afresh; the address gets this attempt back. */
-export async function settleSuccess(db: Db, accountKey: string, addressKey: string) {
-  await db.execute(sql`delete from rate_limits where key = ${accountKey}`);
-  await db.execute(
-    sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${addressKey} and locked_until is null`,
-  );
+/** After a successful sign-in: the keys it was counted against start afresh; an address only gets this attempt back. */
+export async function settleSuccess(db: Db, keys: { clear: string[]; giveBack?: string }) {
+  for (const key of keys.clear) await db.execute(sql`delete from rate_limits where key = ${key}`);
+  if (keys.giveBack)
+    await db.execute(
+      sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${keys.giveBack} and locked_until is null`,
+    );
 }

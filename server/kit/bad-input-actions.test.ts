@@ -14,7 +14,8 @@ import type { DbHandle } from "@/server/db/client";
  *
  * Properties: the call resolves (never throws); input the action's schema refuses gives ok:false
  * with VALIDATION and a clear message, no upstream call, and exactly the one refusal record (no
- * intent); input that passes gets an intent and its outcome, and if refused later, a clear message
+ * intent), which like the answer holds no string of the input (only field paths and messages, with
+ * anything they quoted of the input cut out); input that passes gets an intent and its outcome, and if refused later, a clear message
  * other than INTERNAL. Every record must be storable; the first WRITE_THROUGH inputs of each action
  * go through the real sealed append into the real audit table of an in-memory PGlite, which must
  * then hold exactly the recorded records (why not all: testing/audit-recorder.ts).
@@ -34,9 +35,6 @@ vi.mock("@/server/upstream", async (original) =>
 vi.mock("@/server/audit/append", async (original) =>
   (await import("./testing/bad-input-harness")).auditAppendModule(original),
 );
-vi.mock("@/server/kit/define-action", async (original) =>
-  (await import("./testing/bad-input-harness")).defineActionModule(original),
-);
 
 const { tables } = await import("@/server/db");
 const {
@@ -54,6 +52,7 @@ const {
 const { findActions } = await import("./testing/entry-points");
 const { fieldsOf } = await import("./testing/zod-fields");
 const { actionInput } = await import("./testing/hostile-input");
+const { echoedInput } = await import("./testing/echoes");
 
 const WRITE_THROUGH = 10;
 const actions = await findActions();
@@ -114,6 +113,14 @@ describe("bad input to every server action", () => {
               firstRecord: audit.entries.map((e) => [e.actor.id, e.requestId, e.intentId ?? null])[0],
               outcomeLinked: !!audit.entries[1]?.intentId,
               unstorable: audit.failures.map((f) => f.problem),
+              // A refusal keeps which fields failed and why, nothing else.
+              refusalKeeps: valid ? null : Object.keys((audit.entries[0]?.input ?? {}) as object),
+              echoed: valid
+                ? []
+                : echoedInput(input, declaration.input, [
+                    result.ok ? null : [result.error.message, result.error.fields],
+                    audit.entries.map((e) => [(e.input as { refused?: unknown } | null)?.refused, e.errorMessage]),
+                  ]),
             };
             const due = valid
               ? {
@@ -136,6 +143,8 @@ describe("bad input to every server action", () => {
                   firstRecord: [admin.id, requestContextValue.requestId, null],
                   outcomeLinked: false,
                   unstorable: [],
+                  refusalKeeps: ["refused"],
+                  echoed: [],
                 };
             if (JSON.stringify(seen) !== JSON.stringify(due)) expect(seen, `input ${brief(input)}`).toEqual(due);
             if (!result.ok) expectClearError(result.error);

@@ -63,6 +63,7 @@ describe("the action pattern", () => {
   const run = vi.fn(async (input: { name: string; apiKey: string }) => ({ greeting: `hi ${input.name}` }));
   const greet = defineAction({
     action: "test.greet",
+    secretFields: [],
     permission: "clients:create",
     input: z.object({ name: z.string().min(2, "Too short"), apiKey: z.string() }),
     target: (i) => i.name,
@@ -195,6 +196,7 @@ describe("the action pattern", () => {
   it("hides unexpected error text behind a generic message with the request id", async () => {
     const boom = defineAction({
       action: "test.boom",
+      secretFields: [],
       permission: "clients:read",
       input: z.object({}),
       run: async () => {
@@ -214,6 +216,7 @@ describe("the action pattern", () => {
   it("passes an AppError's own safe message through", async () => {
     const conflict = defineAction({
       action: "test.conflict",
+      secretFields: [],
       permission: "clients:read",
       input: z.object({}),
       run: async () => {
@@ -239,6 +242,7 @@ describe("the action pattern", () => {
     });
     const lookUp = defineAction({
       action: "test.look-up",
+      secretFields: [],
       permission: "clients:read",
       input: z.object({}),
       run: async () => admin.clients.retrieve("cclient000000000000000001"),

@@ -5,7 +5,7 @@ import { appendAudit, appendAuditSafely, type AuditEntry } from "@/server/audit/
 import { unauthenticatedRecordBudget } from "@/server/audit/refusals";
 import { authorize, type Requirement } from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
-import { AppError, auditUnavailable } from "@/server/errors";
+import { auditUnavailable } from "@/server/errors";
 import { logger } from "@/server/log";
 import { requestContext, type RequestContext } from "@/server/request-context";
 import {
@@ -15,11 +15,18 @@ import {
   withRequestTiming,
   type RequestTiming,
 } from "@/server/request-timing";
+import { declareAction } from "./action-registry";
+import { MIN_ECHO_LENGTH, scrubEchoes } from "./echo-scrub";
+import { secretValues, withoutSecretFields } from "./secret-fields";
 import { toAppError } from "./to-app-error";
+import { validationError } from "./validation-error";
 
 export interface ActionContext extends RequestContext {
   user: StaffUser;
 }
+
+/** A top-level field of any shape the input can take (each option of a union). */
+type FieldOf<T> = T extends unknown ? Extract<keyof T, string> : never;
 
 /** Declare `run` before `target`/`auditResult`: TypeScript infers the result type left to right. */
 interface ActionConfig<S extends z.ZodType, R> {
@@ -33,6 +40,11 @@ interface ActionConfig<S extends z.ZodType, R> {
   target?: (input: z.infer<S>, result?: NoInfer<R>) => string | null | undefined;
   /** What of the input the audit record keeps; secrets are redacted by name either way. */
   auditInput?: (input: z.infer<S>) => unknown;
+  /**
+   * The fields that hold a secret (a password and its repetitions): never on a record, even where
+   * `auditInput` would keep them, and cut out of any message. Every action says; [] when none.
+   */
+  secretFields: readonly FieldOf<z.infer<S>>[];
   /** Extra facts about a success for the audit record (never a secret: "a key was issued", not the key). */
   auditResult?: (result: NoInfer<R>) => Record<string, unknown>;
   run: (input: z.infer<S>, ctx: ActionContext) => Promise<R>;
@@ -44,9 +56,11 @@ interface ActionConfig<S extends z.ZodType, R> {
  *
  * The audit fails closed: the intent is written before anything reaches the upstream or the
  * database, and if it cannot be written the act does not happen and the user is told so. Refusals
- * (no session, wrong role, bad input) are recorded too, without the raw body for callers who are
- * not signed in, and with a bounded number of records per address. Raw upstream or database text
- * never reaches the browser; the full error goes to the server log under the request id.
+ * (no session, wrong role, bad input) are recorded too: without the body for callers who are not
+ * signed in, and then only a bounded number per address; for input the schema refused, only the
+ * failing fields and their messages, never a value (any field may hold a password typed in the
+ * wrong box). Raw upstream or database text never reaches the browser; the full error goes to the
+ * server log under the request id.
  *
  * A person is waiting: an upstream call the shared rate limit would hold longer than
  * PERSON_MAX_WAIT_MS fails at once, and the result is RATE_LIMITED with `retryAfterSeconds`. The
@@ -54,13 +68,15 @@ interface ActionConfig<S extends z.ZodType, R> {
  * cannot set response headers, so serve.mjs adds them as `Server-Timing` to the action's response.
  */
 export function defineAction<S extends z.ZodType, R>(config: ActionConfig<S, R>) {
-  return function action(raw: unknown): Promise<ActionResult<R>> {
+  const action = function action(raw: unknown): Promise<ActionResult<R>> {
     return withRequestTiming({ maxWaitMs: PERSON_MAX_WAIT_MS }, async (timing) => {
       const result = await perform(config, raw);
       reportTiming(timing);
       return result;
     });
   };
+  declareAction(action, { action: config.action, input: config.input, secretFields: config.secretFields });
+  return action;
 }
 
 /** For serve.mjs: the action's Server-Timing, written onto its HTTP response. */
@@ -80,12 +96,12 @@ async function perform<S extends z.ZodType, R>(config: ActionConfig<S, R>, raw: 
     requestId: ctx.requestId,
     ip: ctx.ip,
   });
-  const keptInput = () => (input === undefined ? undefined : config.auditInput ? config.auditInput(input) : input);
+  const keptInput = () => (input === undefined ? undefined : kept(config, input));
 
   try {
     user = await authorize(config.permission, { allowPendingPasswordChange: config.allowPendingPasswordChange });
     const parsed = config.input.safeParse(raw);
-    if (!parsed.success) throw validationError(parsed.error);
+    if (!parsed.success) throw validationError(parsed.error, raw, config.input);
     input = parsed.data;
     const target = config.target?.(parsed.data) ?? null;
     try {
@@ -102,6 +118,9 @@ async function perform<S extends z.ZodType, R>(config: ActionConfig<S, R>, raw: 
     return { ok: true, data };
   } catch (caught) {
     const appError = toAppError(caught);
+    // A message built from the input must not carry a secret back to the browser or onto the record.
+    const secrets = secretValues(raw, config.secretFields).filter((s) => s.length >= MIN_ECHO_LENGTH);
+    const say = (text: string) => scrubEchoes(text, secrets);
     if (["INTERNAL", "UPSTREAM", "UPSTREAM_UNAVAILABLE", "AUDIT_UNAVAILABLE"].includes(appError.code))
       logger.error({ err: caught, requestId: ctx.requestId, action: config.action, userId: user?.id }, "action failed");
     else
@@ -111,9 +130,11 @@ async function perform<S extends z.ZodType, R>(config: ActionConfig<S, R>, raw: 
       );
     const error: ActionError = {
       code: appError.code,
-      message: appError.userMessage,
+      message: say(appError.userMessage),
       requestId: ctx.requestId,
-      ...(appError.fields ? { fields: appError.fields } : {}),
+      ...(appError.fields
+        ? { fields: Object.fromEntries(Object.entries(appError.fields).map(([k, v]) => [say(k), say(v)])) }
+        : {}),
       ...(appError.retryAfterSeconds !== undefined ? { retryAfterSeconds: appError.retryAfterSeconds } : {}),
       ...(appError.runs ? { runs: appError.runs } : {}),
     };
@@ -138,16 +159,33 @@ async function perform<S extends z.ZodType, R>(config: ActionConfig<S, R>, raw: 
             : null,
         });
     } else if (appError.code !== "AUDIT_UNAVAILABLE") {
-      // Refused before the act (role, input): what was sent is kept, redacted and bounded in size.
-      await appendAuditSafely({
-        ...base(),
-        ...failure,
-        target: input !== undefined ? (config.target?.(input) ?? null) : null,
-        input: input !== undefined ? { input: keptInput() } : { rejectedInput: raw },
-      });
+      await appendAuditSafely({ ...base(), ...failure, ...refusedBeforeAct(config, raw, error) });
     }
     return { ok: false, error };
   }
+}
+
+/** What the audit keeps of accepted input: `auditInput`'s choice, without the declared secret fields. */
+function kept<S extends z.ZodType, R>(config: ActionConfig<S, R>, input: z.infer<S>): unknown {
+  return withoutSecretFields(config.auditInput ? config.auditInput(input) : input, config.secretFields);
+}
+
+/**
+ * The record of a call refused before the act. Input the schema accepts (a role refused it) is kept
+ * as accepted input would be; input it refuses only as `{ refused: { fields: { <path>: <message> } } }`,
+ * scrubbed of anything the input said (./validation-error.ts).
+ */
+function refusedBeforeAct<S extends z.ZodType, R>(
+  config: ActionConfig<S, R>,
+  raw: unknown,
+  error: ActionError,
+): Pick<AuditEntry, "target" | "input"> {
+  if (error.code === "VALIDATION" && error.fields)
+    return { target: null, input: { refused: { fields: error.fields } } };
+  const parsed = config.input.safeParse(raw);
+  if (parsed.success)
+    return { target: config.target?.(parsed.data) ?? null, input: { input: kept(config, parsed.data) } };
+  return { target: null, input: { refused: { fields: validationError(parsed.error, raw, config.input).fields } } };
 }
 
 /** The outcome of an act that happened: if this record fails, the intent already stands for it. */
@@ -168,15 +206,4 @@ async function recordSuccess<S extends z.ZodType, R>(
       input: { note: "The outcome's details could not be recorded." },
     });
   }
-}
-
-export function validationError(error: z.ZodError): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "input";
-    fields[key] ??= issue.message;
-  }
-  const first = Object.entries(fields)[0];
-  const summary = first ? (first[0] === "input" ? first[1] : `${first[0]}: ${first[1]}`) : "The input is not valid.";
-  return new AppError("VALIDATION", `Please check the form. ${summary}`, fields);
 }

@@ -9,7 +9,7 @@ import { requestSiteVerdict } from "@/server/network/cross-site";
 import { requestContext, type RequestContext } from "@/server/request-context";
 import { PERSON_MAX_WAIT_MS, serverTimingHeader, withRequestTiming } from "@/server/request-timing";
 import { toAppError } from "@/server/kit/to-app-error";
-import { validationError } from "@/server/kit/define-action";
+import { validationError } from "@/server/kit/validation-error";
 
 export interface RouteContext extends RequestContext {
   user: StaffUser;
@@ -68,7 +68,7 @@ export function defineRoute<Q extends z.ZodType, R>(config: {
       const params = (await segment?.params) ?? {};
       const raw = { ...Object.fromEntries(request.nextUrl.searchParams), ...params };
       const parsed = config.query.safeParse(raw);
-      if (!parsed.success) throw validationError(parsed.error);
+      if (!parsed.success) throw validationError(parsed.error, raw, config.query);
       const result = await config.run(parsed.data, { ...ctx, user, request, params });
       if (result instanceof Response) return result;
       return NextResponse.json(result, {

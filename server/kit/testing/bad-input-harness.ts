@@ -6,11 +6,10 @@ import type * as AuditAppend from "@/server/audit/append";
 import type * as Session from "@/server/auth/session";
 import type { DbHandle } from "@/server/db/client";
 import { HTTP_STATUS } from "@/server/errors";
-import type * as DefineAction from "@/server/kit/define-action";
 import type * as DefineRoute from "@/server/kit/define-route";
 import type * as Upstream from "@/server/upstream";
 import { createAuditRecorder, recordingAppendModule, type AuditRecorder } from "./audit-recorder";
-import { rememberingDefineAction, rememberingDefineRoute } from "./entry-points";
+import { rememberingDefineRoute } from "./entry-points";
 import { createUpstreamRecorder, type UpstreamRecorder } from "./recording-upstream";
 
 /**
@@ -61,12 +60,6 @@ export async function upstreamModule(original: Original<typeof Upstream>) {
 
 export async function auditAppendModule(original: Original<typeof AuditAppend>) {
   return recordingAppendModule(await original(), recorders.audit);
-}
-
-/** The real defineAction, remembering each action's name and schema for the properties. */
-export async function defineActionModule(original: Original<typeof DefineAction>) {
-  const actual = await original();
-  return { ...actual, defineAction: rememberingDefineAction(actual.defineAction) };
 }
 
 export async function defineRouteModule(original: Original<typeof DefineRoute>) {

@@ -3,12 +3,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
+import { actionDeclaration, type ActionDeclaration } from "@/server/kit/action-registry";
 
 /**
  * Every server action and route handler of the console, found by reading the code (the files of
  * server/actions/ and app/api/**∕route.ts), never from a hand-kept list, with the zod schema each one
- * declared. The schemas are caught on their way through defineAction/defineRoute: the test mocks
- * both with `rememberingDefineAction`/`rememberingDefineRoute`, which call the real ones.
+ * declared. An action's declaration is kept by defineAction itself (server/kit/action-registry.ts);
+ * a route's schema is caught on its way through defineRoute: the test mocks it with
+ * `rememberingDefineRoute`, which calls the real one.
  */
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -16,25 +18,12 @@ const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"
 /** next-auth's own handler: its input is next-auth's business and it has its own tests. */
 const NOT_OURS = ["app/api/auth/[...nextauth]/route.ts"];
 
-interface ActionDeclaration {
-  action: string;
-  input: z.ZodType;
-}
 interface RouteDeclaration {
   query: z.ZodType;
 }
-const declared = new WeakMap<object, ActionDeclaration | RouteDeclaration>();
+const declared = new WeakMap<object, RouteDeclaration>();
 
 type Define<C, F> = (config: C) => F;
-
-/** defineAction that also remembers, for the function it returns, the config's name and schema. */
-export function rememberingDefineAction<C extends ActionDeclaration, F extends object>(real: Define<C, F>) {
-  return (config: C): F => {
-    const action = real(config);
-    declared.set(action, { action: config.action, input: config.input });
-    return action;
-  };
-}
 
 /** defineRoute that also remembers the config's query schema. */
 export function rememberingDefineRoute<C extends RouteDeclaration, F extends object>(real: Define<C, F>) {
@@ -80,7 +69,7 @@ export async function findActions(): Promise<FoundAction[]> {
       found.push({
         label: `${file}#${name}`,
         call: value as FoundAction["call"],
-        declaration: declared.get(value) as ActionDeclaration | undefined,
+        declaration: actionDeclaration(value),
       });
     }
   }
@@ -115,7 +104,7 @@ export async function findRoutes(): Promise<FoundRoute[]> {
         template,
         params,
         handler: handler as FoundRoute["handler"],
-        declaration: declared.get(handler) as RouteDeclaration | undefined,
+        declaration: declared.get(handler),
         writesAudit,
       });
     }

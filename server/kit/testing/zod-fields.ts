@@ -14,11 +14,11 @@ export interface FieldInfo {
   named: unknown[];
 }
 
-type Def = { type: string } & Record<string, unknown>;
-const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+export type Def = { type: string } & Record<string, unknown>;
+export const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
 
 /** The schema with its wrappers (optional, default, pipe, lazy…) taken off, towards the type it checks. */
-function unwrap(schema: unknown, depth = 0): unknown {
+export function unwrap(schema: unknown, depth = 0): unknown {
   const def = defOf(schema);
   if (!def || depth > 20) return schema;
   switch (def.type) {

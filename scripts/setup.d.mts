@@ -1,0 +1,12 @@
+// Types of what the browser journeys use of setup.mjs (the rest is for npm start and npm test).
+export const root: string;
+export function e2ePaths(): {
+  consoleData: string;
+  sandboxData: string;
+  capture: string;
+  responses: string;
+  consoleLog: string;
+  secretsLog: string;
+  canaries: string;
+  scaleOut: string;
+};

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { desc } from "drizzle-orm";
+import { openTestDb } from "@/server/db/testing";
+import type { DbHandle } from "@/server/db/client";
+import { setDbForTests, tables } from "@/server/db";
+import { AppError, forbidden } from "@/server/errors";
+
+/**
+ * No value of a refused input on its record or in its answer: a password change refused by
+ * validation, the three ways a zod message or path can quote the input, a role refusal, and the
+ * declared secret fields of accepted input.
+ */
+const authorize = vi.fn();
+vi.mock("@/server/auth/session", () => ({ authorize: (p: string) => authorize(p) }));
+vi.mock("@/server/request-context", () => ({
+  requestContext: async () => ({ requestId: "req-r", ip: "203.0.113.4" }),
+}));
+
+const { defineAction } = await import("./define-action");
+const { changePassword } = await import("@/server/actions/account");
+
+const staff = { id: "5d0c9c1e-1d7b-4a49-9f5e-1a1e1c1e1d7c", email: "pat@example.com", name: null, role: "admin" };
+
+describe("what a refusal keeps", () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await openTestDb("pglite");
+    setDbForTests(handle);
+  });
+  afterAll(async () => {
+    setDbForTests(undefined);
+    await handle.close();
+  });
+  beforeEach(() => {
+    authorize.mockReset().mockResolvedValue(staff);
+  });
+
+  const lastRecords = async (n = 1) =>
+    (await handle.db.select().from(tables.auditLog).orderBy(desc(tables.auditLog.seq)).limit(n)).reverse();
+
+  /** The values typed must be nowhere in the answer or the newest record. */
+  async function expectNoValue(answer: unknown, values: string[]) {
+    const [record] = await lastRecords();
+    const text = JSON.stringify([answer, record]);
+    for (const value of values) expect(text, `"${value}" was echoed`).not.toContain(value);
+    return record!;
+  }
+
+  describe("a password change refused by validation", () => {
+    const cases = [
+      {
+        what: "too short",
+        input: { current: "Current-Secret-1", next: "Short-9", confirm: "Short-9" },
+        fields: { next: "At least 12 characters" },
+      },
+      {
+        what: "not matching",
+        input: { current: "Current-Secret-1", next: "Next-Secret-Long-2", confirm: "Next-Secret-Long-3" },
+        fields: { confirm: "The two new passwords differ" },
+      },
+      {
+        what: "unchanged",
+        input: { current: "Same-Secret-Long-4", next: "Same-Secret-Long-4", confirm: "Same-Secret-Long-4" },
+        fields: { next: "Choose a password different from the current one" },
+      },
+    ];
+    for (const { what, input, fields } of cases)
+      it(`(${what}) records only the failing fields and their messages`, async () => {
+        const answer = await changePassword(input);
+        expect(answer).toMatchObject({ ok: false, error: { code: "VALIDATION", fields } });
+        const record = await expectNoValue(answer, Object.values(input));
+        expect(record).toMatchObject({
+          action: "account.change-password",
+          outcome: "error",
+          errorCode: "VALIDATION",
+          target: null,
+        });
+        expect(record.input).toEqual({ refused: { fields } });
+      });
+  });
+
+  describe("a message or path that quotes the input", () => {
+    const echoing = defineAction({
+      action: "test.echo",
+      secretFields: [],
+      permission: "clients:read",
+      input: z.strictObject({
+        note: z.string().refine((v) => v.startsWith("ok"), { error: (issue) => `"${String(issue.input)}" is wrong` }),
+        args: z.record(z.string().regex(/^[a-z]+$/, "Not a name"), z.number()).optional(),
+      }),
+      run: async () => "done",
+    });
+
+    it("a custom message built from the value", async () => {
+      const answer = await echoing({ note: "Typed-Password-77" });
+      expect(answer).toMatchObject({ ok: false, error: { fields: { note: '"[redacted]" is wrong' } } });
+      const record = await expectNoValue(answer, ["Typed-Password-77"]);
+      expect(record.input).toEqual({ refused: { fields: { note: '"[redacted]" is wrong' } } });
+    });
+
+    it("a record's key in the path", async () => {
+      const answer = await echoing({ note: "ok", args: { "Key-Password-88": 1 } });
+      expect(answer).toMatchObject({ ok: false, error: { fields: { "args.[redacted]": "Invalid key in record" } } });
+      await expectNoValue(answer, ["Key-Password-88"]);
+    });
+
+    it("strictObject's unrecognized keys", async () => {
+      const answer = await echoing({ note: "ok", "Stray-Password-99": "x" });
+      expect(answer).toMatchObject({ ok: false, error: { fields: { input: 'Unrecognized key: "[redacted]"' } } });
+      await expectNoValue(answer, ["Stray-Password-99"]);
+    });
+  });
+
+  describe("declared secret fields", () => {
+    const run = vi.fn(async (input: { account: string; pin: string }) => {
+      if (input.account === "fails") throw new AppError("CONFLICT", `PIN ${input.pin} was used before`);
+      return "done";
+    });
+    const withPin = defineAction({
+      action: "test.pin",
+      secretFields: ["pin"],
+      permission: "clients:read",
+      input: z.object({ account: z.string().min(3), pin: z.string() }),
+      target: (input) => input.account,
+      run,
+    });
+
+    it("are not on the intent or outcome records of accepted input", async () => {
+      expect(await withPin({ account: "acct-1", pin: "Pin-Secret-123" })).toMatchObject({ ok: true });
+      const [intent, outcome] = await lastRecords(2);
+      expect(intent?.input).toEqual({ input: { account: "acct-1", pin: "[redacted]" } });
+      expect(outcome?.input).toEqual({ input: { account: "acct-1", pin: "[redacted]" } });
+    });
+
+    it("are cut out of a message the act quotes them in", async () => {
+      const answer = await withPin({ account: "fails", pin: "Pin-Secret-456" });
+      expect(answer).toMatchObject({
+        ok: false,
+        error: { code: "CONFLICT", message: "PIN [redacted] was used before" },
+      });
+      const record = await expectNoValue(answer, ["Pin-Secret-456"]);
+      expect(record).toMatchObject({ outcome: "error", errorMessage: "PIN [redacted] was used before" });
+    });
+
+    it("are not kept when a role refuses input the schema accepts; refused input keeps only its fields", async () => {
+      authorize.mockRejectedValueOnce(forbidden("read on clients"));
+      await withPin({ account: "acct-2", pin: "Pin-Secret-789" });
+      expect((await lastRecords())[0]).toMatchObject({
+        errorCode: "FORBIDDEN",
+        target: "acct-2",
+        input: { input: { account: "acct-2", pin: "[redacted]" } },
+      });
+      authorize.mockRejectedValueOnce(forbidden("read on clients"));
+      const answer = await withPin({ account: "Wrong-Box-Password", pin: 7 });
+      const record = await expectNoValue(answer, ["Wrong-Box-Password"]);
+      expect(record).toMatchObject({ errorCode: "FORBIDDEN", target: null });
+      expect(record.input).toEqual({ refused: { fields: { pin: expect.stringContaining("expected string") } } });
+    });
+  });
+});
