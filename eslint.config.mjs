@@ -24,8 +24,56 @@ function isServerActionModule(source, fromFile) {
   return false;
 }
 
+/** Where a module imports from, as a path from the root (null for packages). */
+function importedPath(source, fromFile) {
+  if (source.startsWith("@/")) return source.slice(2);
+  if (source.startsWith(".")) return path.relative(root, path.resolve(path.dirname(fromFile), source));
+  return null;
+}
+
+/** Tests and what only tests use: the test files, testing/, e2e/, bench/ and the test tools' configuration. */
+const isTestModule = (rel) =>
+  /\.test\.tsx?$/.test(rel) ||
+  /^(testing|e2e|bench)\//.test(rel) ||
+  /^scripts\/canaries\//.test(rel) ||
+  /^(playwright|vitest)\.config\.ts$/.test(rel);
+
+/**
+ * testing/ holds what tests share (fixtures, harnesses, hostile inputs): no production module imports it.
+ * The sandbox is another process: the console's server/ reaches it only from tests and testing/.
+ */
+function testFence(context) {
+  const file = context.filename;
+  const rel = path.relative(root, file);
+  if (isTestModule(rel)) return {};
+  const check = (node, source) => {
+    if (typeof source !== "string") return;
+    const target = importedPath(source, file);
+    if (target === null) return;
+    if (/^testing(\/|$)/.test(target)) context.report({ node, messageId: "testing", data: { source } });
+    else if (rel.startsWith("server/") && /^sandbox(\/|$)/.test(target))
+      context.report({ node, messageId: "sandbox", data: { source } });
+  };
+  return {
+    ImportDeclaration: (node) => check(node, node.source.value),
+    ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+    ExportAllDeclaration: (node) => check(node, node.source.value),
+    ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+  };
+}
+
 const consolePlugin = {
   rules: {
+    "test-fence": {
+      meta: {
+        type: "problem",
+        messages: {
+          testing: "'{{source}}' is test support: only tests, testing/, e2e/ and bench/ may import it.",
+          sandbox: "'{{source}}' is the sandbox, another process: server/ reaches it only from tests and testing/.",
+        },
+      },
+      create: testFence,
+    },
     "server-fence": {
       meta: {
         type: "problem",
@@ -91,7 +139,7 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  { plugins: { console: consolePlugin }, rules: { "console/server-fence": "error" } },
+  { plugins: { console: consolePlugin }, rules: { "console/server-fence": "error", "console/test-fence": "error" } },
   { files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**"], rules: { "@typescript-eslint/no-non-null-assertion": "off" } },
   // The console does not use the React Compiler; TanStack Table's hook is fine as it is.
   { rules: { "react-hooks/incompatible-library": "off" } },

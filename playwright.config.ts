@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { ADMIN } from "./e2e/fixtures/users";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./testing/chromium";
 
 // Ports can be moved (E2E_PORT, SANDBOX_PORT, SANDBOX_MPC_PORT) so two checkouts can run their
 // journeys side by side; the console and the sandbox read the same SANDBOX_* variables.

@@ -21,7 +21,7 @@ function covered(spans: Span[], from: number, to: number): number {
 }
 
 export async function run(): Promise<Figure[]> {
-  const { startYieldHarness, makeTestClient, developer } = await import("../server/yield/testing");
+  const { startYieldHarness, makeTestClient, developer } = await import("@/testing/yield/console");
   const { openDb } = await import("../server/db/client");
   const { setDbForTests, getDb } = await import("../server/db");
   const { startJobWorkers, stopJobWorkers } = await import("../server/jobs");

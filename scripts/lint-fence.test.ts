@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 /** The fence around server/: checked through the project's real ESLint configuration. */
 const eslint = new ESLint({ cwd: process.cwd() });
 
-async function fenceErrors(filePath: string, code: string) {
+async function fenceErrors(filePath: string, code: string, rule = "console/server-fence") {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === "console/server-fence");
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule);
 }
 
 describe("server/ fence", () => {
@@ -47,6 +47,40 @@ describe("server/ fence", () => {
   it("lets server components and route handlers import server/", async () => {
     expect(
       await fenceErrors("app/audit/page.tsx", 'import { getDb } from "@/server/db";\nexport const x = getDb;\n'),
+    ).toHaveLength(0);
+  });
+});
+
+describe("testing/ fence", () => {
+  const testFence = (filePath: string, code: string) => fenceErrors(filePath, code, "console/test-fence");
+  const importsHarness =
+    'import { startYieldHarness } from "@/testing/yield/console";\nexport const x = startYieldHarness;\n';
+  const importsSandbox = 'import { startSandbox } from "../../sandbox/start";\nexport const x = startSandbox;\n';
+
+  it("forbids testing/ in production modules of every layer", async () => {
+    for (const file of [
+      "server/yield/leak.ts",
+      "lib/leak.ts",
+      "components/x/leak.tsx",
+      "app/x/page.tsx",
+      "sandbox/leak.ts",
+    ])
+      expect(await testFence(file, importsHarness), file).toHaveLength(1);
+  });
+
+  it("lets tests, testing/, e2e/ and bench/ import testing/", async () => {
+    for (const file of ["server/yield/x.test.ts", "testing/yield/other.ts", "e2e/yield/x.spec.ts", "bench/x.bench.ts"])
+      expect(await testFence(file, importsHarness), file).toHaveLength(0);
+  });
+
+  it("keeps the sandbox out of server/ except for tests and testing/", async () => {
+    expect(await testFence("server/yield/leak.ts", importsSandbox)).toHaveLength(1);
+    expect(await testFence("server/yield/x.test.ts", importsSandbox)).toHaveLength(0);
+    expect(
+      await testFence(
+        "testing/yield/x.ts",
+        'import { startSandbox } from "@/sandbox/start";\nexport const x = startSandbox;\n',
+      ),
     ).toHaveLength(0);
   });
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDb } from "@/server/db/testing";
+import { openTestDb } from "@/testing/db";
 import type { DbHandle } from "@/server/db/client";
 import { setDbForTests, tables } from "@/server/db";
 import { getUpstreamConfig, resetEnvForTests } from "./env";

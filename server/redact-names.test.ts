@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpointList } from "@/lib/contracts/endpoints";
-import * as fixtures from "@/lib/contracts/fixtures";
+import * as fixtures from "@/testing/contracts/fixtures";
 import { REDACTED, isSecretField, redact, redactJsonInPlace } from "@/server/redact";
 
 /**

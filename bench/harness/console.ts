@@ -9,7 +9,7 @@ import net from "node:net";
 import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../lib/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/testing/chromium";
 import { loadSandboxEnv } from "../../sandbox/env";
 import { startSandbox, type StartedSandbox } from "../../sandbox/start";
 import { buildIsStale } from "../../scripts/build-state";

@@ -46,7 +46,7 @@ import {
   gasUsageFixture,
   listClientsFixture,
   solanaBuildTransactionFixture,
-} from "./fixtures";
+} from "@/testing/contracts/fixtures";
 
 const issuePaths = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { generateFixture } from "./fixtures";
+import { generateFixture } from "@/testing/contracts/fixtures";
 import {
   assetsSendBodySchema,
   assetsSendResponseSchema,

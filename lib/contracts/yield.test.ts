@@ -6,7 +6,7 @@ import {
   yieldActionFixture,
   yieldActionsFixture,
   yieldBalancesFixture,
-} from "./fixtures";
+} from "@/testing/contracts/fixtures";
 import {
   enterYieldBodySchema,
   exitYieldBodySchema,

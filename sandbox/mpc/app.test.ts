@@ -22,7 +22,7 @@ import type { ClientRecord } from "../types";
 import { combine } from "./key-shares";
 import { KeyStore } from "./key-store";
 import { decodeShare } from "./share-blob";
-import { type MpcHarness, SEPOLIA_RPC, createMpcHarness } from "./testing";
+import { type MpcHarness, SEPOLIA_RPC, createMpcHarness } from "@/testing/mpc/harness";
 
 type Shares = { SECP256K1: { share: string; id: string }; ED25519: { share: string; id: string } };
 

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createChainRegistry } from "../chain/registry";
 import type { ChainTransfer, ClientRecord } from "../types";
-import { type MpcHarness, SEPOLIA_RPC, createMpcHarness } from "./testing";
+import { type MpcHarness, SEPOLIA_RPC, createMpcHarness } from "@/testing/mpc/harness";
 
 type Shares = { SECP256K1: { share: string; id: string }; ED25519: { share: string; id: string } };
 type SendResponse = { transactionHash: Hex; metadata: Record<string, unknown> };

@@ -11,7 +11,7 @@ import { extensionAddress } from "../chain/extensions";
 import { genesisAddresses } from "../chain/genesis";
 import { loadSandboxEnv } from "../env";
 import { startSandbox } from "../start";
-import { KEY, YIELD } from "./testing";
+import { KEY, YIELD } from "@/testing/yield/sandbox";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "sandbox-yield-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -27,7 +27,14 @@ import { genesisAddresses } from "../chain/genesis";
 import { stakingAbi, vaultAbi } from "./abi";
 import { CATALOGUE, rateWad } from "./catalogue-data";
 import { OPPORTUNITIES } from "./catalogue";
-import { type Json, KEY, SEPOLIA, type TestClient, type YieldHarness, startYieldHarness } from "./testing";
+import {
+  type Json,
+  KEY,
+  SEPOLIA,
+  type TestClient,
+  type YieldHarness,
+  startYieldHarness,
+} from "@/testing/yield/sandbox";
 
 const VAULT = "ethereum-sepolia-usdc-sandbox-lending";
 const LST = "ethereum-sepolia-eth-sandbox-liquid-staking";

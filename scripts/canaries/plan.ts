@@ -1,12 +1,12 @@
 // The canaries of the secret scan: for every server action, inputs its own zod schema refuses, with a
-// unique canary in every string they can hold (server/kit/testing/canary-inputs.ts), printed as JSON
+// unique canary in every string they can hold (testing/kit/canary-inputs.ts), printed as JSON
 // for e2e/security/canaries.spec.ts, which sends them and writes each canary to the witness file that
 // scripts/secret-scan.mjs searches for. The actions are found by reading server/actions/, and their
 // schemas are those defineAction registered: no list kept by hand. Run:
 //   node --conditions=react-server --import tsx --import ./scripts/canaries/next-aliases.mjs scripts/canaries/plan.ts
 import { randomBytes } from "node:crypto";
-import { canaryCases, type CanaryCase } from "@/server/kit/testing/canary-inputs";
-import { findActions } from "@/server/kit/testing/entry-points";
+import { canaryCases, type CanaryCase } from "@/testing/kit/canary-inputs";
+import { findActions } from "@/testing/kit/entry-points";
 
 export interface PlannedAction {
   /** As Next's server-reference manifest names the module, e.g. "server/actions/users.ts". */

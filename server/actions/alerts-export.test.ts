@@ -34,10 +34,10 @@ vi.mock("@/server/auth/session", async (importOriginal) => {
 });
 vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requestId: "req-export", ip: null }) }));
 
-const { startAlertsHarness } = await import("@/server/alerts/testing");
+const { startAlertsHarness } = await import("@/testing/alerts");
 const { setDbForTests, getDb, tables } = await import("@/server/db");
 const { startJobWorkers, stopJobWorkers, getJobRun } = await import("@/server/jobs");
-const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/server/jobs/testing/helpers");
+const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/testing/jobs/helpers");
 const { setExportTuningForTests } = await import("@/server/alerts/export/settings");
 const { startEventsExport } = await import("./alerts-export");
 const { GET: listExports } = await import("@/app/api/alerts/exports/route");

@@ -30,10 +30,10 @@ vi.mock("@/server/auth/session", async (importOriginal) => {
 });
 vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requestId: "req-replay", ip: null }) }));
 
-const { addEvents, startAlertsHarness } = await import("@/server/alerts/testing");
+const { addEvents, startAlertsHarness } = await import("@/testing/alerts");
 const { setDbForTests, getDb, tables } = await import("@/server/db");
 const { startJobWorkers, stopJobWorkers, getJobRun, listJobRuns } = await import("@/server/jobs");
-const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/server/jobs/testing/helpers");
+const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/testing/jobs/helpers");
 const { replayAllDryRun, startReplayAll } = await import("./alerts-replay");
 
 const person = (id: string, role: StaffUser["role"]): StaffUser => ({

@@ -36,7 +36,7 @@ vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requ
 const { setDbForTests, getDb, tables } = await import("@/server/db");
 const { appendAudit } = await import("@/server/audit/append");
 const { startJobWorkers, stopJobWorkers, getJobRun } = await import("@/server/jobs");
-const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/server/jobs/testing/helpers");
+const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/testing/jobs/helpers");
 const { startAuditExport } = await import("./audit");
 const { GET: listExports } = await import("@/app/api/audit/exports/route");
 const { GET: exportFile } = await import("@/app/api/audit/exports/[runId]/file/route");

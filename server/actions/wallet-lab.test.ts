@@ -33,9 +33,9 @@ vi.mock("@/server/auth/session", async (importOriginal) => {
 });
 vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requestId: "req-lab", ip: null }) }));
 
-const { startYieldHarness, developer } = await import("@/server/yield/testing");
+const { startYieldHarness, developer } = await import("@/testing/yield/console");
 const { setDbForTests, getDb, tables } = await import("@/server/db");
-const { openJobsTestDb } = await import("@/server/jobs/testing/helpers");
+const { openJobsTestDb } = await import("@/testing/jobs/helpers");
 const { registerTestClient, loadShares } = await import("@/server/test-clients/store");
 const { getAdminClient, MpcClient } = await import("@/server/upstream");
 const { labTiming } = await import("@/server/lab/receipts");

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
-import { openTestDb, type TestDbKind } from "@/server/db/testing";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { acknowledgeBreaks } from "./acknowledge";
 import { ACKNOWLEDGE_ACTION } from "./acknowledge-format";
 import { appendAudit, AuditTamperedError } from "./append";

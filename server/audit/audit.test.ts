@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
 import { asc, eq, sql } from "drizzle-orm";
-import { openTestDb, type TestDbKind } from "@/server/db/testing";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import type { DbHandle } from "@/server/db/client";
 import { tables } from "@/server/db";
 import { writeFile } from "node:fs/promises";

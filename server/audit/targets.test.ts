@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openTestDb, type TestDbKind } from "@/server/db/testing";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import type { DbHandle } from "@/server/db/client";
 import { tables } from "@/server/db";
 import type { AuditRecord } from "@/lib/audit";

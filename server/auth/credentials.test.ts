@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { openTestDb, type TestDbKind } from "@/server/db/testing";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import type { DbHandle } from "@/server/db/client";
 import { setDbForTests, tables } from "@/server/db";
 import type * as PasswordModule from "./password";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb } from "@/server/db/testing";
+import { openTestDb } from "@/testing/db";
 import type { DbHandle } from "@/server/db/client";
 import { firstRecordOfLock } from "./sign-in-records";
 

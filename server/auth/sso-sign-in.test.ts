@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq, sql } from "drizzle-orm";
-import { openTestDb, type TestDbKind } from "@/server/db/testing";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import type { DbHandle } from "@/server/db/client";
 import { setDbForTests, tables } from "@/server/db";
 import { completeSsoSignIn } from "./sso-sign-in";

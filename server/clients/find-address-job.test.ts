@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "@/server/db/client";
 import { setDbForTests } from "@/server/db";
-import { FAST_TIMING, openJobsTestDb, waitFor } from "@/server/jobs/testing/helpers";
+import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 
 // 250 clients in pages of 100, as the upstream serves them; every page read is counted.
 const clients = Array.from({ length: 250 }, (_, i) => ({
@@ -26,7 +26,7 @@ vi.mock("@/server/upstream", () => ({
 }));
 
 const { findAddressJob } = await import("./find-address-job");
-const { gate } = await import("@/server/jobs/testing/helpers");
+const { gate } = await import("@/testing/jobs/helpers");
 const { getJobRun, startJob, startJobWorkers, stopJobWorkers } = await import("@/server/jobs");
 
 describe("finding the client that owns an address, as a server job", () => {

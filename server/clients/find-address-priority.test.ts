@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { clientFixture } from "@/lib/contracts/fixtures";
+import { clientFixture } from "@/testing/contracts/fixtures";
 import type { DbHandle } from "@/server/db/client";
 import { setDbForTests } from "@/server/db";
-import { FAST_TIMING, openJobsTestDb, waitFor } from "@/server/jobs/testing/helpers";
+import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 import type * as Upstream from "@/server/upstream";
 import type { RateLimiter } from "@/server/upstream/rate-limit";
-import { mockUpstream, type MockUpstream } from "@/server/upstream/testing";
+import { mockUpstream, type MockUpstream } from "@/testing/upstream/scripted-upstream";
 
 /**
  * An address scan reads the whole client list, so its requests must wait behind the people using

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDb } from "@/server/db/testing";
+import { openTestDb } from "@/testing/db";
 import type { DbHandle } from "@/server/db/client";
 import { setDbForTests, tables } from "@/server/db";
 import { errorFromResponse } from "@/server/upstream/errors";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@/server/db/client";
-import { openTestDb } from "@/server/db/testing";
+import { openTestDb } from "@/testing/db";
 import { auditCsv } from "@/server/audit/csv";
 import { checkSignature, keyIdOf } from "@/lib/evidence/signature";
 import { ed25519PublicKeyPem, parsePublicKeys } from "@/lib/evidence/pem";

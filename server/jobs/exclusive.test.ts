@@ -7,9 +7,9 @@ import { openDb, type DbHandle } from "@/server/db/client";
 import { createLogger } from "@/server/log";
 import { getRun } from "./operations";
 import { JobRuntime, queueName } from "./runtime";
-import { capturingLogger, FAST_TIMING, openJobsTestDb, waitFor } from "./testing/helpers";
-import { readStepEvents, stepsJob, type StepEvent } from "./testing/steps-job";
-import { startTcpProxy, type TcpProxy } from "./testing/tcp-proxy";
+import { capturingLogger, FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
+import { readStepEvents, stepsJob, type StepEvent } from "@/testing/jobs/steps-job";
+import { startTcpProxy, type TcpProxy } from "@/testing/jobs/tcp-proxy";
 
 /** Two console instances (two pg-boss instances, two connection pools) on one PostgreSQL schema. */
 describe("two instances on one PostgreSQL", () => {

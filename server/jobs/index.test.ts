@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { DbHandle } from "@/server/db/client";
 import { setDbForTests } from "@/server/db";
-import type { TestDbKind } from "@/server/db/testing";
+import type { TestDbKind } from "@/testing/db";
 import {
   cancelJob,
   defineJob,
@@ -14,7 +14,7 @@ import {
   stopJobWorkers,
   type JobRun,
 } from "./index";
-import { FAST_TIMING, openJobsTestDb, waitFor } from "./testing/helpers";
+import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 
 /** The public API as the console uses it: bound to the console's database, one runtime per process. */
 const exportJob = defineJob({

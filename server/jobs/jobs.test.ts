@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DbHandle } from "@/server/db/client";
-import type { TestDbKind } from "@/server/db/testing";
+import type { TestDbKind } from "@/testing/db";
 import { tables } from "@/server/db";
 import { GENERIC_FAILURE, INTERRUPTED_TOO_OFTEN, JobError } from "./errors";
 import { cancelRun, getRun, listRuns } from "./operations";
 import { defineJob } from "./registry";
 import { JobRuntime, queueName } from "./runtime";
-import { capturingLogger, FAST_TIMING, gate, openJobsTestDb, waitFor, type Gate } from "./testing/helpers";
+import { capturingLogger, FAST_TIMING, gate, openJobsTestDb, waitFor, type Gate } from "@/testing/jobs/helpers";
 import type { JobRun } from "./types";
 
 const alice = { id: "user-alice", email: "alice@example.com" };

@@ -6,12 +6,12 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { openDb, type DbHandle } from "@/server/db/client";
-import { TEST_DATABASE_URL, type TestDbKind } from "@/server/db/testing";
+import { TEST_DATABASE_URL, type TestDbKind } from "@/testing/db";
 import { createLogger } from "@/server/log";
 import { getRun } from "./operations";
 import { JobRuntime } from "./runtime";
-import { FAST_TIMING, openJobsTestDb, waitFor } from "./testing/helpers";
-import { readStepEvents, type StepEvent } from "./testing/steps-job";
+import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
+import { readStepEvents, type StepEvent } from "@/testing/jobs/steps-job";
 import type { JobRun } from "./types";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -43,24 +43,20 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a run whose process is killed
       db = { kind: "postgres", url: TEST_DATABASE_URL, schemaName: handle.raw.schemaName };
     } else db = { kind: "pglite", dataDir: path.join(dir, "db") };
 
-    child = spawn(
-      process.execPath,
-      ["--conditions=react-server", "--import", "tsx", "server/jobs/testing/child-worker.ts"],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          CONSOLE_LOG_LEVEL: "silent",
-          JOBS_CHILD: JSON.stringify({
-            db,
-            timing: FAST_TIMING,
-            params: { steps: STEPS, stepMs: 50, checkpointEvery: CHECKPOINT_EVERY, logFile },
-            instanceId: "doomed-instance",
-          }),
-        },
-        stdio: ["ignore", "pipe", "inherit"],
+    child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "testing/jobs/child-worker.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        CONSOLE_LOG_LEVEL: "silent",
+        JOBS_CHILD: JSON.stringify({
+          db,
+          timing: FAST_TIMING,
+          params: { steps: STEPS, stepMs: 50, checkpointEvery: CHECKPOINT_EVERY, logFile },
+          instanceId: "doomed-instance",
+        }),
       },
-    );
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const childPid = child.pid;
     const runId = await firstLine(child, 40_000).then((line) => (JSON.parse(line) as { runId: string }).runId);
 

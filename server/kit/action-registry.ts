@@ -4,7 +4,7 @@ import type { z } from "zod";
 /**
  * What each server action declared to defineAction, kept beside the function it made, for the
  * checks that go over every action without a hand-kept list: the bad-input property tests
- * (./testing/entry-points.ts) and the canary plan of the secret scan (scripts/canaries/plan.ts).
+ * (testing/kit/entry-points.ts) and the canary plan of the secret scan (scripts/canaries/plan.ts).
  */
 export interface ActionDeclaration {
   /** Audit action name, e.g. "users.create". */

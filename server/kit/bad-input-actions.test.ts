@@ -26,14 +26,16 @@ import type { DbHandle } from "@/server/db/client";
 
 // Factories live in the harness (vi.mock itself must stay here, where it is hoisted).
 vi.mock("@/server/auth/session", async (original) =>
-  (await import("./testing/bad-input-harness")).sessionModule(original),
+  (await import("@/testing/kit/bad-input-harness")).sessionModule(original),
 );
-vi.mock("@/server/request-context", async () => (await import("./testing/bad-input-harness")).requestContextModule());
+vi.mock("@/server/request-context", async () =>
+  (await import("@/testing/kit/bad-input-harness")).requestContextModule(),
+);
 vi.mock("@/server/upstream", async (original) =>
-  (await import("./testing/bad-input-harness")).upstreamModule(original),
+  (await import("@/testing/kit/bad-input-harness")).upstreamModule(original),
 );
 vi.mock("@/server/audit/append", async (original) =>
-  (await import("./testing/bad-input-harness")).auditAppendModule(original),
+  (await import("@/testing/kit/bad-input-harness")).auditAppendModule(original),
 );
 
 const { tables } = await import("@/server/db");
@@ -48,11 +50,11 @@ const {
   requestContextValue,
   RUNS,
   SEED,
-} = await import("./testing/bad-input-harness");
-const { findActions } = await import("./testing/entry-points");
-const { fieldsOf } = await import("./testing/zod-fields");
-const { actionInput } = await import("./testing/hostile-input");
-const { echoedInput } = await import("./testing/echoes");
+} = await import("@/testing/kit/bad-input-harness");
+const { findActions } = await import("@/testing/kit/entry-points");
+const { fieldsOf } = await import("@/testing/kit/zod-fields");
+const { actionInput } = await import("@/testing/kit/hostile-input");
+const { echoedInput } = await import("@/testing/kit/echoes");
 
 const WRITE_THROUGH = 10;
 const actions = await findActions();

@@ -22,25 +22,27 @@ import type { DbHandle } from "@/server/db/client";
 
 // Factories live in the harness (vi.mock itself must stay here, where it is hoisted).
 vi.mock("@/server/auth/session", async (original) =>
-  (await import("./testing/bad-input-harness")).sessionModule(original),
+  (await import("@/testing/kit/bad-input-harness")).sessionModule(original),
 );
-vi.mock("@/server/request-context", async () => (await import("./testing/bad-input-harness")).requestContextModule());
+vi.mock("@/server/request-context", async () =>
+  (await import("@/testing/kit/bad-input-harness")).requestContextModule(),
+);
 vi.mock("@/server/upstream", async (original) =>
-  (await import("./testing/bad-input-harness")).upstreamModule(original),
+  (await import("@/testing/kit/bad-input-harness")).upstreamModule(original),
 );
 vi.mock("@/server/audit/append", async (original) =>
-  (await import("./testing/bad-input-harness")).auditAppendModule(original),
+  (await import("@/testing/kit/bad-input-harness")).auditAppendModule(original),
 );
 vi.mock("@/server/kit/define-route", async (original) =>
-  (await import("./testing/bad-input-harness")).defineRouteModule(original),
+  (await import("@/testing/kit/bad-input-harness")).defineRouteModule(original),
 );
 
 const { HTTP_STATUS } = await import("@/server/errors");
 const { closeHarnessDb, cpuMs, expectClearError, openHarnessDb, recorders, RUNS, SEED } =
-  await import("./testing/bad-input-harness");
-const { findRoutes } = await import("./testing/entry-points");
-const { fieldsOf } = await import("./testing/zod-fields");
-const { pathParam, queryString } = await import("./testing/hostile-input");
+  await import("@/testing/kit/bad-input-harness");
+const { findRoutes } = await import("@/testing/kit/entry-points");
+const { fieldsOf } = await import("@/testing/kit/zod-fields");
+const { pathParam, queryString } = await import("@/testing/kit/hostile-input");
 
 const routes = await findRoutes();
 const upstreamCalls = recorders.upstream.calls;

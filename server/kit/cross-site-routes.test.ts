@@ -15,16 +15,18 @@ vi.mock("@/server/auth/session", async (original) => ({
   ...(await original<typeof Session>()),
   authorize: (...args: unknown[]) => authorize(...args),
 }));
-vi.mock("@/server/request-context", async () => (await import("./testing/bad-input-harness")).requestContextModule());
+vi.mock("@/server/request-context", async () =>
+  (await import("@/testing/kit/bad-input-harness")).requestContextModule(),
+);
 vi.mock("@/server/upstream", async (original) =>
-  (await import("./testing/bad-input-harness")).upstreamModule(original),
+  (await import("@/testing/kit/bad-input-harness")).upstreamModule(original),
 );
 vi.mock("@/server/audit/append", async (original) =>
-  (await import("./testing/bad-input-harness")).auditAppendModule(original),
+  (await import("@/testing/kit/bad-input-harness")).auditAppendModule(original),
 );
 
-const { admin, recorders } = await import("./testing/bad-input-harness");
-const { findRoutes } = await import("./testing/entry-points");
+const { admin, recorders } = await import("@/testing/kit/bad-input-harness");
+const { findRoutes } = await import("@/testing/kit/entry-points");
 const nextAuthRoute = await import("@/app/api/auth/[...nextauth]/route");
 const { authCrossSiteRefusal, isIdentityProviderCallback } = await import("@/server/auth/cross-site");
 

@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { gasUsageFixture } from "@/lib/contracts/fixtures";
+import { gasUsageFixture } from "@/testing/contracts/fixtures";
 import type * as Upstream from "@/server/upstream";
 
 /**
@@ -11,9 +11,11 @@ import type * as Upstream from "@/server/upstream";
  */
 
 vi.mock("@/server/auth/session", async (original) =>
-  (await import("./testing/bad-input-harness")).sessionModule(original),
+  (await import("@/testing/kit/bad-input-harness")).sessionModule(original),
 );
-vi.mock("@/server/request-context", async () => (await import("./testing/bad-input-harness")).requestContextModule());
+vi.mock("@/server/request-context", async () =>
+  (await import("@/testing/kit/bad-input-harness")).requestContextModule(),
+);
 
 const fetched: string[] = [];
 const state: { admin?: unknown } = {};

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { desc } from "drizzle-orm";
-import { openTestDb } from "@/server/db/testing";
+import { openTestDb } from "@/testing/db";
 import type { DbHandle } from "@/server/db/client";
 import { setDbForTests, tables } from "@/server/db";
 import { AppError, forbidden } from "@/server/errors";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { DbHandle } from "@/server/db/client";
-import { openTestDb } from "@/server/db/testing";
+import { openTestDb } from "@/testing/db";
 import {
   getTestClient,
   loadShares,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb, type TestDbKind } from "@/server/db/testing";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import type { DbHandle } from "@/server/db/client";
 import { tables } from "@/server/db";
 import { appendAudit } from "@/server/audit/append";

@@ -11,11 +11,17 @@ import {
   submitHashFixture,
   yieldActionFixture,
   yieldBalancesFixture,
-} from "@/lib/contracts/fixtures";
+} from "@/testing/contracts/fixtures";
 import { AdminClient } from "./admin";
 import { MpcClient } from "./mpc";
 import { SessionTokenCache } from "./session-tokens";
-import { captureLogs, mockUpstream, type MockUpstream, type RecordedRequest, type Reply } from "./testing";
+import {
+  captureLogs,
+  mockUpstream,
+  type MockUpstream,
+  type RecordedRequest,
+  type Reply,
+} from "@/testing/upstream/scripted-upstream";
 import { YieldClient } from "./yield";
 
 let upstream: MockUpstream | undefined;

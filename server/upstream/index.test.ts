@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listYieldsFixture } from "@/lib/contracts/fixtures";
+import { listYieldsFixture } from "@/testing/contracts/fixtures";
 import { resetEnvForTests } from "@/server/env";
 import { createMpcClient, createYieldClient, getAdminClient, getSessionTokens } from "./index";
-import { mockUpstream, type MockUpstream } from "./testing";
+import { mockUpstream, type MockUpstream } from "@/testing/upstream/scripted-upstream";
 
 let upstream: MockUpstream;
 

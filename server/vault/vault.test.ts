@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
-import { openTestDb, type TestDbKind } from "@/server/db/testing";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { resetEnvForTests } from "@/server/env";
 import { appendAudit } from "@/server/audit/append";
 import { signCheckpoint } from "@/server/audit/checkpoint";

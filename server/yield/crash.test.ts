@@ -14,13 +14,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
  * exactly once: counted by a proxy in front of the provider, not by the console's own records.
  */
 
-const { startYieldHarness, makeTestClient, developer } = await import("./testing");
+const { startYieldHarness, makeTestClient, developer } = await import("@/testing/yield/console");
 const { setDbForTests, getDb, tables } = await import("@/server/db");
-const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/server/jobs/testing/helpers");
+const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/testing/jobs/helpers");
 const { previewAction } = await import("./preview");
 const { getRunView } = await import("./runs-store");
 const { opportunities, history } = await import("./reads");
-const { TEST_DATABASE_URL } = await import("@/server/db/testing");
+const { TEST_DATABASE_URL } = await import("@/testing/db");
 
 const SEPOLIA = "eip155:11155111";
 
@@ -70,7 +70,7 @@ function instance(config: { runId: string; start: boolean; crashAt?: "sent" | "r
   const raw = handle.raw as { schemaName?: string };
   const child = spawn(
     process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "server/yield/crash/child.ts"],
+    ["--conditions=react-server", "--import", "tsx", "testing/yield/crash-child.ts"],
     {
       cwd: process.cwd(),
       stdio: ["ignore", "pipe", "inherit"],

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { toHex } from "viem";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { YieldRunView } from "@/lib/yield/runs";
-import type { ProxiedCall, RecordingProxy } from "./testing";
+import type { ProxiedCall, RecordingProxy } from "@/testing/yield/console";
 
 /**
  * The spec's yield transaction processing rules (1 to 4), checked from outside the console: the
@@ -13,11 +13,12 @@ import type { ProxiedCall, RecordingProxy } from "./testing";
  * reorder or add provider steps, and hide receipts, where a rule needs it.
  */
 
-const { startYieldHarness, makeTestClient, developer, recordingProxy, YIELD_TEST_KEY } = await import("./testing");
+const { startYieldHarness, makeTestClient, developer, recordingProxy, YIELD_TEST_KEY } =
+  await import("@/testing/yield/console");
 const { setDbForTests, getDb, tables } = await import("@/server/db");
 const { resetEnvForTests } = await import("@/server/env");
 const { startJobWorkers, stopJobWorkers } = await import("@/server/jobs");
-const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/server/jobs/testing/helpers");
+const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/testing/jobs/helpers");
 const { loadShares } = await import("@/server/test-clients/store");
 const { runnerTiming } = await import("./run-job");
 const { previewAction } = await import("./preview");

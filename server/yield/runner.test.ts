@@ -8,10 +8,10 @@ import type { YieldRunView } from "@/lib/yield/runs";
  * (receipts, nonces), at the provider (history, positions) and in the console's records.
  */
 
-const { startYieldHarness, makeTestClient, developer } = await import("./testing");
+const { startYieldHarness, makeTestClient, developer } = await import("@/testing/yield/console");
 const { setDbForTests, getDb, tables } = await import("@/server/db");
 const { startJobWorkers, stopJobWorkers } = await import("@/server/jobs");
-const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/server/jobs/testing/helpers");
+const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/testing/jobs/helpers");
 const { runnerTiming } = await import("./run-job");
 const { previewAction } = await import("./preview");
 const { startRun, retryRun, abandonRun } = await import("./control");

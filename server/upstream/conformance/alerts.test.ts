@@ -18,7 +18,7 @@ import {
   SANDBOX,
   startUpstream,
   type Upstream,
-} from "./harness";
+} from "@/testing/conformance/harness";
 
 const TYPES = { eventTypes: "EIP_155_TX_V1" } as const;
 /** Sends need funded wallets: the sandbox's faucet funds every new wallet; a real upstream does not. */

@@ -17,7 +17,7 @@ import type {
   SolanaBuildTransactionResponse,
 } from "@/lib/contracts";
 import { UpstreamError } from "../errors";
-import { base58Decode, base58Encode } from "./codec";
+import { base58Decode, base58Encode } from "@/testing/conformance/codec";
 import {
   badRequest,
   createWalletClient,
@@ -28,7 +28,7 @@ import {
   startUpstream,
   type Upstream,
   type WalletClient,
-} from "./harness";
+} from "@/testing/conformance/harness";
 
 let up: Upstream;
 /** A client with wallets: created here, or (real upstream without opt-in) the first listed client that has one. */

@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type Client, type Endpoint } from "@/lib/contracts";
 import { NotFoundError, UpstreamError } from "../errors";
-import { badRequest, DESTRUCTIVE, rejection, SANDBOX, startUpstream, type Upstream } from "./harness";
+import {
+  badRequest,
+  DESTRUCTIVE,
+  rejection,
+  SANDBOX,
+  startUpstream,
+  type Upstream,
+} from "@/testing/conformance/harness";
 
 let up: Upstream;
 /** A client to read: one created here, or (real upstream without opt-in) the first listed one. */

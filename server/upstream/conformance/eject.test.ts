@@ -20,7 +20,7 @@ import {
   startUpstream,
   type Upstream,
   type WalletClient,
-} from "./harness";
+} from "@/testing/conformance/harness";
 
 let up: Upstream;
 let owner: WalletClient;

@@ -16,8 +16,15 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from "../errors";
-import { recordingSleep } from "../testing";
-import { createWalletClient, DESTRUCTIVE, rejection, SANDBOX, startUpstream, type Upstream } from "./harness";
+import { recordingSleep } from "@/testing/upstream/scripted-upstream";
+import {
+  createWalletClient,
+  DESTRUCTIVE,
+  rejection,
+  SANDBOX,
+  startUpstream,
+  type Upstream,
+} from "@/testing/conformance/harness";
 
 /** Requests per minute per token on this file's sandbox: far above what the tests send with the real key. */
 const RATE_LIMIT = 40;

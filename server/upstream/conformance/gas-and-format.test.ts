@@ -7,7 +7,7 @@ import { formatEther, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SOLANA_MAINNET } from "@/lib/chains";
 import type { FormatAlertBody } from "@/lib/contracts";
-import { badRequest, SANDBOX, startUpstream, type Upstream } from "./harness";
+import { badRequest, SANDBOX, startUpstream, type Upstream } from "@/testing/conformance/harness";
 
 let up: Upstream;
 

@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type AssetsSendBody, type CurveShares, type Endpoint, type SignBody } from "@/lib/contracts";
 import { BadRequestError, UnauthorizedError } from "../errors";
 import { SessionTokenCache } from "../session-tokens";
-import { base58Decode, base58Encode } from "./codec";
+import { base58Decode, base58Encode } from "@/testing/conformance/codec";
 import {
   badRequest,
   createWalletClient,
@@ -36,7 +36,7 @@ import {
   startUpstream,
   type Upstream,
   type WalletClient,
-} from "./harness";
+} from "@/testing/conformance/harness";
 
 const SEPOLIA = "eip155:11155111";
 const SOLANA_DEVNET = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1";

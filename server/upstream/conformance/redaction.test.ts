@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/contracts/endpoints";
 import { REDACTED } from "@/server/redact";
 import { credentialScope, SharedReads } from "../shared-reads";
-import { SANDBOX, startUpstream, type Upstream } from "./harness";
+import { SANDBOX, startUpstream, type Upstream } from "@/testing/conformance/harness";
 
 const PLANTED = {
   signingSecret: "whsec_planted_signing_secret_1",

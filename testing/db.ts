@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDb, type DbHandle } from "./client";
+import { openDb, type DbHandle } from "@/server/db/client";
 
 /**
  * Databases for tests: an in-memory PGlite, or a fresh schema in the PostgreSQL named by

@@ -2,10 +2,10 @@
  * A wired MPC service for tests: the real chain registry (in memory unless a data dir is given), a fake
  * client directory and the Hono app, plus helpers to call it as a client would.
  */
-import { createChainRegistry, type SandboxChainRegistry } from "../chain/registry";
-import { createMpcApp } from "./app";
+import { createChainRegistry, type SandboxChainRegistry } from "@/sandbox/chain/registry";
+import { createMpcApp } from "@/sandbox/mpc/app";
 import { FakeDirectory } from "./fake-directory";
-import { KeyStore } from "./key-store";
+import { KeyStore } from "@/sandbox/mpc/key-store";
 
 export interface MpcHarness {
   app: ReturnType<typeof createMpcApp>;

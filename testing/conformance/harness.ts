@@ -7,11 +7,11 @@ import { rpcUrlFor } from "@/lib/chains";
 import type { CurveShares } from "@/lib/contracts";
 import { loadSandboxEnv } from "@/sandbox/env";
 import { startSandbox, type StartedSandbox, type StartSandboxOptions } from "@/sandbox/start";
-import { AdminClient } from "../admin";
-import type { Credential, UpstreamClientOptions } from "../core";
-import { BadRequestError, type UpstreamError } from "../errors";
-import { MpcClient } from "../mpc";
-import { SlidingWindowRateLimiter } from "../rate-limit";
+import { AdminClient } from "@/server/upstream/admin";
+import type { Credential, UpstreamClientOptions } from "@/server/upstream/core";
+import { BadRequestError, type UpstreamError } from "@/server/upstream/errors";
+import { MpcClient } from "@/server/upstream/mpc";
+import { SlidingWindowRateLimiter } from "@/server/upstream/rate-limit";
 
 /**
  * The conformance suite's upstream: by default a sandbox started in this process on ephemeral ports

@@ -1,7 +1,7 @@
 import "server-only";
 import { appendFileSync } from "node:fs";
 import { z } from "zod";
-import { defineJob } from "../registry";
+import { defineJob } from "@/server/jobs/registry";
 
 /**
  * A long job for the takeover tests, run both by a child process and by the test process: it

@@ -5,17 +5,17 @@
  * was recorded, or after it was recorded but before it was reported): no clean-up, no lease handed
  * back, a crash.
  *
- * Run from the repository root: node --conditions=react-server --import tsx server/yield/crash/child.ts
+ * Run from the repository root: node --conditions=react-server --import tsx testing/yield/crash-child.ts
  */
 import "server-only";
 import { z } from "zod";
 import { openDb } from "@/server/db/client";
 import { setDbForTests } from "@/server/db";
 import { startJobWorkers } from "@/server/jobs";
-import { developer } from "../testing";
-import { startRun } from "../control";
-import { runnerTiming } from "../run-job";
-import { stepTestHooks } from "../step-driver";
+import { developer } from "@/testing/yield/console";
+import { startRun } from "@/server/yield/control";
+import { runnerTiming } from "@/server/yield/run-job";
+import { stepTestHooks } from "@/server/yield/step-driver";
 
 const config = z
   .object({

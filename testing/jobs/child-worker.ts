@@ -3,14 +3,14 @@
  * JOBS_CHILD (PGlite data directory or PostgreSQL schema), starts job workers, starts one steps
  * job, prints its run id as a JSON line, and keeps driving it until the test kills it.
  *
- * Run from the repository root: node --conditions=react-server --import tsx server/jobs/testing/child-worker.ts
+ * Run from the repository root: node --conditions=react-server --import tsx testing/jobs/child-worker.ts
  * (the condition makes `server-only` resolve to its empty server build, as in the console itself).
  */
 import "server-only";
 import { z } from "zod";
 import { openDb } from "@/server/db/client";
 import { createLogger } from "@/server/log";
-import { JobRuntime } from "../runtime";
+import { JobRuntime } from "@/server/jobs/runtime";
 import { stepsJob } from "./steps-job";
 
 const configSchema = z.object({

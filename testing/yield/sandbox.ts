@@ -5,8 +5,8 @@
  */
 import type { Address, Hex } from "viem";
 import { unsignedEvmTransactionFromJsonSchema } from "@/lib/contracts";
-import { loadSandboxEnv } from "../env";
-import { startSandbox, type StartedSandbox } from "../start";
+import { loadSandboxEnv } from "@/sandbox/env";
+import { startSandbox, type StartedSandbox } from "@/sandbox/start";
 
 export const KEY = "yield-test-custodian-key";
 export const SEPOLIA = 11155111;

@@ -10,8 +10,8 @@ import type {
   Curve,
   GeneratedWallet,
   NamespaceAddresses,
-} from "../types";
-import { newId } from "./ids";
+} from "@/sandbox/types";
+import { newId } from "@/sandbox/mpc/ids";
 
 export class FakeDirectory implements ClientDirectory {
   readonly clients = new Map<string, ClientRecord>();

@@ -69,7 +69,7 @@ export async function defineRouteModule(original: Original<typeof DefineRoute>) 
 
 /** A fresh in-memory PGlite as the console's database, with the admin as a user in it. */
 export async function openHarnessDb(): Promise<DbHandle> {
-  const { openTestDb } = await import("@/server/db/testing");
+  const { openTestDb } = await import("@/testing/db");
   const { setDbForTests, tables } = await import("@/server/db");
   const handle = await openTestDb("pglite");
   setDbForTests(handle);

@@ -13,7 +13,7 @@ import { actionDeclaration, type ActionDeclaration } from "@/server/kit/action-r
  * `rememberingDefineRoute`, which calls the real one.
  */
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 /** next-auth's own handler: its input is next-auth's business and it has its own tests. */
 const NOT_OURS = ["app/api/auth/[...nextauth]/route.ts"];

@@ -3,7 +3,7 @@
  * tests, upstream client tests, sandbox conformance). Values are made up; none is a real secret.
  * Not exported from index.ts, so it never reaches a bundle.
  */
-import { BITCOIN_TESTNET_P2WPKH } from "../chains";
+import { BITCOIN_TESTNET_P2WPKH } from "@/lib/chains";
 
 const wallet = (id: string, curve: "SECP256K1" | "ED25519") => ({
   id,
