@@ -6,7 +6,9 @@
 import { createHmac } from "node:crypto";
 
 export { yieldRoutes, yieldBasePath } from "./routes";
-export { YieldService, actionJson, transactionJson, resolveYieldNetwork } from "./service";
+export { actionJson, transactionJson } from "./json";
+export { resolveYieldNetwork } from "./listing";
+export { YieldService } from "./service";
 export { ActionStore } from "./store";
 export { OPPORTUNITIES, findOpportunity, opportunityJson } from "./catalogue";
 export { CATALOGUE, POOLS, NETWORK_SLUGS } from "./catalogue-data";

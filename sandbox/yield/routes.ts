@@ -23,7 +23,8 @@ import { parseInput, queryObject } from "../http/validate";
 import type { ClientDirectory } from "../types";
 import { findOpportunity } from "./catalogue";
 import { documentationRoutes } from "./documentation";
-import { type YieldService, actionJson, transactionJson } from "./service";
+import { actionJson, transactionJson } from "./json";
+import type { YieldService } from "./service";
 
 export const yieldBasePath = (segment: string) => `/api/v3/clients/me/integrations/${encodeURIComponent(segment)}`;
 
