@@ -11,6 +11,7 @@ import { type Bundler, createBundler, withBundlerRpc } from "./aa";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./app";
 import { createChainRegistry, createRpcApp, type SandboxChainRegistry } from "./chain";
 import { dataPaths, type SandboxEnv } from "./env";
+import { GENESIS_EXTENSIONS } from "./genesis-extensions";
 import { listen, type Listening } from "./http/listen";
 import { createMpcApp, openKeyStore, type KeyStore } from "./mpc";
 
@@ -66,6 +67,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Starte
     const [base, mpc] = listening as [Listening, Listening];
 
     const registry = createChainRegistry({
+      extensions: GENESIS_EXTENSIONS,
       dataDir: paths?.chains,
       blockTimeMs: env.SANDBOX_BLOCK_TIME_MS,
       log: options.chainLog,

@@ -1,5 +1,5 @@
 /**
- * Where the account-abstraction contracts live (the same on every chain: sandbox/chain/extensions.ts)
+ * Where the account-abstraction contracts live (the same on every chain: sandbox/genesis-extensions.ts)
  * and the counterfactual address of a client's smart account: CREATE2 by the factory over
  * SmartAccount's creation code with (EntryPoint, owner), salt 0. It is known before the account
  * exists, so the faucet funds it there and the first user operation deploys it (initCode).
@@ -15,7 +15,7 @@ import {
   pad,
   toHex,
 } from "viem";
-import { extensionAddress } from "../chain/extensions";
+import { extensionAddress } from "../genesis-extensions";
 import { artifact, loadArtifacts } from "../solidity/compile";
 import { ACCOUNT_FACTORY_KEY, ENTRY_POINT_KEY, PAYMASTER_KEY } from "./deployment";
 import { accountFactoryAbi } from "./user-operation";

@@ -1,6 +1,6 @@
 /**
  * The account-abstraction contracts every chain deploys at start, after the yield contracts (through
- * sandbox/chain/extensions.ts): the EntryPoint, the smart-account factory and the paymaster, which the
+ * sandbox/genesis-extensions.ts): the EntryPoint, the smart-account factory and the paymaster, which the
  * deployer funds with a deposit in the EntryPoint.
  */
 import { parseEther } from "viem";

@@ -9,7 +9,7 @@ import { artifact, type Artifacts } from "../solidity/compile";
 import type { TestToken } from "../types";
 import { ACCOUNT_GAS_BALANCE, FAUCET_RESERVE, deployer, faucetOperator } from "./accounts";
 import type { EdrProvider } from "./edr";
-import { deployExtensions } from "./extensions";
+import { type ExtensionPlan, deployExtensions } from "./extensions";
 import { suggestFees, type Requester } from "./fees";
 import { TEST_TOKEN_SPECS } from "./test-tokens";
 
@@ -49,6 +49,7 @@ export async function deployGenesis(
   provider: EdrProvider,
   chainId: number,
   artifacts: Artifacts,
+  extensions: ExtensionPlan,
 ): Promise<GenesisContracts> {
   const request: Requester = (method, params) => provider.request({ method, params });
   for (const account of [deployer.address, faucetOperator.address])
@@ -72,7 +73,7 @@ export async function deployGenesis(
         `${spec.symbol} deployed at ${address}, expected ${expected.tokens[i]?.address}: the deployer's nonce drifted`,
       );
   }
-  // Yield and account-abstraction contracts take the deployer's next nonces (extensions.ts).
-  await deployExtensions(request, chainId, artifacts, expected.tokens);
+  // The plan's contracts (yield, account abstraction) take the deployer's next nonces (extensions.ts).
+  await deployExtensions(request, chainId, artifacts, expected.tokens, extensions);
   return expected;
 }

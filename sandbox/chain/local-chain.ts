@@ -9,7 +9,7 @@ import { faucetOperator } from "./accounts";
 import { createEdrProvider, type EdrProvider } from "./edr";
 import { RPC_INTERNAL, RPC_INVALID_PARAMS, RPC_METHOD_NOT_FOUND, RpcError, toRpcError } from "./errors";
 import { suggestFees } from "./fees";
-import { RESERVES } from "./extensions";
+import type { ExtensionPlan } from "./extensions";
 import { type GenesisContracts, deployGenesis } from "./genesis";
 import { Journal } from "./journal";
 import { KeyedLock } from "./lock";
@@ -21,6 +21,8 @@ import { type RpcBlock, transfersInBlock } from "./transfers";
 export interface LocalChainOptions {
   reference: number;
   artifacts: Artifacts;
+  /** What the chain deploys and funds at start beyond the faucet and tokens (sandbox/genesis-extensions.ts). */
+  extensions: ExtensionPlan;
   /** Where the journal lives; undefined keeps the chain in memory only. */
   journalFile?: string;
   /** 0 mines a block per transaction; above 0, a block every that many milliseconds. */
@@ -70,7 +72,7 @@ export class LocalChain {
     if (!first) journal.append({ t: "genesis", ts: genesisTs });
 
     const provider = await createEdrProvider({ chainId: options.reference, genesisTime: new Date(genesisTs * 1000) });
-    const contracts = await deployGenesis(provider, options.reference, options.artifacts);
+    const contracts = await deployGenesis(provider, options.reference, options.artifacts, options.extensions);
     const chain = new LocalChain(provider, options, contracts, journal);
     const replayed = await replayJournal((method, params) => provider.request({ method, params }), entries);
     for (const address of replayed.funded) chain.funded.add(address.toLowerCase());
@@ -154,14 +156,14 @@ export class LocalChain {
   }
 
   /**
-   * Stocks the sandbox's reserves (the yield reward distributor, extensions.ts) from the faucet when
+   * Stocks the sandbox's reserves (the yield reward distributor, in the extension plan) from the faucet when
    * one holds less than half its amount: on a fresh chain, or a chain whose journal predates it. The
    * drip is an ordinary journaled transaction, so a restart replays it instead of paying again.
    */
   private stockReserves(): Promise<void> {
     return this.faucetLock.run("faucet", async () => {
       const tokens = this.contracts.tokens.map((t) => t.address);
-      for (const reserve of RESERVES) {
+      for (const reserve of this.options.extensions.reserves) {
         const amounts = this.contracts.tokens.map((t) => reserve.tokens[t.symbol]);
         const probe = this.contracts.tokens[0] as TestToken;
         const held = BigInt(

@@ -8,6 +8,7 @@ import type { ChainTransfer } from "../types";
 import { genesisAddresses } from "./genesis";
 import { createChainRegistry, type SandboxChainRegistry } from "./registry";
 import { NATIVE_DRIP_WEI, TEST_TOKEN_SPECS, dripAmount } from "./test-tokens";
+import { GENESIS_EXTENSIONS } from "../genesis-extensions";
 
 const SEPOLIA = 11155111;
 const BASE_SEPOLIA = 84532;
@@ -16,7 +17,7 @@ let registry: SandboxChainRegistry;
 const transfers: ChainTransfer[] = [];
 
 beforeAll(async () => {
-  registry = createChainRegistry({ dataDir, log: () => undefined });
+  registry = createChainRegistry({ extensions: GENESIS_EXTENSIONS, dataDir, log: () => undefined });
   registry.onTransfer((t) => transfers.push(t));
   await registry.start();
 });
@@ -159,7 +160,7 @@ describe("chain registry", () => {
     const before = (await registry.request(SEPOLIA, "eth_getTransactionReceipt", [hash])) as { blockNumber: Hex };
     await registry.close();
 
-    registry = createChainRegistry({ dataDir, log: () => undefined });
+    registry = createChainRegistry({ extensions: GENESIS_EXTENSIONS, dataDir, log: () => undefined });
     registry.onTransfer((t) => transfers.push(t));
     await registry.start();
     expect(await registry.nativeBalance(SEPOLIA, recipient)).toBe(parseEther("2"));

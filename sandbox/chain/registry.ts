@@ -11,10 +11,13 @@ import type { SandboxEnv } from "@/lib/config";
 import { loadArtifacts } from "../solidity/compile";
 import type { ChainRegistry, ChainTransfer, TestToken } from "../types";
 import { RPC_INVALID_PARAMS, RpcError } from "./errors";
+import type { ExtensionPlan } from "./extensions";
 import { LocalChain } from "./local-chain";
 import { BOOT_REFERENCES, SERVED_REFERENCES } from "./references";
 
 export interface ChainRegistryOptions {
+  /** What each chain deploys and funds at start beyond the faucet and tokens (sandbox/genesis-extensions.ts). */
+  extensions: ExtensionPlan;
   /** Directory for the journals (one per chain) and the funded list; undefined keeps everything in memory. */
   dataDir?: string;
   /** SANDBOX_BLOCK_TIME_MS: 0 mines a block per transaction. */
@@ -29,7 +32,7 @@ export interface ChainRegistryOptions {
 /** The registry's options from the sandbox environment: journals under `<SANDBOX_DATA_DIR>/chains`. */
 export function chainRegistryOptions(
   env: Pick<SandboxEnv, "SANDBOX_DATA_DIR" | "SANDBOX_BLOCK_TIME_MS">,
-): ChainRegistryOptions {
+): Omit<ChainRegistryOptions, "extensions"> {
   return { dataDir: join(env.SANDBOX_DATA_DIR, "chains"), blockTimeMs: env.SANDBOX_BLOCK_TIME_MS };
 }
 
@@ -43,7 +46,7 @@ export interface SandboxChainRegistry extends ChainRegistry {
   settle(): Promise<void>;
 }
 
-export function createChainRegistry(options: ChainRegistryOptions = {}): SandboxChainRegistry {
+export function createChainRegistry(options: ChainRegistryOptions): SandboxChainRegistry {
   const log = options.log ?? ((m: string) => console.log(`[chain] ${m}`));
   const served = new Set(options.servedReferences ?? SERVED_REFERENCES);
   const chains = new Map<number, Promise<LocalChain>>();
@@ -71,6 +74,7 @@ export function createChainRegistry(options: ChainRegistryOptions = {}): Sandbox
         const local = await LocalChain.start({
           reference,
           artifacts: await loadArtifacts(),
+          extensions: options.extensions,
           journalFile: options.dataDir ? join(options.dataDir, `eip155-${reference}.jsonl`) : undefined,
           blockTimeMs: options.blockTimeMs ?? 0,
           onTransfer: emit,

@@ -4,13 +4,14 @@ import { sepolia } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainRegistry, type SandboxChainRegistry } from "./registry";
 import { createRpcApp } from "./rpc";
+import { GENESIS_EXTENSIONS } from "../genesis-extensions";
 
 let registry: SandboxChainRegistry;
 let app: ReturnType<typeof createRpcApp>;
 const url = "http://sandbox.test/rpc/v1/eip155/11155111";
 
 beforeAll(async () => {
-  registry = createChainRegistry({ bootReferences: [11155111], log: () => undefined });
+  registry = createChainRegistry({ extensions: GENESIS_EXTENSIONS, bootReferences: [11155111], log: () => undefined });
   await registry.start();
   app = createRpcApp(registry);
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createChainRegistry } from "../chain/registry";
 import type { ChainTransfer, ClientRecord } from "../types";
 import { type MpcHarness, SEPOLIA_RPC, createMpcHarness } from "@/testing/mpc/harness";
+import { GENESIS_EXTENSIONS } from "../genesis-extensions";
 
 type Shares = { SECP256K1: { share: string; id: string }; ED25519: { share: string; id: string } };
 type SendResponse = { transactionHash: Hex; metadata: Record<string, unknown> };
@@ -230,7 +231,12 @@ describe("POST /v1/assets/send", () => {
 
 describe("with interval mining (SANDBOX_BLOCK_TIME_MS > 0)", () => {
   it("allocates nonces past pending transactions, which all land in later blocks", async () => {
-    const chains = createChainRegistry({ bootReferences: [11155111], blockTimeMs: 200, log: () => undefined });
+    const chains = createChainRegistry({
+      extensions: GENESIS_EXTENSIONS,
+      bootReferences: [11155111],
+      blockTimeMs: 200,
+      log: () => undefined,
+    });
     const mined = await createMpcHarness({ chains });
     try {
       const who = mined.directory.addClient();

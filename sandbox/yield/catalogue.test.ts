@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { YIELD_NETWORKS } from "@/lib/chains";
 import { yieldOpportunitySchema } from "@/lib/contracts";
 import { bundler } from "../aa/accounts";
-import { extensionAddresses } from "../chain/extensions";
+import { extensionAddresses } from "../genesis-extensions";
 import { SERVED_REFERENCES } from "../chain/references";
 import { CATALOGUE, POOLS, poolSettings, rateWad } from "./catalogue-data";
 import { OPPORTUNITIES, opportunityJson } from "./catalogue";

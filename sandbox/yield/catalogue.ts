@@ -8,11 +8,11 @@ import { formatCaip2 } from "@/lib/chains";
 import type { YieldOpportunity, YieldToken } from "@/lib/contracts";
 import { LOGO_PATH } from "../admin/logos";
 import { nativeTokenOf } from "../admin/native-tokens";
-import { extensionAddress } from "../chain/extensions";
+import { extensionAddress } from "../genesis-extensions";
 import { genesisAddresses } from "../chain/genesis";
 import { CATALOGUE, DAY_SECONDS, NETWORK_SLUGS, POOLS, type CatalogueEntry, type PoolSpec } from "./catalogue-data";
 import { shareTokenNames } from "./deployment";
-import { documentationUrl } from "./documentation";
+import { documentationUrl } from "./documentation-url";
 
 export const PROVIDER_ID = "sandbox";
 

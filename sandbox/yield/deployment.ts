@@ -1,5 +1,5 @@
 /**
- * The yield contracts every chain deploys at start (through sandbox/chain/extensions.ts): the reward
+ * The yield contracts every chain deploys at start (through sandbox/genesis-extensions.ts): the reward
  * distributor, then one pool per POOL_KEYS entry, each with the rate and cooldown the catalogue gives
  * it on that chain. Also the reserve the faucet stocks the distributor with after a chain starts.
  */

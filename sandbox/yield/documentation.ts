@@ -7,12 +7,8 @@
 import { Hono } from "hono";
 import { notFound } from "../http/errors";
 import type { SandboxHttpEnv } from "../http/types";
-import type { Opportunity } from "./catalogue";
-
-export const DOCUMENTATION_PATH = "/static/yields";
-
-export const documentationUrl = (origin: string, yieldId: string) =>
-  `${origin}${DOCUMENTATION_PATH}/${encodeURIComponent(yieldId)}.md`;
+import { type Opportunity, findOpportunity } from "./catalogue";
+import { DOCUMENTATION_PATH } from "./documentation-url";
 
 const CONTRACTS: Record<Opportunity["spec"]["kind"], string> = {
   vault: "YieldVault (ERC-4626)",
@@ -45,12 +41,11 @@ function page(o: Opportunity): string {
   return lines.join("\n");
 }
 
-/** `find` is the catalogue's lookup (passed in: the catalogue links here, so importing it back would be a cycle). */
-export function documentationRoutes(find: (yieldId: string) => Opportunity | undefined) {
+export function documentationRoutes() {
   const app = new Hono<SandboxHttpEnv>();
   app.get(`${DOCUMENTATION_PATH}/:file{[a-z0-9-]+\\.md}`, (c) => {
     const yieldId = c.req.param("file").replace(/\.md$/, "");
-    const opportunity = find(yieldId);
+    const opportunity = findOpportunity(yieldId);
     if (!opportunity) throw notFound(`No yield ${yieldId}`);
     return c.body(page(opportunity), 200, {
       "content-type": "text/markdown; charset=utf-8",

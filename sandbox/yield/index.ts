@@ -1,7 +1,7 @@
 /**
  * The yield provider (spec "Yield operations"; api-shapes §4) on real contracts of the local chains:
  * the catalogue, the routes, and the service behind them. The contracts are deployed by every chain at
- * start (deployment.ts, through sandbox/chain/extensions.ts).
+ * start (deployment.ts, through sandbox/genesis-extensions.ts).
  */
 import { createHmac } from "node:crypto";
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { extensionAddress } from "../chain/extensions";
+import { extensionAddress } from "../genesis-extensions";
 import { genesisAddresses } from "../chain/genesis";
 import { loadSandboxEnv } from "../env";
 import { startSandbox } from "../start";

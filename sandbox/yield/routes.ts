@@ -21,7 +21,6 @@ import { notFound, readJsonObject } from "../http/errors";
 import type { SandboxHttpEnv } from "../http/types";
 import { parseInput, queryObject } from "../http/validate";
 import type { ClientDirectory } from "../types";
-import { findOpportunity } from "./catalogue";
 import { documentationRoutes } from "./documentation";
 import { actionJson, transactionJson } from "./json";
 import type { YieldService } from "./service";
@@ -36,7 +35,7 @@ export function yieldRoutes(options: {
   const { service } = options;
   const base = yieldBasePath(options.segment);
   const app = new Hono<SandboxHttpEnv>();
-  app.route("/", documentationRoutes(findOpportunity));
+  app.route("/", documentationRoutes());
   app.use(`${base}/*`, requireClientBearer(options.clients));
   const origin = (url: string) => new URL(url).origin;
   const envelope = (rawResponse: unknown, clientId: string, extra: Record<string, string> = {}) => ({

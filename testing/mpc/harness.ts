@@ -6,6 +6,7 @@ import { createChainRegistry, type SandboxChainRegistry } from "@/sandbox/chain/
 import { createMpcApp } from "@/sandbox/mpc/app";
 import { FakeDirectory } from "./fake-directory";
 import { KeyStore } from "@/sandbox/mpc/key-store";
+import { GENESIS_EXTENSIONS } from "@/sandbox/genesis-extensions";
 
 export interface MpcHarness {
   app: ReturnType<typeof createMpcApp>;
@@ -19,7 +20,9 @@ export interface MpcHarness {
 export async function createMpcHarness(
   options: { dataDir?: string; chains?: SandboxChainRegistry } = {},
 ): Promise<MpcHarness> {
-  const chains = options.chains ?? createChainRegistry({ bootReferences: [11155111, 84532], log: () => undefined });
+  const chains =
+    options.chains ??
+    createChainRegistry({ extensions: GENESIS_EXTENSIONS, bootReferences: [11155111, 84532], log: () => undefined });
   await chains.start();
   const directory = new FakeDirectory();
   const keyStore = new KeyStore(options.dataDir);

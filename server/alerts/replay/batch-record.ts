@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { appendJobAuditOnce, findJobAudit } from "@/server/jobs/audit";
-import type { ReplayParams } from "./job";
+import type { ReplayParams } from "./params";
 
 /**
  * The audit records of one batch of a replay-all run, so a run that fails or is stopped midway

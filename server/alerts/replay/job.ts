@@ -1,7 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { webhookIdSchema } from "@/lib/alerts/export";
-import { filtersRecordSchema } from "@/lib/alerts/filters-record";
 import { REPLAY_BATCH_SIZE, type ReplayAllResult } from "@/lib/alerts/replay";
 import { shortAddress, utc } from "@/lib/format";
 import { defineJob, JobError, JobInterruptedError, type JobContext } from "@/server/jobs";
@@ -12,18 +10,8 @@ import { sleep } from "@/server/upstream/retry";
 import { logger } from "@/server/log";
 import { appendJobAuditOnce } from "@/server/jobs/audit";
 import { recordBatchIntent, recordBatchOutcome, recordedBatch, type Batch, type BatchOutcome } from "./batch-record";
+import { type ReplayParams, replayParamsSchema } from "./params";
 import { failedEventsQuery } from "./query";
-
-export const replayParamsSchema = z.object({
-  webhookId: webhookIdSchema,
-  filters: filtersRecordSchema,
-  /** The pinned end of the range (exclusive), as the dry run showed it. */
-  until: z.iso.datetime(),
-  /** What the dry run counted when the user confirmed (for the record). */
-  confirmedCount: z.number().int().nonnegative(),
-  actor: z.object({ id: z.string(), email: z.string(), role: z.string() }),
-});
-export type ReplayParams = z.infer<typeof replayParamsSchema>;
 
 const countsSchema = z.object({
   sent: z.number().int(),

@@ -9,7 +9,8 @@ import { toJobRunView } from "@/server/jobs/view";
 import { singletonKey } from "@/server/jobs/singleton-key";
 import { requireWebhook } from "../webhooks";
 import { replayDryRun } from "./dry-run";
-import { alertsReplayAllJob, type ReplayParams } from "./job";
+import { alertsReplayAllJob } from "./job";
+import type { ReplayParams } from "./params";
 
 export interface StartReplayInput {
   webhookId: string;
