@@ -3,34 +3,43 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import { withYieldProvider, type Endpoint, type ResponseOf } from "@/lib/contracts/endpoints";
 import { logger as defaultLogger } from "@/server/log";
+import { collectSecrets, redact } from "@/server/redact";
+import { currentTiming, upstreamSpan } from "@/server/request-timing";
 import {
-  ConnectionError,
   InvalidRequestError,
-  InvalidResponseError,
   RateLimitedError,
-  TimeoutError,
   UpstreamError,
   describeRequest,
   errorFromResponse,
-  type FieldIssue,
   type UpstreamErrorContext,
   type UpstreamService,
 } from "./errors";
 import { chainSegment, fillPath, type EncodedSegment } from "./path";
+import {
+  afterErrorStatus,
+  retryAfterConnectionError,
+  retryAfterUnreadableBody,
+  tooLongAWait,
+  type CallPolicy,
+} from "./policy";
 import type { RateLimiter, RequestPriority } from "./rate-limit";
-import { collectSecrets, redact, redactJsonInPlace } from "@/server/redact";
-import { currentTiming, upstreamSpan } from "@/server/request-timing";
 import {
   DEFAULT_RETRY_DELAYS,
-  backoffDelay,
-  failedBeforeSend,
   isIdempotentMethod,
-  isRetryableStatus,
   parseRetryAfter,
   sleep as defaultSleep,
   type RetryDelays,
 } from "./retry";
 import { UpstreamPromise, type UpstreamResponse } from "./upstream-promise";
+import {
+  NotJsonError,
+  connectionError,
+  fetchOnce,
+  parseErrorBody,
+  parseResponse,
+  searchParams,
+  validateInput,
+} from "./wire";
 
 /** A bearer that can change: a session token from the cache, renewed when the upstream rejects it. */
 export interface BearerProvider {
@@ -99,8 +108,6 @@ const CHAIN_PARAMS = new Set(["chain", "chainId"]);
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 2;
-
-class TimeoutSignal {}
 
 /**
  * The base of the three upstream clients (openai-node's shape): it owns the base URL, credential,
@@ -172,86 +179,75 @@ export class UpstreamClient {
     const url = this.#url(endpoint, input, ctx);
     const body = endpoint.body === undefined && input.body === undefined ? undefined : JSON.stringify(input.body ?? {});
     const secrets = collectSecrets(input.body);
-    const idempotent = endpoint.idempotent ?? isIdempotentMethod(endpoint.method);
-    const maxRetries = options.maxRetries ?? this.maxRetries;
+    const policy: CallPolicy = {
+      idempotent: endpoint.idempotent ?? isIdempotentMethod(endpoint.method),
+      maxRetries: options.maxRetries ?? this.maxRetries,
+      delays: this.#delays,
+    };
     const timeout = options.timeout ?? this.timeout;
+    const priority = options.priority ?? "interactive";
+    const maxWaitMs = options.maxWaitMs ?? (priority === "interactive" ? currentTiming()?.maxWaitMs : undefined);
     const started = performance.now();
     let retries = 0;
     let renewedCredential = false;
-
-    const priority = options.priority ?? "interactive";
-    const maxWaitMs = options.maxWaitMs ?? (priority === "interactive" ? currentTiming()?.maxWaitMs : undefined);
+    const waitAndRetry = async (delay: number) => {
+      retries++;
+      await this.#sleep(delay, options.signal);
+    };
 
     for (let attempt = 1; ; attempt++) {
-      if (maxWaitMs !== undefined && this.#limiter?.expectedWait) {
-        const wait = this.#limiter.expectedWait(priority);
-        if (wait > maxWaitMs) {
-          this.#log("warn", { ...ctx, attempt, error: "console_rate_limit", waitMs: Math.round(wait) });
-          throw new RateLimitedError(
-            `The console's own rate limit for ${describeRequest(ctx)} would hold this call ${Math.ceil(wait / 1000)} s`,
-            { ...ctx, code: "console_rate_limit", retryAfterMs: wait, limit: this.#limiter.limit },
-          );
-        }
-      }
-      await this.#limiter?.acquire(options.signal, priority);
+      const log = { ...ctx, attempt };
+      await this.#admit(log, priority, maxWaitMs, options.signal);
       const token = await this.#token();
       secrets.add(token);
       const attemptStarted = performance.now();
+      const elapsed = () => Math.round(performance.now() - attemptStarted);
       const headers = {
         accept: "application/json",
         "content-type": "application/json",
         ...options.headers,
         authorization: `Bearer ${token}`,
       };
-      const log = { ...ctx, attempt };
-      const elapsed = () => Math.round(performance.now() - attemptStarted);
 
       let outcome: { response: Response; text: string };
       try {
-        outcome = await this.#fetchOnce(url, { method: endpoint.method, headers, body }, timeout, options.signal);
+        outcome = await fetchOnce(
+          this.#fetch,
+          url,
+          { method: endpoint.method, headers, body },
+          timeout,
+          options.signal,
+        );
       } catch (cause) {
         const error = connectionError(cause, { ...ctx }, timeout, options.signal);
-        const retry = error.code !== "aborted" && retries < maxRetries && (idempotent || error.beforeSend);
-        const delay = retry ? backoffDelay(retries, this.#delays) : undefined;
+        const delay = retryAfterConnectionError(error, retries, policy);
         this.#log("warn", { ...log, durationMs: elapsed(), error: error.code, retryInMs: delay });
         if (delay === undefined) throw error;
-        retries++;
-        await this.#sleep(delay, options.signal);
+        await waitAndRetry(delay);
         continue;
       }
 
       const { response, text } = outcome;
       const requestId = response.headers.get("x-request-id") ?? undefined;
+      const answered = { ...log, status: response.status, requestId };
       if (response.ok) {
-        const schema = input.responseSchema ?? endpoint.response;
         let data: unknown;
         try {
-          data = parseResponse(endpoint, schema, response.status, text, { ...ctx, requestId });
-        } catch (error) {
-          // A body cut off on the way (not JSON at all) is a transport failure: an idempotent call is
-          // sent again. A body that is JSON but breaks the contract would break it again, so it is not.
-          if (!(idempotent && error instanceof NotJsonError && retries < maxRetries)) throw error;
-          const delay = backoffDelay(retries, this.#delays);
-          this.#log("warn", {
-            ...log,
-            status: response.status,
-            durationMs: elapsed(),
+          data = parseResponse(endpoint, input.responseSchema ?? endpoint.response, response.status, text, {
+            ...ctx,
             requestId,
-            error: error.code,
-            retryInMs: delay,
           });
-          retries++;
-          await this.#sleep(delay, options.signal);
+        } catch (error) {
+          const delay = retryAfterUnreadableBody(error instanceof NotJsonError, retries, policy);
+          if (delay === undefined) throw error;
+          const code = (error as NotJsonError).code;
+          this.#log("warn", { ...answered, durationMs: elapsed(), error: code, retryInMs: delay });
+          await waitAndRetry(delay);
           continue;
         }
-        this.#log("info", { ...log, status: response.status, durationMs: elapsed(), requestId });
-        return {
-          data,
-          status: response.status,
-          requestId,
-          durationMs: Math.round(performance.now() - started),
-          attempts: attempt,
-        };
+        this.#log("info", { ...answered, durationMs: elapsed() });
+        const durationMs = Math.round(performance.now() - started);
+        return { data, status: response.status, requestId, durationMs, attempts: attempt };
       }
 
       const retryAfterMs = parseRetryAfter(response.headers);
@@ -261,44 +257,40 @@ export class UpstreamClient {
         retryAfterMs,
         secrets,
       });
-      if (
-        response.status === 401 &&
-        !renewedCredential &&
-        typeof this.#credential !== "string" &&
-        this.#credential.invalidate
-      ) {
-        // The upstream refused the credential before doing anything, so any method may be resent once with a fresh one.
+      const canRenewCredential =
+        !renewedCredential && typeof this.#credential !== "string" && this.#credential.invalidate !== undefined;
+      const next = afterErrorStatus({ status: response.status, retryAfterMs, canRenewCredential }, retries, policy);
+      if (next.kind === "renew") {
         renewedCredential = true;
-        this.#credential.invalidate(token);
-        this.#log("warn", {
-          ...log,
-          status: 401,
-          durationMs: elapsed(),
-          requestId,
-          error: error.code,
-          renewingCredential: true,
-        });
+        if (typeof this.#credential !== "string") this.#credential.invalidate?.(token);
+        this.#log("warn", { ...answered, durationMs: elapsed(), error: error.code, renewingCredential: true });
         continue;
       }
-      // Another console instance (or another user of the key) spent the budget: everyone here waits it out, not only this call.
-      if (response.status === 429) this.#limiter?.pause?.(retryAfterMs ?? backoffDelay(retries, this.#delays));
-      let delay: number | undefined;
-      if (idempotent && isRetryableStatus(response.status) && retries < maxRetries) {
-        delay = retryAfterMs ?? backoffDelay(retries, this.#delays);
-        if (delay > this.#delays.maxRetryAfterMs) delay = undefined;
-      }
-      this.#log("warn", {
-        ...log,
-        status: response.status,
-        durationMs: elapsed(),
-        requestId,
-        error: error.code,
-        retryInMs: delay,
-      });
+      if (next.pauseLimiterMs !== undefined) this.#limiter?.pause?.(next.pauseLimiterMs);
+      const delay = next.kind === "retry" ? next.delayMs : undefined;
+      this.#log("warn", { ...answered, durationMs: elapsed(), error: error.code, retryInMs: delay });
       if (delay === undefined) throw error;
-      retries++;
-      await this.#sleep(delay, options.signal);
+      await waitAndRetry(delay);
     }
+  }
+
+  /** Waits for the shared rate limit, or fails at once when a person would wait longer than they accept. */
+  async #admit(
+    log: UpstreamErrorContext & { attempt: number },
+    priority: RequestPriority,
+    maxWaitMs: number | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const wait = tooLongAWait(this.#limiter, priority, maxWaitMs);
+    if (wait !== undefined) {
+      this.#log("warn", { ...log, error: "console_rate_limit", waitMs: Math.round(wait) });
+      const { attempt: _attempt, ...ctx } = log;
+      throw new RateLimitedError(
+        `The console's own rate limit for ${describeRequest(ctx)} would hold this call ${Math.ceil(wait / 1000)} s`,
+        { ...ctx, code: "console_rate_limit", retryAfterMs: wait, limit: this.#limiter?.limit },
+      );
+    }
+    await this.#limiter?.acquire(signal, priority);
   }
 
   async #token(): Promise<string> {
@@ -329,125 +321,8 @@ export class UpstreamClient {
     return `${this.baseURL}${path}${search ? `?${search}` : ""}`;
   }
 
-  async #fetchOnce(url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal | undefined) {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new TimeoutSignal()), timeoutMs);
-    const onAbort = () => controller.abort(signal?.reason);
-    if (signal?.aborted) onAbort();
-    signal?.addEventListener("abort", onAbort, { once: true });
-    try {
-      const response = await this.#fetch(url, { ...init, signal: controller.signal });
-      // The body is read under the same timeout: a server that stalls mid-body is as stuck as one that never answers.
-      const text = response.status === 204 ? "" : await response.text();
-      return { response, text };
-    } catch (error) {
-      if (controller.signal.reason instanceof TimeoutSignal) throw new TimeoutSignal();
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    }
-  }
-
   #log(level: "info" | "warn", fields: Record<string, unknown>) {
     const clean = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     this.#logger[level](redact(clean), "upstream request");
   }
-}
-
-function issuesOf(error: z.ZodError, prefix?: string): FieldIssue[] {
-  return error.issues.slice(0, 10).map((issue) => ({
-    path: [prefix, ...issue.path.map(String)].filter((p) => p !== undefined && p !== "").join("."),
-    message: issue.message,
-  }));
-}
-
-function validateInput(endpoint: Endpoint, input: CallInput, ctx: UpstreamErrorContext) {
-  const issues: FieldIssue[] = [];
-  const check = (schema: z.ZodType | undefined, value: unknown, part: string) => {
-    if (!schema) return;
-    const result = schema.safeParse(value ?? {});
-    if (!result.success) issues.push(...issuesOf(result.error, part));
-  };
-  check(endpoint.params, input.params, "params");
-  check(endpoint.query, input.query, "query");
-  check(endpoint.body, input.body, "body");
-  const first = issues[0];
-  if (first)
-    throw new InvalidRequestError(`Invalid request for ${describeRequest(ctx)}: ${first.path}: ${first.message}`, {
-      ...ctx,
-      code: "invalid_request",
-      issues,
-    });
-}
-
-/** An answer whose body is not JSON at all (cut off, or not an API's answer): safe to ask again for a read. */
-class NotJsonError extends InvalidResponseError {}
-
-function parseResponse(
-  endpoint: Endpoint,
-  schema: z.ZodType,
-  status: number,
-  text: string,
-  ctx: UpstreamErrorContext,
-): unknown {
-  if (endpoint.status === 204 || status === 204) return undefined;
-  const fail = (issues: FieldIssue[], Kind: typeof InvalidResponseError = InvalidResponseError) => {
-    const first = issues[0] as FieldIssue;
-    return new Kind(`Invalid response from ${describeRequest(ctx)}: ${first.path || "(body)"}: ${first.message}`, {
-      ...ctx,
-      status,
-      code: "invalid_response",
-      issues,
-    });
-  };
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw fail([{ path: "", message: "the body is not JSON" }], NotJsonError);
-  }
-  // Before anything keeps, logs, parses or returns it: a secret the upstream sends where the spec
-  // shows none (a webhook's signing secret) is dropped here, once, for every caller and cache.
-  if (!endpoint.handsOutSecret) redactJsonInPlace(body);
-  const result = schema.safeParse(body);
-  if (!result.success) throw fail(issuesOf(result.error));
-  return result.data;
-}
-
-function parseErrorBody(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text.trim() ? text : undefined;
-  }
-}
-
-function connectionError(
-  cause: unknown,
-  ctx: UpstreamErrorContext,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-): ConnectionError {
-  const where = describeRequest(ctx);
-  if (cause instanceof TimeoutSignal)
-    return new TimeoutError(`No response from ${where} within ${timeoutMs} ms`, { ...ctx, code: "timeout" });
-  if (signal?.aborted) return new ConnectionError(`Request to ${where} was aborted`, { ...ctx, code: "aborted" });
-  const beforeSend = failedBeforeSend(cause);
-  return new ConnectionError(`Could not reach ${where}${beforeSend ? " (connection refused or host not found)" : ""}`, {
-    ...ctx,
-    code: beforeSend ? "connection_refused" : "connection_error",
-    beforeSend,
-    cause,
-  });
-}
-
-/** Query values on the wire: lists comma-delimited, as the spec's list filters are. */
-function searchParams(query: object | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    params.set(key, Array.isArray(value) ? value.join(",") : String(value));
-  }
-  return params.toString();
 }
