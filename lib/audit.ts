@@ -97,6 +97,33 @@ export interface AuditRecord {
   hash: string;
 }
 
+/**
+ * Every field of AuditRecord once, in the order of the CSV export, with its column name there: the
+ * record read from the database, the CSV's header and its cells all follow this list (a field added to
+ * the interface and not here fails to compile).
+ */
+export const AUDIT_RECORD_COLUMNS = [
+  ["seq", "seq"],
+  ["id", "id"],
+  ["at", "at"],
+  ["actorEmail", "actor_email"],
+  ["actorRole", "actor_role"],
+  ["action", "action"],
+  ["target", "target"],
+  ["outcome", "outcome"],
+  ["errorCode", "error_code"],
+  ["errorMessage", "error_message"],
+  ["requestId", "request_id"],
+  ["ip", "ip"],
+  ["intentId", "intent_id"],
+  ["input", "input"],
+  ["hash", "hash"],
+] as const satisfies readonly (readonly [keyof AuditRecord, string])[];
+const everyColumnListed: Exclude<keyof AuditRecord, (typeof AUDIT_RECORD_COLUMNS)[number][0]> extends never
+  ? true
+  : never = true;
+void everyColumnListed;
+
 /** Where a record's target can be opened in the console. */
 export interface AuditTargetLink {
   href: string;

@@ -91,17 +91,20 @@ export const rewardRateSchema = z.looseObject({
     .optional(),
 });
 
+/** The mechanics types the provider names (api-shapes §4.2); others are kept as they come (an open enum). */
+export const YIELD_TYPES = [
+  "staking",
+  "restaking",
+  "lending",
+  "vault",
+  "fixed_yield",
+  "real_world_asset",
+  "concentrated_liquidity_pool",
+  "liquidity_pool",
+] as const;
+
 export const yieldMechanicsSchema = z.looseObject({
-  type: openEnum([
-    "staking",
-    "restaking",
-    "lending",
-    "vault",
-    "fixed_yield",
-    "real_world_asset",
-    "concentrated_liquidity_pool",
-    "liquidity_pool",
-  ]),
+  type: openEnum(YIELD_TYPES),
   requiresValidatorSelection: z.boolean().optional(),
   rewardSchedule: z.string().optional(),
   rewardClaiming: openEnum(["auto", "manual"]).optional(),

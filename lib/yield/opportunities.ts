@@ -111,14 +111,4 @@ export function formatPeriod(seconds: number | null): string | null {
   return `${Math.max(1, Math.round(seconds / 60))} minutes`;
 }
 
-/** The mechanics types the provider names (api-shapes §4.2), for the type filter. */
-export const YIELD_TYPES = [
-  "staking",
-  "restaking",
-  "lending",
-  "vault",
-  "fixed_yield",
-  "real_world_asset",
-  "concentrated_liquidity_pool",
-  "liquidity_pool",
-] as const;
+export { YIELD_TYPES } from "@/lib/contracts/yield";

@@ -6,37 +6,15 @@
  */
 import { formatUnits } from "viem";
 import type { GasUsageResponse } from "@/lib/contracts";
+import { MONTH_NAMES } from "@/lib/gas/months";
+import { USUAL_SPONSORED_CHAINS } from "@/lib/gas/sponsored-chains";
 import { PAYMASTER } from "../aa/addresses";
 import { nativeTokenOf } from "../admin/native-tokens";
 import { createRng } from "../seed/prng";
 import type { PersistedSection } from "../state/state-file";
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** Chains with seeded sponsorship history: the account-abstraction chains a typical custodian uses. */
-export const SEEDED_SPONSOR_CHAINS = [
-  "eip155:1",
-  "eip155:11155111",
-  "eip155:8453",
-  "eip155:84532",
-  "eip155:137",
-  "eip155:80002",
-  "eip155:42161",
-  "eip155:10",
-];
+export const SEEDED_SPONSOR_CHAINS: readonly string[] = USUAL_SPONSORED_CHAINS;
 const HISTORY_MONTHS = 12;
 
 interface MonthUsage {
@@ -119,7 +97,12 @@ export class GasUsageLedger implements PersistedSection {
       totalWei += m.usageWei;
       totalTx += m.txCount;
       const [year, month] = key.split("-").map(Number) as [number, number];
-      return { month: MONTHS[month - 1] as string, year, usage: formatUnits(m.usageWei, decimals), txCount: m.txCount };
+      return {
+        month: MONTH_NAMES[month - 1] as string,
+        year,
+        usage: formatUnits(m.usageWei, decimals),
+        txCount: m.txCount,
+      };
     });
     return {
       address: this.sponsorAddress,

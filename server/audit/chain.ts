@@ -50,22 +50,27 @@ export function recordHash(key: Buffer, prevHash: string, fields: HashedFields):
   return createHmac("sha256", key).update(prevHash).update("\n").update(content).digest("hex");
 }
 
+/** Every field of HashedFields, once: a field added to the interface and not here fails to compile. */
+export const SEALED_FIELDS = [
+  "id",
+  "at",
+  "actorId",
+  "actorEmail",
+  "actorRole",
+  "action",
+  "target",
+  "input",
+  "outcome",
+  "errorCode",
+  "errorMessage",
+  "requestId",
+  "ip",
+  "intentId",
+] as const satisfies readonly (keyof HashedFields)[];
+const everyFieldSealed: Exclude<keyof HashedFields, (typeof SEALED_FIELDS)[number]> extends never ? true : never = true;
+void everyFieldSealed;
+
 /** The sealed fields of a stored row, in the form its seal was computed over. */
 export function sealedFields(row: HashedFields): HashedFields {
-  return {
-    id: row.id,
-    at: row.at,
-    actorId: row.actorId,
-    actorEmail: row.actorEmail,
-    actorRole: row.actorRole,
-    action: row.action,
-    target: row.target,
-    input: row.input,
-    outcome: row.outcome,
-    errorCode: row.errorCode,
-    errorMessage: row.errorMessage,
-    requestId: row.requestId,
-    ip: row.ip,
-    intentId: row.intentId,
-  };
+  return Object.fromEntries(SEALED_FIELDS.map((field) => [field, row[field]])) as unknown as HashedFields;
 }

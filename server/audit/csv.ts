@@ -1,43 +1,14 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { AuditRecord } from "@/lib/audit";
-import { csvDocument, csvRows } from "@/server/exports/csv";
+import { AUDIT_RECORD_COLUMNS, type AuditRecord } from "@/lib/audit";
+import { csvDocument, csvRows, type CsvCell } from "@/server/exports/csv";
 
-export const AUDIT_CSV_COLUMNS = [
-  "seq",
-  "id",
-  "at",
-  "actor_email",
-  "actor_role",
-  "action",
-  "target",
-  "outcome",
-  "error_code",
-  "error_message",
-  "request_id",
-  "ip",
-  "intent_id",
-  "input",
-  "hash",
-];
+export const AUDIT_CSV_COLUMNS = AUDIT_RECORD_COLUMNS.map(([, column]) => column);
 
-const cells = (r: AuditRecord) => [
-  r.seq,
-  r.id,
-  r.at,
-  r.actorEmail,
-  r.actorRole,
-  r.action,
-  r.target,
-  r.outcome,
-  r.errorCode,
-  r.errorMessage,
-  r.requestId,
-  r.ip,
-  r.intentId,
-  r.input === null ? "" : JSON.stringify(r.input),
-  r.hash,
-];
+const cells = (r: AuditRecord) =>
+  AUDIT_RECORD_COLUMNS.map(([field]) =>
+    field === "input" ? (r.input === null ? "" : JSON.stringify(r.input)) : (r[field] as CsvCell),
+  );
 
 /** A whole CSV document of the records, for small sets (tests); exports write it in batches. */
 export function auditCsv(records: AuditRecord[]): { csv: string; sha256: string } {

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { tables, type Db } from "@/server/db";
 import {
+  AUDIT_RECORD_COLUMNS,
   actionMatch,
   auditTimeBounds,
   type ActionMatch,
@@ -40,23 +41,10 @@ function where(filters: AuditFilters, beforeSeq?: number): SQL | undefined {
 }
 
 function view(row: Row): AuditRecord {
-  return {
-    seq: row.seq,
-    id: row.id,
-    at: new Date(row.at).toISOString(),
-    actorEmail: row.actorEmail,
-    actorRole: row.actorRole,
-    action: row.action,
-    target: row.target,
-    input: row.input,
-    outcome: row.outcome,
-    errorCode: row.errorCode,
-    errorMessage: row.errorMessage,
-    requestId: row.requestId,
-    ip: row.ip,
-    intentId: row.intentId,
-    hash: row.hash,
-  };
+  const record = Object.fromEntries(
+    AUDIT_RECORD_COLUMNS.map(([field]) => [field, row[field]]),
+  ) as unknown as AuditRecord;
+  return { ...record, at: new Date(row.at).toISOString() };
 }
 
 /** Newest first; the cursor is the seq of the last record shown (keyset paging, stable while records are added). */

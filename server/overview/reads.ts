@@ -3,6 +3,7 @@ import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 import { chainInfo, chainLabel } from "@/lib/chains";
 import type { GasThisMonth } from "@/lib/overview";
 import { MONTH_NAMES, monthNumber } from "@/lib/gas/months";
+import { USUAL_SPONSORED_CHAINS } from "@/lib/gas/sponsored-chains";
 
 /** How many clients the custodian has: the total of a one-row page. */
 export async function clientCount(): Promise<{ total: number }> {
@@ -10,21 +11,8 @@ export async function clientCount(): Promise<{ total: number }> {
   return { total: page.metadata.total };
 }
 
-/**
- * The chains the overview reads gas sponsorship for: the spec's EVM chains where custodians usually
- * sponsor account-abstracted transactions. /gas reads any chain; the overview keeps to these so the
- * first page after sign-in costs a bounded number of upstream requests.
- */
-export const OVERVIEW_GAS_CHAINS = [
-  "eip155:1",
-  "eip155:11155111",
-  "eip155:8453",
-  "eip155:84532",
-  "eip155:137",
-  "eip155:80002",
-  "eip155:42161",
-  "eip155:10",
-] as const;
+/** The chains the overview reads gas sponsorship for. */
+export const OVERVIEW_GAS_CHAINS = USUAL_SPONSORED_CHAINS;
 
 /** Gas sponsored so far this month (UTC), per chain that sponsored any; a chain that cannot be read is named. */
 export async function gasThisMonth(now = new Date()): Promise<GasThisMonth> {
