@@ -28,12 +28,19 @@ test.describe("[CLIENTS] create and credentials", () => {
   }) => {
     const context = await browser.newContext({ storageState: storageState("developer") });
     const page = await context.newPage();
-    // The action's answer, read as soon as it arrives.
-    const answer = page
-      .waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined)
-      .then((r) => r.text());
+    // The action's answer, taken on its way to the page: the page navigates away as soon as it has it,
+    // after which the browser no longer holds the body.
+    const answers: string[] = [];
+    await page.route("**/*", async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST" || request.headers()["next-action"] === undefined) return route.fallback();
+      const response = await route.fetch();
+      const text = await response.text();
+      answers.push(text);
+      await route.fulfill({ response, body: text });
+    });
     const { clientId } = await createTestClientInUi(page, { accountAbstracted: true });
-    const body = await answer;
+    const body = answers.find((a) => a.includes(clientId)) ?? "";
     await page.goto(`/clients/${clientId}`);
     await expect(page.getByText("Test client", { exact: true })).toBeVisible();
     await expect(page.getByText("Account abstraction", { exact: true })).toBeVisible();
