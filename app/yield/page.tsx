@@ -13,7 +13,7 @@ import { getQueryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { yieldPageParsers } from "@/lib/yield/opportunities";
 import { readYieldPage } from "@/lib/yield/page-state";
-import { filtersKey } from "@/lib/yield/urls";
+import { filtersKey, networksKey } from "@/lib/yield/urls";
 
 export const metadata: Metadata = { title: "Yield" };
 
@@ -47,8 +47,8 @@ export default async function YieldPage({ searchParams }: { searchParams: Search
             : null,
           page.tab === "positions"
             ? queryClient.prefetchQuery({
-                queryKey: queryKeys.yield.positions(page.clientId, page.networks.join(",")),
-                queryFn: () => positions(page.clientId as string, page.networks),
+                queryKey: queryKeys.yield.positions(page.clientId, networksKey(page.networks)),
+                queryFn: () => positions(page.clientId as string, page.networks ?? undefined),
                 retry: false,
               })
             : null,

@@ -15,7 +15,7 @@ import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { yieldPageParsers, type OpportunityView } from "@/lib/yield/opportunities";
 import { sortBalances, type PositionBalance, type PositionsView, type YieldClientView } from "@/lib/yield/positions";
-import { DEFAULT_POSITION_NETWORKS, filtersKey, opportunitiesUrl, positionsUrl } from "@/lib/yield/urls";
+import { filtersKey, networksKey, opportunitiesUrl, positionsUrl } from "@/lib/yield/urls";
 import { ActionDialog } from "./action-dialog-lazy";
 
 const TYPE_TONES: Record<string, "success" | "accent" | "warning" | "neutral"> = {
@@ -43,14 +43,15 @@ export function PositionsTab({
 }: {
   client: YieldClientView;
   readOnly: string | null;
-  networks: string[];
+  /** Chosen in the address; null reads the client's own networks (where it has runs or provider actions). */
+  networks: string[] | null;
 }) {
   const router = useRouter();
   const [, setState] = useQueryStates(yieldPageParsers, { history: "push" });
   const [pending, setPending] = useState<PendingChoice>();
   const [exiting, setExiting] = useState<OpportunityView>();
   const held = useQuery({
-    queryKey: queryKeys.yield.positions(client.clientId, networks.join(",")),
+    queryKey: queryKeys.yield.positions(client.clientId, networksKey(networks)),
     queryFn: () => fetchJson<PositionsView>(positionsUrl(client.clientId, networks)),
   });
   const all = { sort: "rate-desc" as const };
@@ -58,6 +59,8 @@ export function PositionsTab({
     queryKey: queryKeys.yield.opportunities(client.clientId, filtersKey(all)),
     queryFn: () => fetchJson<{ items: OpportunityView[] }>(opportunitiesUrl(client.clientId, all)),
   });
+  // The networks read: the chosen ones, else those the server found for the client.
+  const read = networks ?? held.data?.networks ?? [];
   const byId = new Map((offered.data?.items ?? []).map((o) => [o.id, o]));
   const manage = useAction(previewYieldRun, {
     errors: "inline",
@@ -70,13 +73,9 @@ export function PositionsTab({
         <ChainMultiSelect
           label="Networks read"
           options={YIELD_NETWORKS}
-          value={networks}
-          anyLabel="Sepolia"
-          onChange={(list) =>
-            void setState({
-              networks: list.length > 0 ? list.slice(0, 10).join(",") : DEFAULT_POSITION_NETWORKS.join(","),
-            })
-          }
+          value={read}
+          anyLabel="The client's networks"
+          onChange={(list) => void setState({ networks: list.length > 0 ? list.slice(0, 10).join(",") : null })}
         />
       </div>
       {held.isPending ? (
@@ -98,7 +97,7 @@ export function PositionsTab({
             </div>
           ) : null}
           {held.data.items.length === 0 ? (
-            <EmptyState title="No yield positions on these networks" />
+            <EmptyState title={`No yield positions on ${listNetworks(read)}`} />
           ) : (
             held.data.items.map((item) => {
               const o = byId.get(item.yieldId);
@@ -179,6 +178,9 @@ export function PositionsTab({
     </div>
   );
 }
+
+const listNetworks = (networks: string[]) =>
+  new Intl.ListFormat("en", { type: "conjunction" }).format(networks.map((n) => chainLabel(n)));
 
 const words = (type: string) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, " ");
 

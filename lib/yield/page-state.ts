@@ -5,7 +5,7 @@
 import { isCaip2 } from "@/lib/chains";
 import { isClientId } from "@/lib/client-id";
 import type { OpportunityFilters } from "./opportunities";
-import { DEFAULT_POSITION_NETWORKS, type YieldTab } from "./urls";
+import type { YieldTab } from "./urls";
 
 export interface YieldPageState {
   client: string | null;
@@ -20,7 +20,8 @@ export interface YieldPageState {
 export interface ValidYieldPage {
   clientId: string | null;
   filters: OpportunityFilters;
-  networks: string[];
+  /** The networks chosen in the address; null reads the client's own. */
+  networks: string[] | null;
   tab: YieldTab;
   dropped: string[];
 }
@@ -41,7 +42,7 @@ export function readYieldPage(state: YieldPageState): ValidYieldPage {
   return {
     clientId: client ?? null,
     filters: { network, token, type, sort: state.sort },
-    networks: networks.length > 0 ? networks : DEFAULT_POSITION_NETWORKS,
+    networks: networks.length > 0 ? networks : null,
     tab: state.tab,
     dropped,
   };

@@ -19,7 +19,9 @@ export const positionsQuerySchema = z.object({
   networks: z
     .string()
     .transform((v) => v.split(",").filter(Boolean))
-    .pipe(z.array(network).min(1, "Choose a network").max(10, "At most 10 networks at once")),
+    .pipe(z.array(network).min(1, "Choose a network").max(10, "At most 10 networks at once"))
+    // Left out: the client's own networks (where it has runs or provider actions).
+    .optional(),
 });
 
 export const clientQuerySchema = z.object({ clientId: clientIdSchema });

@@ -7,11 +7,12 @@ import {
   type OpportunityView,
 } from "@/lib/yield/opportunities";
 import { yieldNetworkId } from "@/lib/yield/networks";
-import type { PositionsView, YieldClientView } from "@/lib/yield/positions";
+import { positionNetworks, type PositionsView, type YieldClientView } from "@/lib/yield/positions";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { getTestClient } from "@/server/test-clients/store";
 import { createYieldClient, getAdminClient } from "@/server/upstream";
+import { listRunChains } from "./runs-store";
 
 /**
  * What the yield pages read for a client: its EVM wallet address, the opportunities, its positions
@@ -56,15 +57,20 @@ export async function opportunity(clientId: string, yieldId: string): Promise<Op
   return toOpportunityView(found);
 }
 
-/** The client's balances on the networks, one query per network (the provider scans each). */
-export async function positions(clientId: string, networks: string[]): Promise<PositionsView> {
+/**
+ * The client's balances on the networks, one query per network (the provider scans each). Without
+ * networks, the client's own: where it has runs or provider actions (positionNetworks).
+ */
+export async function positions(clientId: string, networks?: string[]): Promise<PositionsView> {
   const client = await yieldClient(clientId);
-  if (!client.address) return { client, items: [], errors: [] };
+  if (!client.address) return { client, networks: networks ?? [], items: [], errors: [] };
+  const read = networks ?? (await clientNetworks(clientId, client.address));
   const res = await createYieldClient({ clientId }).balances({
-    queries: networks.map((network) => ({ address: client.address as string, network })),
+    queries: read.map((network) => ({ address: client.address as string, network })),
   });
   return {
     client,
+    networks: read,
     items: res.data.rawResponse.items.map((item) => ({
       yieldId: item.yieldId,
       balances: item.balances.map((b: YieldBalance) => ({
@@ -77,6 +83,14 @@ export async function positions(clientId: string, networks: string[]): Promise<P
       message: typeof e.error === "string" ? e.error : JSON.stringify(e.error ?? e),
     })),
   };
+}
+
+async function clientNetworks(clientId: string, address: string): Promise<string[]> {
+  const [runChains, actions] = await Promise.all([
+    getDb().then((db) => listRunChains(db, clientId)),
+    createYieldClient({ clientId }).actions({ address, limit: 100 }),
+  ]);
+  return positionNetworks(runChains, actions.data.rawResponse.items);
 }
 
 export async function history(clientId: string): Promise<{ client: YieldClientView; items: YieldAction[] }> {

@@ -163,6 +163,17 @@ export async function getRunView(db: Db, runId: string): Promise<YieldRunView> {
   return runView(row, await getSteps(db, runId));
 }
 
+/** The networks (CAIP-2) of a client's runs, the most recently used first. */
+export async function listRunChains(db: Db, clientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ chainId: tables.yieldRuns.chainId, last: sql<string>`max(${tables.yieldRuns.createdAt})` })
+    .from(tables.yieldRuns)
+    .where(eq(tables.yieldRuns.clientId, clientId))
+    .groupBy(tables.yieldRuns.chainId)
+    .orderBy(desc(sql`max(${tables.yieldRuns.createdAt})`));
+  return rows.map((r) => r.chainId);
+}
+
 /** A client's runs, newest first (without their steps' details beyond the phases). */
 export async function listRuns(db: Db, clientId: string, limit = 50): Promise<YieldRunView[]> {
   const rows = await db
