@@ -8,6 +8,7 @@ import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormError } from "@/components/ui/form-error";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { chainLabel } from "@/lib/chains";
@@ -15,6 +16,7 @@ import { utc } from "@/lib/format";
 import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { isRunActive, type YieldRunView } from "@/lib/yield/runs";
+import { positionsPageUrl } from "@/lib/yield/urls";
 import { RunStatusBadge } from "./run-status";
 import { StepCard } from "./step-card";
 
@@ -49,10 +51,10 @@ export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
   return (
     <div className="space-y-4">
       <Link
-        href={`/yield?client=${encodeURIComponent(r.clientId)}&tab=runs`}
+        href={positionsPageUrl(r.clientId, r.chainId)}
         className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg"
       >
-        <ArrowLeft className="size-3.5" aria-hidden /> The client&apos;s yield
+        <ArrowLeft className="size-3.5" aria-hidden /> The client&apos;s positions on {chainLabel(r.chainId)}
       </Link>
       <section aria-label="Run" className="space-y-3 rounded-lg border border-border bg-surface p-4 text-sm">
         <div className="flex flex-wrap items-center gap-2">
@@ -95,17 +97,13 @@ export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
             </div>
           ) : null}
         </dl>
-        <div className="space-y-1">
-          <progress
-            className="h-2 w-full accent-[var(--accent)]"
-            max={Math.max(signable.length, 1)}
-            value={confirmed}
-            aria-label="Steps confirmed"
-          />
-          <p className="text-xs text-muted" data-testid="run-progress">
-            {confirmed} of {signable.length} steps confirmed
-          </p>
-        </div>
+        <ProgressBar
+          label="Steps confirmed"
+          value={confirmed}
+          max={signable.length}
+          text={`${confirmed} of ${signable.length} steps confirmed`}
+          textTestId="run-progress"
+        />
         <Explanation run={r} />
         {canAct ? (
           <div className="flex flex-wrap gap-2">
