@@ -16,6 +16,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { yieldPageParsers, type OpportunityView } from "@/lib/yield/opportunities";
 import { sortBalances, type PositionBalance, type PositionsView, type YieldClientView } from "@/lib/yield/positions";
 import { filtersKey, networksKey, opportunitiesUrl, positionsUrl } from "@/lib/yield/urls";
+import { enumWords as words, withUnit } from "@/lib/yield/words";
 import { ActionDialog } from "./action-dialog-lazy";
 
 const TYPE_TONES: Record<string, "success" | "accent" | "warning" | "neutral"> = {
@@ -166,9 +167,9 @@ export function PositionsTab({
       >
         {pending ? (
           <p>
-            The provider&apos;s {pending.action} action on the {pending.balanceType} balance ({pending.amount}{" "}
-            {pending.symbol}), with its passthrough sent back unchanged. Its transactions are shown first; nothing is
-            signed until you start the run.
+            {words(pending.action)} on the {pending.balanceType} balance ({withUnit(pending.amount, pending.symbol)}),
+            the provider&apos;s own pending action, with its passthrough sent back unchanged. Its transactions are shown
+            first; nothing is signed until you start the run.
           </p>
         ) : null}
       </ConfirmDialog>
@@ -182,8 +183,6 @@ export function PositionsTab({
 const listNetworks = (networks: string[]) =>
   new Intl.ListFormat("en", { type: "conjunction" }).format(networks.map((n) => chainLabel(n)));
 
-const words = (type: string) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, " ");
-
 function BalanceRow({
   balance: b,
   readOnly,
@@ -195,9 +194,9 @@ function BalanceRow({
 }) {
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2" data-testid="balance" data-type={b.type}>
-      <Badge tone={TYPE_TONES[b.type] ?? "neutral"}>{b.type}</Badge>
+      <Badge tone={TYPE_TONES[b.type] ?? "neutral"}>{words(b.type)}</Badge>
       <span className="tabular font-medium" data-testid="balance-amount">
-        {b.amount} {b.token.symbol}
+        {withUnit(b.amount, b.token.symbol)}
       </span>
       {b.amountUsd ? <span className="tabular text-muted">${Number(b.amountUsd).toFixed(2)}</span> : null}
       <span className="text-xs text-muted">{b.isEarning ? "earning" : "not earning"}</span>

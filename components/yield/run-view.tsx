@@ -17,6 +17,7 @@ import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { isRunActive, type YieldRunView } from "@/lib/yield/runs";
 import { positionsPageUrl } from "@/lib/yield/urls";
+import { runActionWords, withUnit } from "@/lib/yield/words";
 import { RunStatusBadge } from "./run-status";
 import { StepCard } from "./step-card";
 
@@ -47,7 +48,7 @@ export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
   const r = run.data;
   const signable = r.steps.filter((s) => s.phase !== "skipped");
   const confirmed = signable.filter((s) => s.phase === "confirmed").length;
-  const title = `${r.intent === "manage" ? (r.actionType ?? "Manage") : r.intent === "enter" ? "Enter" : "Exit"}${r.amount ? ` ${r.amount}${r.symbol ? ` ${r.symbol}` : ""}` : ""}`;
+  const title = `${runActionWords(r.intent, r.actionType)}${r.amount ? ` ${withUnit(r.amount, r.symbol)}` : ""}`;
   return (
     <div className="space-y-4">
       <Link

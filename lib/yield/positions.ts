@@ -27,6 +27,15 @@ export interface PositionsView {
   errors: { yieldId: string | null; message: string }[];
 }
 
+/** The client's balance of one token on one network, in whole units; null amount when it cannot be read. */
+export interface AvailableBalance {
+  amount: string | null;
+  symbol: string;
+  network: string;
+  /** Why there is no amount, in words. */
+  reason?: string;
+}
+
 /** The most networks one positions read covers (the route's limit). */
 export const MAX_POSITION_NETWORKS = 10;
 

@@ -22,6 +22,9 @@ export const filtersKey = (f: OpportunityFilters) =>
 export const positionsUrl = (clientId: string, networks: string[] | null) =>
   `/api/yield/positions?${new URLSearchParams({ clientId, ...(networks ? { networks: networks.join(",") } : {}) })}`;
 
+export const availableUrl = (clientId: string, network: string, token: string) =>
+  `/api/yield/available?${new URLSearchParams({ clientId, network, token })}`;
+
 /** The cache key's part for a positions read: the networks, or "" for the client's own. */
 export const networksKey = (networks: string[] | null) => (networks ? networks.join(",") : "");
 
