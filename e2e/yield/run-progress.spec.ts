@@ -80,6 +80,8 @@ test("[YIELD][positions] a run on Base Sepolia: balance in the dialog, progress 
   const steps = page.getByTestId("run-step");
   await expect(steps.nth(0)).toContainText("Approval");
   await expect(steps.nth(0)).not.toContainText("APPROVAL");
+  // Token amounts in a call carry the token's unit.
+  await expect(steps.nth(0).getByTestId("step-call")).toContainText("(10 USDC)");
   await expectAccessible(page);
   await screens(page, "yield-run-start", async () => {
     await expect(page.getByTestId("run-progress")).toBeVisible();

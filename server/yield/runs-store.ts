@@ -107,7 +107,7 @@ export async function setRunStatus(
   return rows.length > 0;
 }
 
-function stepView(step: YieldStepRow, decimals: number | undefined): YieldStepView {
+function stepView(step: YieldStepRow, decimals: number | undefined, symbol: string | undefined): YieldStepView {
   const parsed = step.unsignedTransaction
     ? unsignedEvmTransactionFromJsonSchema.safeParse(step.unsignedTransaction)
     : undefined;
@@ -120,7 +120,7 @@ function stepView(step: YieldStepRow, decimals: number | undefined): YieldStepVi
     upstreamStatus: step.upstreamStatus,
     to: tx?.to ?? null,
     value: tx?.value === undefined ? null : BigInt(tx.value).toString(),
-    call: decodeCall(tx?.data, decimals),
+    call: decodeCall(tx?.data, decimals, symbol),
     phase: step.phase,
     nonce: step.nonce,
     userOperationHash: step.userOperationHash,
@@ -154,7 +154,7 @@ export function runView(row: YieldRunRow, steps: YieldStepRow[]): YieldRunView {
     createdByEmail: row.createdByEmail,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
-    steps: steps.map((s) => stepView(s, request.decimals)),
+    steps: steps.map((s) => stepView(s, request.decimals, request.symbol)),
   };
 }
 
