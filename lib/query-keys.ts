@@ -59,6 +59,8 @@ export const queryKeys = {
     opportunities: (clientId: string, filters: string) => ["yield", "opportunities", clientId, filters] as const,
     positions: (clientId: string, networks: string) => ["yield", "positions", clientId, networks] as const,
     history: (clientId: string) => ["yield", "history", clientId] as const,
+    available: (clientId: string, network: string, token: string) =>
+      ["yield", "available", clientId, network, token] as const,
     runs: (clientId: string) => ["yield", "runs", clientId] as const,
     run: (runId: string) => ["yield", "run", runId] as const,
   },

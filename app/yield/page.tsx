@@ -6,6 +6,7 @@ import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
+import { getEnv } from "@/server/env";
 import { listTestClients } from "@/server/test-clients/store";
 import { opportunities, positions, yieldClient } from "@/server/yield/reads";
 import { can } from "@/lib/permissions";
@@ -13,7 +14,7 @@ import { getQueryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { yieldPageParsers } from "@/lib/yield/opportunities";
 import { readYieldPage } from "@/lib/yield/page-state";
-import { filtersKey } from "@/lib/yield/urls";
+import { filtersKey, networksKey } from "@/lib/yield/urls";
 
 export const metadata: Metadata = { title: "Yield" };
 
@@ -23,7 +24,8 @@ const loadYieldPage = createLoader(yieldPageParsers);
 export default async function YieldPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser("/yield");
   if (!can(user.role, "yield:read")) return <AccessDenied what="yield:read" />;
-  const page = readYieldPage(loadYieldPage(await searchParams));
+  const testnetsByDefault = getEnv().upstreamMode === "sandbox";
+  const page = readYieldPage(loadYieldPage(await searchParams), testnetsByDefault);
   const queryClient = getQueryClient();
   // A failed read is not dehydrated: the view reads again and shows the error with a Retry.
   await Promise.all([
@@ -47,8 +49,8 @@ export default async function YieldPage({ searchParams }: { searchParams: Search
             : null,
           page.tab === "positions"
             ? queryClient.prefetchQuery({
-                queryKey: queryKeys.yield.positions(page.clientId, page.networks.join(",")),
-                queryFn: () => positions(page.clientId as string, page.networks),
+                queryKey: queryKeys.yield.positions(page.clientId, networksKey(page.networks)),
+                queryFn: () => positions(page.clientId as string, page.networks ?? undefined),
                 retry: false,
               })
             : null,
@@ -62,7 +64,7 @@ export default async function YieldPage({ searchParams }: { searchParams: Search
         description="A client's yield opportunities and positions. Developers act for test clients: each action is previewed, then a job on the server signs, reports and confirms every transaction in order."
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <YieldView canAct={can(user.role, "yield:act")} />
+        <YieldView canAct={can(user.role, "yield:act")} testnetsByDefault={testnetsByDefault} />
       </HydrationBoundary>
     </>
   );

@@ -15,6 +15,7 @@ import { MIN_PASSWORD_LENGTH } from "@/lib/account";
 export function ChangePasswordForm({ email, callbackUrl }: { email: string; callbackUrl: string }) {
   const change = useAction(changePassword, {
     errors: "inline",
+    fields: ["current", "next", "confirm"],
     onSuccess: async (_data, input) => {
       const next = (input as { next: string }).next;
       await signIn("credentials", { redirect: false, email, password: next });

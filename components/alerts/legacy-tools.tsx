@@ -33,7 +33,11 @@ export function LegacyTools() {
 
 function FormatTool() {
   const [events, setEvents] = useState<unknown[]>();
-  const format = useAction(formatAlert, { errors: "inline", onSuccess: (r) => setEvents(r.events) });
+  const format = useAction(formatAlert, {
+    errors: "inline",
+    fields: ["chain", "rawAlert"],
+    onSuccess: (r) => setEvents(r.events),
+  });
   const errors = format.fieldErrors;
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,7 +77,7 @@ function FormatTool() {
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="many" defaultChecked /> The body may hold several transactions (/alerts/format)
         </label>
-        <FormError message={errors.rawAlert ? undefined : format.formError} />
+        <FormError message={format.formError} />
         <Button type="submit" variant="primary" disabled={format.pending}>
           {format.pending ? "Formatting…" : "Format"}
         </Button>

@@ -30,8 +30,25 @@ export interface UseActionOptions<I, O> {
    * "toast" (default): a toast, plus field messages if any.
    */
   errors?: "inline" | "toast";
+  /**
+   * The fields the form shows a message under (their names in the action's input). A refusal whose
+   * every field message is shown there gets no form-level message or toast as well: one message
+   * per problem. Messages for fields not listed still go to the form (or the toast).
+   */
+  fields?: readonly string[];
   /** The result holds a secret: copy what you need in onSuccess; no cache entry keeps it afterwards. */
   secret?: boolean;
+}
+
+/** What a refusal says above the form: undefined when each of its field messages is under a field the form shows. */
+export function formMessage(error: ActionError, shown: readonly string[] | undefined): string | undefined {
+  const fields = Object.entries(error.fields ?? {});
+  if (!shown || fields.length === 0) return describeError(error);
+  const elsewhere = fields.filter(([name]) => !shown.includes(name));
+  if (elsewhere.length === 0) return undefined;
+  if (elsewhere.length === fields.length) return describeError(error);
+  const words = elsewhere.map(([name, message]) => (name === "input" ? message : `${name}: ${message}`)).join("; ");
+  return describeError({ ...error, message: `Please check the form. ${words}` });
 }
 
 /**
@@ -76,8 +93,10 @@ export function useAction<I, O>(action: (input: I) => Promise<ActionResult<O>>, 
       }
       setFieldErrors(error.fields ?? {});
       setError(error);
-      if (options.errors === "inline") setFormError(describeError(error));
-      else toast.error(describeError(error));
+      // Undefined when every message is under its field already.
+      const message = formMessage(error, options.fields);
+      if (message !== undefined && options.errors === "inline") setFormError(message);
+      else if (message !== undefined) toast.error(message);
       options.onError?.(error, input);
     },
   });

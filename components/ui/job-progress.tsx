@@ -3,6 +3,7 @@ import { X } from "lucide-react";
 import { isActive, type JobRunView } from "@/lib/jobs";
 import { formatDuration } from "@/lib/format";
 import { Button } from "./button";
+import { ProgressBar } from "./progress-bar";
 
 /** A server job's progress: a bar, the counts, the rate and the time left, and Cancel while it runs. */
 export function JobProgress({
@@ -25,25 +26,22 @@ export function JobProgress({
     active && run.etaSeconds !== null ? `about ${formatDuration(run.etaSeconds * 1000)} left` : null,
   ].filter(Boolean);
   return (
-    <div className="space-y-1" role="status" aria-label={label}>
-      <div className="flex items-center gap-2">
-        <progress
-          className="h-1.5 min-w-0 flex-1 accent-[var(--accent)]"
-          max={run.total ?? undefined}
-          value={run.total !== null ? run.done : undefined}
-          aria-label={`${label} progress`}
-        />
-        {active && onCancel ? (
-          <Button size="sm" onClick={onCancel} disabled={cancelling || run.cancelRequested}>
-            <X className="size-3.5" aria-hidden /> {run.cancelRequested ? "Cancelling…" : "Cancel"}
-          </Button>
-        ) : null}
-      </div>
-      <p className="text-xs text-muted">
-        {run.status === "queued" ? "Waiting to start… " : null}
-        {run.message ?? parts.join(" · ")}
-        {run.message && parts.length > 0 ? ` · ${parts.join(" · ")}` : null}
-      </p>
+    <div role="status" aria-label={label}>
+      <ProgressBar
+        label={`${label} progress`}
+        value={run.done}
+        max={run.total}
+        aside={
+          active && onCancel ? (
+            <Button size="sm" onClick={onCancel} disabled={cancelling || run.cancelRequested}>
+              <X className="size-3.5" aria-hidden /> {run.cancelRequested ? "Cancelling…" : "Cancel"}
+            </Button>
+          ) : null
+        }
+        text={`${run.status === "queued" ? "Waiting to start… " : ""}${run.message ?? parts.join(" · ")}${
+          run.message && parts.length > 0 ? ` · ${parts.join(" · ")}` : ""
+        }`}
+      />
     </div>
   );
 }

@@ -17,6 +17,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   const [role, setRole] = useState<string>("support");
   const create = useAction(createUser, {
     errors: "inline",
+    fields: ["email", "name", "role", "password"],
     secret: true,
     invalidate: [queryKeys.users.all],
     onSuccess: setCreated,

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
+import { useQuery } from "@tanstack/react-query";
 import { previewYieldRun } from "@/server/actions/yield";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
@@ -9,7 +10,12 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { argumentsSchemaFor, coerceArguments, type ArgumentField } from "@/lib/yield/arguments";
 import type { OpportunityView } from "@/lib/yield/opportunities";
-import type { YieldClientView } from "@/lib/yield/positions";
+import { chainLabel } from "@/lib/chains";
+import { fetchJson } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import type { AvailableBalance, YieldClientView } from "@/lib/yield/positions";
+import { availableUrl } from "@/lib/yield/urls";
+import { withUnit } from "@/lib/yield/words";
 
 /**
  * Enter or exit a yield: a form built from the yield's own argument schema, checked here and again
@@ -37,6 +43,7 @@ export function ActionDialog({
   const [local, setLocal] = useState<Record<string, string>>({});
   const preview = useAction(previewYieldRun, {
     errors: "inline",
+    fields: fields.map((f) => `arguments.${f.name}`),
     onSuccess: (run) => router.push(`/yield/runs/${run.id}`),
   });
   const errorOf = (name: string) => local[name] ?? preview.fieldErrors[`arguments.${name}`];
@@ -46,7 +53,7 @@ export function ActionDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title={`${verb} ${opportunity.name}`}
-      description={`For ${client.clientId} on ${opportunity.network ?? "its network"}. Nothing is signed until you start the run.`}
+      description={`For ${client.clientId} on ${opportunity.network ? chainLabel(opportunity.network) : "its network"}. Nothing is signed until you start the run.`}
     >
       <form
         className="space-y-3"
@@ -70,6 +77,9 @@ export function ActionDialog({
           });
         }}
       >
+        {intent === "enter" && opportunity.network ? (
+          <Available client={client} opportunity={opportunity} network={opportunity.network} />
+        ) : null}
         {fields.map((field) => {
           const id = `arg-${field.name}`;
           const label = `${field.label ?? field.name}${field.name === "amount" ? ` (${opportunity.token.symbol})` : ""}`;
@@ -109,7 +119,11 @@ export function ActionDialog({
               error={errorOf(field.name)}
               hint={
                 field.name === "amount" && intent === "enter" && (opportunity.entryMinimum || opportunity.entryMaximum)
-                  ? `Between ${opportunity.entryMinimum ?? "0"} and ${opportunity.entryMaximum ?? "no maximum"}`
+                  ? `Between ${withUnit(opportunity.entryMinimum ?? "0", opportunity.token.symbol)} and ${
+                      opportunity.entryMaximum
+                        ? withUnit(opportunity.entryMaximum, opportunity.token.symbol)
+                        : "no maximum"
+                    }`
                   : field.description
               }
             >
@@ -131,8 +145,7 @@ export function ActionDialog({
             {client.isAccountAbstracted ? "; recommended for an account-abstracted client" : ""}
           </span>
         </label>
-        {/* A refusal about one field is shown under that field only. */}
-        <FormError message={Object.keys(preview.fieldErrors).length > 0 ? undefined : preview.formError} />
+        <FormError message={preview.formError} />
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" disabled={preview.pending}>
@@ -141,5 +154,36 @@ export function ActionDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** What the client holds of the token on the yield's network: the most this Enter can take. */
+function Available({
+  client,
+  opportunity,
+  network,
+}: {
+  client: YieldClientView;
+  opportunity: OpportunityView;
+  network: string;
+}) {
+  const token = opportunity.token.address ?? opportunity.token.symbol;
+  const held = useQuery({
+    queryKey: queryKeys.yield.available(client.clientId, network, token),
+    queryFn: () => fetchJson<AvailableBalance>(availableUrl(client.clientId, network, token)),
+  });
+  return (
+    <p className="rounded bg-surface-2 px-3 py-2 text-sm" data-testid="available">
+      <span className="text-muted">Available on {chainLabel(network)}: </span>
+      {held.isPending ? (
+        "reading…"
+      ) : held.isError ? (
+        <span className="text-danger">could not be read ({held.error.message})</span>
+      ) : held.data.amount === null ? (
+        <span className="text-muted">{held.data.reason ?? "not known"}</span>
+      ) : (
+        <span className="tabular font-medium">{withUnit(held.data.amount, opportunity.token.symbol)}</span>
+      )}
+    </p>
   );
 }

@@ -7,8 +7,13 @@ import type { YieldAction } from "@/lib/contracts";
 import { shortAddress, utc } from "@/lib/format";
 import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
+import type { OpportunityView } from "@/lib/yield/opportunities";
 import type { YieldRunView } from "@/lib/yield/runs";
+import { filtersKey, opportunitiesUrl } from "@/lib/yield/urls";
+import { enumWords, runActionWords, withUnit } from "@/lib/yield/words";
 import { runsUrl } from "./runs-tab";
+
+const ALL = { sort: "rate-desc" as const };
 
 /** The client's yield actions as the provider records them, linking to the console's run where there is one. */
 export function HistoryTab({ clientId }: { clientId: string }) {
@@ -20,6 +25,12 @@ export function HistoryTab({ clientId }: { clientId: string }) {
     queryKey: queryKeys.yield.runs(clientId),
     queryFn: () => fetchJson<{ runs: YieldRunView[] }>(runsUrl(clientId)),
   });
+  // The token of each yield, for the unit of an action's amount (the provider's action does not name it).
+  const offered = useQuery({
+    queryKey: queryKeys.yield.opportunities(clientId, filtersKey(ALL)),
+    queryFn: () => fetchJson<{ items: OpportunityView[] }>(opportunitiesUrl(clientId, ALL)),
+  });
+  const symbolOf = new Map((offered.data?.items ?? []).map((o) => [o.id, o.token.symbol]));
   const runOf = new Map((runs.data?.runs ?? []).filter((r) => r.actionId).map((r) => [r.actionId, r.id]));
   if (history.isPending) return <TableSkeleton rows={4} columns={4} />;
   if (history.isError)
@@ -37,11 +48,12 @@ export function HistoryTab({ clientId }: { clientId: string }) {
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               {a.status ? (
                 <Badge tone={a.status === "SUCCESS" ? "success" : a.status === "FAILED" ? "danger" : "neutral"}>
-                  {a.status}
+                  {enumWords(a.status)}
                 </Badge>
               ) : null}
               <span className="font-medium">
-                {a.intent ?? "action"} {a.type ? `(${a.type})` : ""} {a.amount ?? ""}
+                {a.intent ? runActionWords(a.intent, a.type) : a.type ? enumWords(a.type) : "Action"}
+                {a.amount ? ` ${withUnit(a.amount, a.yieldId ? symbolOf.get(a.yieldId) : undefined)}` : ""}
               </span>
               <span className="font-mono text-xs text-muted">{a.yieldId}</span>
               {runId ? (
@@ -56,7 +68,7 @@ export function HistoryTab({ clientId }: { clientId: string }) {
                 .sort((x, y) => x.stepIndex - y.stepIndex)
                 .map((t) => (
                   <span key={t.transactionId}>
-                    {t.stepIndex + 1}. {t.title ?? t.type} — {t.status}
+                    {t.stepIndex + 1}. {t.title ?? (t.type ? enumWords(t.type) : "Transaction")} — {enumWords(t.status)}
                     {t.hash ? ` ${shortAddress(t.hash, 10, 6)}` : ""}
                   </span>
                 ))}

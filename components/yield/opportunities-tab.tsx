@@ -12,6 +12,8 @@ import { chainLabel, YIELD_NETWORKS } from "@/lib/chains";
 import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import {
+  ANY_NETWORK,
+  TESTNETS,
   formatPeriod,
   formatRate,
   YIELD_TYPES,
@@ -28,10 +30,13 @@ export function OpportunitiesTab({
   client,
   readOnly,
   filters,
+  testnetsByDefault,
 }: {
   client: YieldClientView;
   readOnly: string | null;
   filters: OpportunityFilters;
+  /** No network in the address lists the testnets (the sandbox); "Any network" is then said in the address. */
+  testnetsByDefault: boolean;
 }) {
   const [, setState] = useQueryStates(yieldPageParsers, { history: "push" });
   const [entering, setEntering] = useState<OpportunityView>();
@@ -156,7 +161,7 @@ export function OpportunitiesTab({
         onSubmit={(e) => {
           e.preventDefault();
           void setState({
-            network: draft.network ?? null,
+            network: draft.network ?? (testnetsByDefault ? ANY_NETWORK : null),
             token: draft.token?.trim() || null,
             type: draft.type ?? null,
             sort: draft.sort,
@@ -166,10 +171,13 @@ export function OpportunitiesTab({
         <Field id="op-network" label="Network">
           <Select
             id="op-network"
-            value={draft.network ?? ""}
-            onChange={(e) => setDraft((d) => ({ ...d, network: e.target.value || undefined }))}
+            value={draft.network ?? ANY_NETWORK}
+            onChange={(e) =>
+              setDraft((d) => ({ ...d, network: e.target.value === ANY_NETWORK ? undefined : e.target.value }))
+            }
           >
-            <option value="">Any network</option>
+            <option value={ANY_NETWORK}>Any network</option>
+            <option value={TESTNETS}>Testnets only</option>
             {YIELD_NETWORKS.map((id) => (
               <option key={id} value={id}>
                 {chainLabel(id)} — {id}

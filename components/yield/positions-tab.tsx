@@ -15,7 +15,8 @@ import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { yieldPageParsers, type OpportunityView } from "@/lib/yield/opportunities";
 import { sortBalances, type PositionBalance, type PositionsView, type YieldClientView } from "@/lib/yield/positions";
-import { DEFAULT_POSITION_NETWORKS, filtersKey, opportunitiesUrl, positionsUrl } from "@/lib/yield/urls";
+import { filtersKey, networksKey, opportunitiesUrl, positionsUrl } from "@/lib/yield/urls";
+import { enumWords as words, withUnit } from "@/lib/yield/words";
 import { ActionDialog } from "./action-dialog-lazy";
 
 const TYPE_TONES: Record<string, "success" | "accent" | "warning" | "neutral"> = {
@@ -43,14 +44,15 @@ export function PositionsTab({
 }: {
   client: YieldClientView;
   readOnly: string | null;
-  networks: string[];
+  /** Chosen in the address; null reads the client's own networks (where it has runs or provider actions). */
+  networks: string[] | null;
 }) {
   const router = useRouter();
   const [, setState] = useQueryStates(yieldPageParsers, { history: "push" });
   const [pending, setPending] = useState<PendingChoice>();
   const [exiting, setExiting] = useState<OpportunityView>();
   const held = useQuery({
-    queryKey: queryKeys.yield.positions(client.clientId, networks.join(",")),
+    queryKey: queryKeys.yield.positions(client.clientId, networksKey(networks)),
     queryFn: () => fetchJson<PositionsView>(positionsUrl(client.clientId, networks)),
   });
   const all = { sort: "rate-desc" as const };
@@ -58,6 +60,8 @@ export function PositionsTab({
     queryKey: queryKeys.yield.opportunities(client.clientId, filtersKey(all)),
     queryFn: () => fetchJson<{ items: OpportunityView[] }>(opportunitiesUrl(client.clientId, all)),
   });
+  // The networks read: the chosen ones, else those the server found for the client.
+  const read = networks ?? held.data?.networks ?? [];
   const byId = new Map((offered.data?.items ?? []).map((o) => [o.id, o]));
   const manage = useAction(previewYieldRun, {
     errors: "inline",
@@ -70,13 +74,9 @@ export function PositionsTab({
         <ChainMultiSelect
           label="Networks read"
           options={YIELD_NETWORKS}
-          value={networks}
-          anyLabel="Sepolia"
-          onChange={(list) =>
-            void setState({
-              networks: list.length > 0 ? list.slice(0, 10).join(",") : DEFAULT_POSITION_NETWORKS.join(","),
-            })
-          }
+          value={read}
+          anyLabel="The client's networks"
+          onChange={(list) => void setState({ networks: list.length > 0 ? list.slice(0, 10).join(",") : null })}
         />
       </div>
       {held.isPending ? (
@@ -98,7 +98,7 @@ export function PositionsTab({
             </div>
           ) : null}
           {held.data.items.length === 0 ? (
-            <EmptyState title="No yield positions on these networks" />
+            <EmptyState title={`No yield positions on ${listNetworks(read)}`} />
           ) : (
             held.data.items.map((item) => {
               const o = byId.get(item.yieldId);
@@ -167,9 +167,9 @@ export function PositionsTab({
       >
         {pending ? (
           <p>
-            The provider&apos;s {pending.action} action on the {pending.balanceType} balance ({pending.amount}{" "}
-            {pending.symbol}), with its passthrough sent back unchanged. Its transactions are shown first; nothing is
-            signed until you start the run.
+            {words(pending.action)} on the {pending.balanceType} balance ({withUnit(pending.amount, pending.symbol)}),
+            the provider&apos;s own pending action, with its passthrough sent back unchanged. Its transactions are shown
+            first; nothing is signed until you start the run.
           </p>
         ) : null}
       </ConfirmDialog>
@@ -180,7 +180,8 @@ export function PositionsTab({
   );
 }
 
-const words = (type: string) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, " ");
+const listNetworks = (networks: string[]) =>
+  new Intl.ListFormat("en", { type: "conjunction" }).format(networks.map((n) => chainLabel(n)));
 
 function BalanceRow({
   balance: b,
@@ -193,9 +194,9 @@ function BalanceRow({
 }) {
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2" data-testid="balance" data-type={b.type}>
-      <Badge tone={TYPE_TONES[b.type] ?? "neutral"}>{b.type}</Badge>
+      <Badge tone={TYPE_TONES[b.type] ?? "neutral"}>{words(b.type)}</Badge>
       <span className="tabular font-medium" data-testid="balance-amount">
-        {b.amount} {b.token.symbol}
+        {withUnit(b.amount, b.token.symbol)}
       </span>
       {b.amountUsd ? <span className="tabular text-muted">${Number(b.amountUsd).toFixed(2)}</span> : null}
       <span className="text-xs text-muted">{b.isEarning ? "earning" : "not earning"}</span>

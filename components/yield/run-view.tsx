@@ -8,6 +8,7 @@ import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormError } from "@/components/ui/form-error";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { chainLabel } from "@/lib/chains";
@@ -15,6 +16,8 @@ import { utc } from "@/lib/format";
 import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { isRunActive, type YieldRunView } from "@/lib/yield/runs";
+import { positionsPageUrl } from "@/lib/yield/urls";
+import { runActionWords, withUnit } from "@/lib/yield/words";
 import { RunStatusBadge } from "./run-status";
 import { StepCard } from "./step-card";
 
@@ -45,14 +48,14 @@ export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
   const r = run.data;
   const signable = r.steps.filter((s) => s.phase !== "skipped");
   const confirmed = signable.filter((s) => s.phase === "confirmed").length;
-  const title = `${r.intent === "manage" ? (r.actionType ?? "Manage") : r.intent === "enter" ? "Enter" : "Exit"}${r.amount ? ` ${r.amount}${r.symbol ? ` ${r.symbol}` : ""}` : ""}`;
+  const title = `${runActionWords(r.intent, r.actionType)}${r.amount ? ` ${withUnit(r.amount, r.symbol)}` : ""}`;
   return (
     <div className="space-y-4">
       <Link
-        href={`/yield?client=${encodeURIComponent(r.clientId)}&tab=runs`}
+        href={positionsPageUrl(r.clientId, r.chainId)}
         className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg"
       >
-        <ArrowLeft className="size-3.5" aria-hidden /> The client&apos;s yield
+        <ArrowLeft className="size-3.5" aria-hidden /> The client&apos;s positions on {chainLabel(r.chainId)}
       </Link>
       <section aria-label="Run" className="space-y-3 rounded-lg border border-border bg-surface p-4 text-sm">
         <div className="flex flex-wrap items-center gap-2">
@@ -95,17 +98,13 @@ export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
             </div>
           ) : null}
         </dl>
-        <div className="space-y-1">
-          <progress
-            className="h-2 w-full accent-[var(--accent)]"
-            max={Math.max(signable.length, 1)}
-            value={confirmed}
-            aria-label="Steps confirmed"
-          />
-          <p className="text-xs text-muted" data-testid="run-progress">
-            {confirmed} of {signable.length} steps confirmed
-          </p>
-        </div>
+        <ProgressBar
+          label="Steps confirmed"
+          value={confirmed}
+          max={signable.length}
+          text={`${confirmed} of ${signable.length} steps confirmed`}
+          textTestId="run-progress"
+        />
         <Explanation run={r} />
         {canAct ? (
           <div className="flex flex-wrap gap-2">

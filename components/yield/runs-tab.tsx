@@ -6,6 +6,7 @@ import { utc } from "@/lib/format";
 import { fetchJson } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import type { YieldRunView } from "@/lib/yield/runs";
+import { runActionWords, withUnit } from "@/lib/yield/words";
 import { RunStatusBadge } from "./run-status";
 
 export const runsUrl = (clientId: string) => `/api/yield/runs?clientId=${encodeURIComponent(clientId)}`;
@@ -29,8 +30,7 @@ export function RunsTab({ clientId }: { clientId: string }) {
           <li key={run.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2">
             <RunStatusBadge status={run.status} />
             <Link href={`/yield/runs/${run.id}`} className="font-medium text-accent hover:underline">
-              {run.intent}
-              {run.actionType ? ` (${run.actionType})` : ""} {run.amount ? `${run.amount} ${run.symbol ?? ""} ` : ""}—{" "}
+              {runActionWords(run.intent, run.actionType)} {run.amount ? `${withUnit(run.amount, run.symbol)} ` : ""}—{" "}
               {run.yieldId}
             </Link>
             <span className="text-xs text-muted">

@@ -3,6 +3,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { chainInfo } from "@/lib/chains";
 import { shortAddress } from "@/lib/format";
 import type { StepPhase, YieldStepView } from "@/lib/yield/runs";
+import { enumWords } from "@/lib/yield/words";
 
 const PHASES: Record<StepPhase, { label: string; tone: "neutral" | "accent" | "success" | "danger" | "warning" }> = {
   waiting: { label: "waiting", tone: "neutral" },
@@ -49,9 +50,9 @@ export function StepCard({ step, chainId }: { step: YieldStepView; chainId: stri
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">
-          Step {step.stepIndex + 1}: {step.title ?? step.type ?? "transaction"}
+          Step {step.stepIndex + 1}: {step.title ?? (step.type ? enumWords(step.type) : "transaction")}
         </span>
-        {step.type ? <Badge>{step.type}</Badge> : null}
+        {step.type ? <Badge>{enumWords(step.type)}</Badge> : null}
         <Badge tone={phase.tone}>
           {step.phase === "failed" && step.failedPart ? `failed at ${step.failedPart}` : phase.label}
         </Badge>

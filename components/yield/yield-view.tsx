@@ -18,9 +18,9 @@ import { PositionsTab } from "./positions-tab";
 import { RunsTab } from "./runs-tab";
 
 /** /yield: choose a client, then its opportunities, positions, the console's runs and the provider's history. */
-export function YieldView({ canAct }: { canAct: boolean }) {
+export function YieldView({ canAct, testnetsByDefault }: { canAct: boolean; testnetsByDefault: boolean }) {
   const [state, setState] = useQueryStates(yieldPageParsers, { history: "push" });
-  const page = readYieldPage(state);
+  const page = readYieldPage(state, testnetsByDefault);
   return (
     <div className="space-y-4">
       {page.dropped.length > 0 ? (
@@ -40,6 +40,7 @@ export function YieldView({ canAct }: { canAct: boolean }) {
           tab={page.tab}
           onTab={(tab) => void setState({ tab })}
           page={page}
+          testnetsByDefault={testnetsByDefault}
         />
       ) : null}
     </div>
@@ -52,7 +53,9 @@ function ClientArea({
   tab,
   onTab,
   page,
+  testnetsByDefault,
 }: {
+  testnetsByDefault: boolean;
   clientId: string;
   canAct: boolean;
   tab: YieldTab;
@@ -71,7 +74,14 @@ function ClientArea({
     {
       value: "opportunities",
       label: "Opportunities",
-      content: <OpportunitiesTab client={client.data} readOnly={readOnly} filters={page.filters} />,
+      content: (
+        <OpportunitiesTab
+          client={client.data}
+          readOnly={readOnly}
+          filters={page.filters}
+          testnetsByDefault={testnetsByDefault}
+        />
+      ),
     },
     {
       value: "positions",

@@ -90,6 +90,7 @@ const ROUTES: Record<string, string> = {
   "GET /api/saved-views": "signed-in",
   "GET /api/test-clients": "clients:read",
   "GET /api/users": "users:manage",
+  "GET /api/yield/available": "assets:read",
   "GET /api/yield/client": "yield:read",
   "GET /api/yield/history": "yield:read",
   "GET /api/yield/opportunities": "yield:read",

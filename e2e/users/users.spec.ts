@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { anonymousContext, formError, signIn } from "../fixtures/auth";
+import { expectAccessible } from "../fixtures/axe";
 import { createStaff } from "../fixtures/staff";
 import { storageState } from "../fixtures/users";
 
@@ -105,6 +106,22 @@ test("[USERS][validation] a bad e-mail and a short password are refused with fie
   await expect(dialog.getByText("Enter an e-mail address", { exact: true })).toBeVisible();
   await expect(dialog.getByText("At least 12 characters", { exact: true })).toBeVisible();
   await expect(dialog.getByLabel("E-mail")).toHaveValue("not-an-email");
+  // One message per problem: each under its field, none repeated above the button.
+  await expect(dialog.getByRole("alert")).toHaveText(["Enter an e-mail address", "At least 12 characters"]);
+  await expect(dialog.getByText(/At least 12 characters/)).toHaveCount(1);
+});
+
+test("[USERS][password] a short new password is refused once, under its field", async ({ page }) => {
+  await page.goto("/account/password");
+  const form = page.locator("form").filter({ has: page.getByLabel("New password", { exact: true }) });
+  await form.getByLabel("Current password").fill("not-the-point-here");
+  await form.getByLabel("New password", { exact: true }).fill("short");
+  await form.getByLabel("New password again").fill("short");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("alert")).toHaveText(["At least 12 characters"]);
+  await expect(form.getByText(/At least 12 characters/)).toHaveCount(1);
+  await expect(form.getByLabel("New password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
 });
 
 test("[USERS][admin] making someone an admin says what it means, and Cancel changes nothing", async ({

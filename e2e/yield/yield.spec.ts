@@ -128,6 +128,8 @@ test.describe("[YIELD] as a developer", () => {
     const claim = page.getByRole("alertdialog", { name: "Claim rewards on LINK Sandbox Staking" });
     await claim.getByRole("button", { name: "Preview transactions" }).click();
     await expect(page).toHaveURL(/\/yield\/runs\//);
+    // The run is named by its action in words, not the provider's CLAIM_REWARDS.
+    await expect(page.getByRole("heading", { level: 2 })).toContainText(/^Claim rewards — /);
     await page.getByRole("button", { name: "Start: sign and send" }).click();
     await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 60_000 });
 
@@ -158,9 +160,13 @@ test.describe("[YIELD] as a developer", () => {
     await page.getByRole("tab", { name: "Console runs" }).click();
     await expect(page.getByRole("list", { name: "Console runs" }).getByRole("listitem")).toHaveCount(5);
     await page.getByRole("tab", { name: "Provider history" }).click();
-    await expect(
-      page.getByRole("list", { name: "Provider history" }).getByRole("link", { name: "console run" }),
-    ).toHaveCount(5);
+    const history = page.getByRole("list", { name: "Provider history" });
+    await expect(history.getByRole("link", { name: "console run" })).toHaveCount(5);
+    // Actions in words, amounts with their unit.
+    await expect(history).toContainText("Claim rewards");
+    await expect(history).toContainText("Enter 10 USDC");
+    await expect(history).toContainText("Enter 5 LINK");
+    await expect(history).not.toContainText("CLAIM_REWARDS");
   });
 
   test("[YIELD][aa] an account-abstracted client: the vault, LINK staking with rewards claimed, an exit through the cooldown and a withdrawal, each step a user operation", async ({

@@ -4,7 +4,12 @@
  */
 import { createSerializer, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import type { ArgumentSchema, YieldOpportunity } from "@/lib/contracts";
+import { chainInfo } from "@/lib/chains";
 import { yieldNetworkId } from "./networks";
+
+/** The network filter's two values that are not a network: every testnet, and every network. */
+export const TESTNETS = "testnets";
+export const ANY_NETWORK = "any";
 
 export interface OpportunityView {
   id: string;
@@ -87,6 +92,7 @@ export const yieldPageParsers = {
 export const serializeYieldPage = createSerializer(yieldPageParsers);
 
 export interface OpportunityFilters {
+  /** A CAIP-2 id, TESTNETS, or undefined for every network. */
   network?: string;
   token?: string;
   type?: string;
@@ -97,7 +103,13 @@ export interface OpportunityFilters {
 export function filterOpportunities(list: OpportunityView[], f: OpportunityFilters): OpportunityView[] {
   const token = f.token?.trim().toLowerCase();
   return list
-    .filter((o) => !f.network || o.network === f.network)
+    .filter((o) =>
+      !f.network
+        ? true
+        : f.network === TESTNETS
+          ? !!o.network && chainInfo(o.network)?.testnet === true
+          : o.network === f.network,
+    )
     .filter((o) => !token || o.token.symbol.toLowerCase() === token || o.token.address?.toLowerCase() === token)
     .filter((o) => !f.type || o.type === f.type)
     .sort((a, b) => (f.sort === "rate-asc" ? a.rate - b.rate : b.rate - a.rate));

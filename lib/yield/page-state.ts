@@ -4,8 +4,8 @@
  */
 import { isCaip2 } from "@/lib/chains";
 import { isClientId } from "@/lib/client-id";
-import type { OpportunityFilters } from "./opportunities";
-import { DEFAULT_POSITION_NETWORKS, type YieldTab } from "./urls";
+import { ANY_NETWORK, TESTNETS, type OpportunityFilters } from "./opportunities";
+import type { YieldTab } from "./urls";
 
 export interface YieldPageState {
   client: string | null;
@@ -20,18 +20,31 @@ export interface YieldPageState {
 export interface ValidYieldPage {
   clientId: string | null;
   filters: OpportunityFilters;
-  networks: string[];
+  /** The networks chosen in the address; null reads the client's own. */
+  networks: string[] | null;
   tab: YieldTab;
   dropped: string[];
 }
 
-export function readYieldPage(state: YieldPageState): ValidYieldPage {
+/**
+ * `testnetsByDefault`: with no network in the address, the opportunities are the testnets' (the
+ * console is on the sandbox, whose chains are local stand-ins); "any" in the address lists all.
+ */
+export function readYieldPage(state: YieldPageState, testnetsByDefault = false): ValidYieldPage {
   const dropped: string[] = [];
   // The same rule as clientIdSchema (lib/client-id.ts), without loading zod into the page.
   const client = state.client ? (isClientId(state.client) ? state.client.trim() : undefined) : null;
   if (client === undefined) dropped.push(`“${state.client?.slice(0, 40)}” is not a client id`);
-  const network = state.network && isCaip2(state.network) ? state.network : undefined;
-  if (state.network && !network) dropped.push(`“${state.network.slice(0, 40)}” is not a CAIP-2 network`);
+  const network =
+    state.network === null
+      ? testnetsByDefault
+        ? TESTNETS
+        : undefined
+      : state.network === TESTNETS || isCaip2(state.network)
+        ? state.network
+        : undefined;
+  if (state.network && state.network !== ANY_NETWORK && !network)
+    dropped.push(`“${state.network.slice(0, 40)}” is not a CAIP-2 network`);
   const token = state.token?.trim().slice(0, 100) || undefined;
   const type = state.type && /^[a-z_]{2,40}$/.test(state.type) ? state.type : undefined;
   if (state.type && !type) dropped.push(`“${state.type.slice(0, 40)}” is not a yield type`);
@@ -41,7 +54,7 @@ export function readYieldPage(state: YieldPageState): ValidYieldPage {
   return {
     clientId: client ?? null,
     filters: { network, token, type, sort: state.sort },
-    networks: networks.length > 0 ? networks : DEFAULT_POSITION_NETWORKS,
+    networks: networks.length > 0 ? networks : null,
     tab: state.tab,
     dropped,
   };

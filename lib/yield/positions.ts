@@ -2,7 +2,10 @@
  * A client's yield positions as the pages show them: balances grouped by yield and by type, with
  * the provider's per-yield errors kept (never dropped), and what the console may do for the client.
  */
-import type { YieldBalance } from "@/lib/contracts";
+import { isCaip2 } from "@/lib/chains";
+import type { YieldAction, YieldBalance } from "@/lib/contracts";
+import { yieldNetworkId } from "./networks";
+import { DEFAULT_POSITION_NETWORKS } from "./urls";
 
 export interface YieldClientView {
   clientId: string;
@@ -18,8 +21,35 @@ export type PositionBalance = YieldBalance & { network: string };
 
 export interface PositionsView {
   client: YieldClientView;
+  /** The networks read: those asked for, or the client's own (see positionNetworks). */
+  networks: string[];
   items: { yieldId: string; balances: PositionBalance[] }[];
   errors: { yieldId: string | null; message: string }[];
+}
+
+/** The client's balance of one token on one network, in whole units; null amount when it cannot be read. */
+export interface AvailableBalance {
+  amount: string | null;
+  symbol: string;
+  network: string;
+  /** Why there is no amount, in words. */
+  reason?: string;
+}
+
+/** The most networks one positions read covers (the route's limit). */
+export const MAX_POSITION_NETWORKS = 10;
+
+/**
+ * The networks whose positions are read when none are chosen: where the console ran actions for
+ * the client (most recent first), then where the provider recorded its actions (a yield balance
+ * only exists after an action), else Sepolia.
+ */
+export function positionNetworks(runChains: string[], actions: YieldAction[]): string[] {
+  const fromActions = actions.flatMap((a) =>
+    a.transactions.map((t) => (t.network ? yieldNetworkId(t.network) : undefined)),
+  );
+  const found = [...new Set([...runChains, ...fromActions].filter((n): n is string => !!n && isCaip2(n)))];
+  return found.length > 0 ? found.slice(0, MAX_POSITION_NETWORKS) : [...DEFAULT_POSITION_NETWORKS];
 }
 
 /** Balance types in the order a position is read: what earns, what moves in or out, what waits. */

@@ -18,5 +18,16 @@ export function opportunitiesUrl(clientId: string, f: OpportunityFilters): strin
 export const filtersKey = (f: OpportunityFilters) =>
   JSON.stringify([f.network ?? "", f.token ?? "", f.type ?? "", f.sort]);
 
-export const positionsUrl = (clientId: string, networks: string[]) =>
-  `/api/yield/positions?${new URLSearchParams({ clientId, networks: networks.join(",") })}`;
+/** The positions read; null networks reads the client's own (where it has runs or provider actions). */
+export const positionsUrl = (clientId: string, networks: string[] | null) =>
+  `/api/yield/positions?${new URLSearchParams({ clientId, ...(networks ? { networks: networks.join(",") } : {}) })}`;
+
+export const availableUrl = (clientId: string, network: string, token: string) =>
+  `/api/yield/available?${new URLSearchParams({ clientId, network, token })}`;
+
+/** The cache key's part for a positions read: the networks, or "" for the client's own. */
+export const networksKey = (networks: string[] | null) => (networks ? networks.join(",") : "");
+
+/** The yield page showing the client's positions on one network (a run's link back). */
+export const positionsPageUrl = (clientId: string, network: string) =>
+  `/yield?${new URLSearchParams({ client: clientId, tab: "positions", networks: network })}`;

@@ -87,7 +87,11 @@ describe("decodeCall", () => {
           { name: "receiver", value: CLIENT },
         ],
       });
+      // With the token's symbol, the token amount carries its unit.
+      expect(decodeCall(deposit, 6, "USDC")?.args[0]).toEqual({ name: "assets", value: "25500000 (25.5 USDC)" });
       const mint = encodeFunctionData({ abi: contracts.vault, functionName: "mint", args: [7n, CLIENT] });
+      // Shares are not the token: no symbol on them.
+      expect(decodeCall(mint, 6, "USDC")?.args[0]).toEqual({ name: "shares", value: "7 (0.000007)" });
       expect(decodeCall(mint)).toEqual({
         method: "mint",
         args: [

@@ -24,8 +24,14 @@ const KNOWN = parseAbi([
   "function redeem(uint256 shares)",
 ]);
 
-/** Decodes `data`; amounts (uint256) are also shown in the token's units when `decimals` is known. */
-export function decodeCall(data: string | undefined | null, decimals?: number): DecodedCall | null {
+/** Arguments that are amounts of the yield's token (not of vault shares), so they carry its symbol. */
+const TOKEN_AMOUNTS = new Set(["amount", "assets"]);
+
+/**
+ * Decodes `data`; amounts (uint256) are also shown in the token's units when `decimals` is known,
+ * with the token's symbol on the arguments that are amounts of that token ("10000000 (10 USDC)").
+ */
+export function decodeCall(data: string | undefined | null, decimals?: number, symbol?: string): DecodedCall | null {
   if (!data || data === "0x") return null;
   try {
     const decoded = decodeFunctionData({ abi: KNOWN, data: data as Hex });
@@ -43,7 +49,9 @@ export function decodeCall(data: string | undefined | null, decimals?: number): 
         const text =
           typeof value === "bigint"
             ? decimals !== undefined && value < 2n ** 255n
-              ? `${value.toString()} (${formatUnits(value, decimals)})`
+              ? `${value.toString()} (${formatUnits(value, decimals)}${
+                  symbol && input && TOKEN_AMOUNTS.has(input.name) ? ` ${symbol}` : ""
+                })`
               : value.toString()
             : String(value);
         return { name: input?.name ?? `arg${i}`, value: text };

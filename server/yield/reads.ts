@@ -7,11 +7,19 @@ import {
   type OpportunityView,
 } from "@/lib/yield/opportunities";
 import { yieldNetworkId } from "@/lib/yield/networks";
-import type { PositionsView, YieldClientView } from "@/lib/yield/positions";
+import { chainLabel, isCaip2, resolveChain } from "@/lib/chains";
+import {
+  positionNetworks,
+  type AvailableBalance,
+  type PositionsView,
+  type YieldClientView,
+} from "@/lib/yield/positions";
+import { getClientAssets } from "@/server/clients/reads";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { getTestClient } from "@/server/test-clients/store";
 import { createYieldClient, getAdminClient } from "@/server/upstream";
+import { listRunChains } from "./runs-store";
 
 /**
  * What the yield pages read for a client: its EVM wallet address, the opportunities, its positions
@@ -43,7 +51,8 @@ export async function opportunities(clientId: string, filters: OpportunityFilter
   const yields = createYieldClient({ clientId });
   const res = await yields.yields({
     limit: 100,
-    ...(filters.network ? { network: filters.network } : {}),
+    // Every testnet is filtered here: the provider takes one network at a time.
+    ...(filters.network && isCaip2(filters.network) ? { network: filters.network } : {}),
     sort: filters.sort === "rate-asc" ? "rewardRateAsc" : "rewardRateDesc",
   });
   return filterOpportunities(res.data.rawResponse.items.map(toOpportunityView), filters);
@@ -56,15 +65,20 @@ export async function opportunity(clientId: string, yieldId: string): Promise<Op
   return toOpportunityView(found);
 }
 
-/** The client's balances on the networks, one query per network (the provider scans each). */
-export async function positions(clientId: string, networks: string[]): Promise<PositionsView> {
+/**
+ * The client's balances on the networks, one query per network (the provider scans each). Without
+ * networks, the client's own: where it has runs or provider actions (positionNetworks).
+ */
+export async function positions(clientId: string, networks?: string[]): Promise<PositionsView> {
   const client = await yieldClient(clientId);
-  if (!client.address) return { client, items: [], errors: [] };
+  if (!client.address) return { client, networks: networks ?? [], items: [], errors: [] };
+  const read = networks ?? (await clientNetworks(clientId, client.address));
   const res = await createYieldClient({ clientId }).balances({
-    queries: networks.map((network) => ({ address: client.address as string, network })),
+    queries: read.map((network) => ({ address: client.address as string, network })),
   });
   return {
     client,
+    networks: read,
     items: res.data.rawResponse.items.map((item) => ({
       yieldId: item.yieldId,
       balances: item.balances.map((b: YieldBalance) => ({
@@ -77,6 +91,37 @@ export async function positions(clientId: string, networks: string[]): Promise<P
       message: typeof e.error === "string" ? e.error : JSON.stringify(e.error ?? e),
     })),
   };
+}
+
+async function clientNetworks(clientId: string, address: string): Promise<string[]> {
+  const [runChains, actions] = await Promise.all([
+    getDb().then((db) => listRunChains(db, clientId)),
+    createYieldClient({ clientId }).actions({ address, limit: 100 }),
+  ]);
+  return positionNetworks(runChains, actions.data.rawResponse.items);
+}
+
+/**
+ * What the client holds of a token on a network (the administration API's assets read), matched
+ * by contract address, or by symbol for the native coin: the most an Enter of that token can take.
+ */
+export async function available(clientId: string, network: string, token: string): Promise<AvailableBalance> {
+  const chain = resolveChain("assets", network);
+  const wanted = token.trim().toLowerCase();
+  if (!chain)
+    return {
+      amount: null,
+      symbol: token,
+      network,
+      reason: `The administration API does not read balances on ${chainLabel(network)}.`,
+    };
+  const assets = await getClientAssets(clientId, chain);
+  if (assets.nativeBalance.symbol.toLowerCase() === wanted)
+    return { amount: assets.nativeBalance.balance, symbol: assets.nativeBalance.symbol, network };
+  const held = assets.tokenBalances.find(
+    (t) => t.metadata.tokenAddress.toLowerCase() === wanted || t.symbol.toLowerCase() === wanted,
+  );
+  return held ? { amount: held.balance, symbol: held.symbol, network } : { amount: "0", symbol: token, network };
 }
 
 export async function history(clientId: string): Promise<{ client: YieldClientView; items: YieldAction[] }> {

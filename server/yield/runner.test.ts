@@ -95,7 +95,7 @@ describe("a yield run", () => {
     // The approval names the vault as spender of 10 USDC (6 decimals), decoded for the preview.
     expect(preview.steps[0]?.call).toMatchObject({
       method: "approve",
-      args: [{ name: "spender" }, { name: "amount", value: "10000000 (10)" }],
+      args: [{ name: "spender" }, { name: "amount", value: "10000000 (10 USDC)" }],
     });
     // Nothing was sent by the preview.
     expect(Number(await h.rpc<string>(SEPOLIA, "eth_getTransactionCount", [client.address, "latest"]))).toBe(

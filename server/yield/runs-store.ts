@@ -107,7 +107,7 @@ export async function setRunStatus(
   return rows.length > 0;
 }
 
-function stepView(step: YieldStepRow, decimals: number | undefined): YieldStepView {
+function stepView(step: YieldStepRow, decimals: number | undefined, symbol: string | undefined): YieldStepView {
   const parsed = step.unsignedTransaction
     ? unsignedEvmTransactionFromJsonSchema.safeParse(step.unsignedTransaction)
     : undefined;
@@ -120,7 +120,7 @@ function stepView(step: YieldStepRow, decimals: number | undefined): YieldStepVi
     upstreamStatus: step.upstreamStatus,
     to: tx?.to ?? null,
     value: tx?.value === undefined ? null : BigInt(tx.value).toString(),
-    call: decodeCall(tx?.data, decimals),
+    call: decodeCall(tx?.data, decimals, symbol),
     phase: step.phase,
     nonce: step.nonce,
     userOperationHash: step.userOperationHash,
@@ -154,13 +154,24 @@ export function runView(row: YieldRunRow, steps: YieldStepRow[]): YieldRunView {
     createdByEmail: row.createdByEmail,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
-    steps: steps.map((s) => stepView(s, request.decimals)),
+    steps: steps.map((s) => stepView(s, request.decimals, request.symbol)),
   };
 }
 
 export async function getRunView(db: Db, runId: string): Promise<YieldRunView> {
   const row = await getRunRow(db, runId);
   return runView(row, await getSteps(db, runId));
+}
+
+/** The networks (CAIP-2) of a client's runs, the most recently used first. */
+export async function listRunChains(db: Db, clientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ chainId: tables.yieldRuns.chainId, last: sql<string>`max(${tables.yieldRuns.createdAt})` })
+    .from(tables.yieldRuns)
+    .where(eq(tables.yieldRuns.clientId, clientId))
+    .groupBy(tables.yieldRuns.chainId)
+    .orderBy(desc(sql`max(${tables.yieldRuns.createdAt})`));
+  return rows.map((r) => r.chainId);
 }
 
 /** A client's runs, newest first (without their steps' details beyond the phases). */

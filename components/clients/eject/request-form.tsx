@@ -22,6 +22,7 @@ export function RequestForm({ client, requests }: { client: Client; requests: re
   const request = useAction(requestEject, {
     onSuccess: () => formRef.current?.reset(),
     errors: "inline",
+    fields: ["walletId", "ticket", "reason", "windowMinutes"],
     successMessage: "Eject requested; another staff member must approve it.",
     invalidate: [queryKeys.clients.ejects(client.id), queryKeys.clients.detail(client.id)],
   });

@@ -23,7 +23,11 @@ export function SendCard({ clientId, accountAbstracted }: { clientId: string; ac
   const [parallel, setParallel] = useState("1");
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<SendResult>();
-  const send = useAction(sendLabAssets, { errors: "inline", onSuccess: setResult });
+  const send = useAction(sendLabAssets, {
+    errors: "inline",
+    fields: ["chainId", "to", "token", "tokenAddress", "amount", "nonce", "parallel"],
+    onSuccess: setResult,
+  });
   const errors = { ...send.fieldErrors, ...localErrors };
   const evm = chainFamily(chainId) === "eip155";
   const native = chainInfo(chainId)?.nativeSymbol ?? "native coin";

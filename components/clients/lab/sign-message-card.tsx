@@ -24,7 +24,11 @@ export function SignMessageCard({ clientId }: { clientId: string }) {
   const [typedData, setTypedData] = useState(() => exampleTypedData(DEFAULT_LAB_CHAIN));
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<SignMessageResult>();
-  const sign = useAction(signLabMessage, { errors: "inline", onSuccess: setResult });
+  const sign = useAction(signLabMessage, {
+    errors: "inline",
+    fields: ["chainId", "message", "typedData"],
+    onSuccess: setResult,
+  });
   const errors = { ...sign.fieldErrors, ...localErrors };
 
   function chooseChain(next: string) {

@@ -64,6 +64,7 @@ export function TransferForm({
 
   const build = useAction(buildTransfer, {
     errors: "inline",
+    fields: ["to", "token", "amount"],
     onSuccess: (data) => {
       if (submitted.current) onBuilt({ ...submitted.current, result: data.result });
     },
