@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import type { AlertEvent, AlertWebhook } from "@/lib/contracts";
 import { createLoader } from "nuqs";
-import { eventFilterParsers } from "@/lib/alerts/filters";
+import { eventFilterParsers, type ValidFilters } from "@/lib/alerts/filters";
+import { exportLabel, replayAllLabel } from "@/lib/alerts/event-set";
 import { EventDrawer } from "./event-drawer";
 import { EventsTable } from "./events-table";
 import { ExportPanel } from "./export-panel";
@@ -17,6 +18,7 @@ import { ReplaySelected } from "./replay-selected";
 import { SavedViews } from "./saved-views";
 import { useEventFilters } from "./use-event-filters";
 import { useEventPages } from "./use-event-pages";
+import { useFilterDraft } from "./use-filter-draft";
 
 const loadFilters = createLoader(eventFilterParsers);
 
@@ -31,19 +33,21 @@ export function EventsView({
   canExport: boolean;
 }) {
   const { state, setState, filters, errors, query } = useEventFilters();
+  const edit = useFilterDraft(state, query);
   return (
     <div className="space-y-4">
       <Link href="/alerts" className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg">
         <ArrowLeft className="size-3.5" aria-hidden /> Alerts
       </Link>
       <SavedViews query={query} onPick={(q) => void setState(loadFilters(new URLSearchParams(q)))} />
-      <FiltersForm state={state} query={query} urlErrors={errors} onApply={(next) => void setState(next)} />
+      <FiltersForm state={state} edit={edit} urlErrors={errors} onApply={(next) => void setState(next)} />
       {filters ? (
         <EventsList
           key={query}
           webhook={webhook}
           query={query}
-          tz={filters.tz}
+          filters={filters}
+          unapplied={edit.dirty}
           canReplay={canReplay}
           canExport={canExport}
         />
@@ -61,16 +65,20 @@ export function EventsView({
 function EventsList({
   webhook,
   query,
-  tz,
+  filters,
+  unapplied,
   canReplay,
   canExport,
 }: {
   webhook: AlertWebhook;
   query: string;
-  tz: string;
+  filters: ValidFilters;
+  /** The form shows filters not applied yet: acting on the applied set now would surprise. */
+  unapplied: boolean;
   canReplay: boolean;
   canExport: boolean;
 }) {
+  const tz = filters.tz;
   const { pages, events, total, canLoadMore, loadingMore, nextPageError, loadMore } = useEventPages(
     webhook.id,
     query,
@@ -83,10 +91,20 @@ function EventsList({
   // Only a first page that failed leaves nothing to show; a later failure keeps the loaded rows.
   if (pages.isError && !pages.data)
     return <ErrorState message={pages.error.message} error={pages.error} onRetry={() => void pages.refetch()} />;
-  const exportPanel = canExport ? <ExportPanel webhookId={webhook.id} query={query} total={total} /> : null;
+  const exportPanel = canExport ? (
+    <ExportPanel
+      webhookId={webhook.id}
+      query={query}
+      total={total}
+      label={exportLabel(filters, total)}
+      disabled={unapplied}
+    />
+  ) : null;
+  const notice = <UnappliedNotice unapplied={unapplied} />;
   if (events.length === 0)
     return (
       <div className="space-y-3">
+        {notice}
         {exportPanel}
         <EmptyState title="No events match these filters" />
       </div>
@@ -94,6 +112,7 @@ function EventsList({
   const selected = Object.keys(rowSelection).filter((id) => rowSelection[id]);
   return (
     <div className="space-y-3">
+      {notice}
       {exportPanel}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <p className="text-sm text-muted" data-testid="events-count" aria-live="polite">
@@ -102,7 +121,13 @@ function EventsList({
         {canReplay ? (
           <div className="flex flex-wrap items-start gap-2">
             <ReplaySelected webhookId={webhook.id} selected={selected} onDone={() => setRowSelection({})} />
-            <ReplayAll webhookId={webhook.id} query={query} tz={tz} />
+            <ReplayAll
+              webhookId={webhook.id}
+              query={query}
+              tz={tz}
+              label={replayAllLabel(filters)}
+              disabled={unapplied}
+            />
           </div>
         ) : null}
       </div>
@@ -133,6 +158,17 @@ function EventsList({
       </div>
       <EventDrawer event={open} tz={tz} onClose={() => setOpen(null)} />
     </div>
+  );
+}
+
+/** Said (and announced) while the form differs from the applied filters, which export and replay use. */
+function UnappliedNotice({ unapplied }: { unapplied: boolean }) {
+  return (
+    <p role="status" className={unapplied ? "text-sm text-warning" : "sr-only"}>
+      {unapplied
+        ? "Unapplied changes: export and replay act on the filters the table shows. Apply or discard the changes first."
+        : ""}
+    </p>
   );
 }
 

@@ -25,7 +25,21 @@ export const recentExportsUrl = (webhookId: string) =>
  * the user leaves the page, and the user's recent exports of this webhook are listed with their
  * progress, Cancel, and once done the file and its manifest.
  */
-export function ExportPanel({ webhookId, query, total }: { webhookId: string; query: string; total: number }) {
+export function ExportPanel({
+  webhookId,
+  query,
+  total,
+  label,
+  disabled,
+}: {
+  webhookId: string;
+  query: string;
+  total: number;
+  /** The button's words: the set it exports ("Export 42 failed events on Sepolia…"). */
+  label: string;
+  /** The form shows filters not applied yet. */
+  disabled: boolean;
+}) {
   const [format, setFormat] = useState<ExportFormat>("csv");
   const queryClient = useQueryClient();
   const listKey = queryKeys.alerts.exports(webhookId);
@@ -64,9 +78,9 @@ export function ExportPanel({ webhookId, query, total }: { webhookId: string; qu
             </label>
           ))}
         </fieldset>
-        <Button type="submit" variant="primary" disabled={start.pending || total === 0}>
+        <Button type="submit" variant="primary" disabled={start.pending || total === 0 || disabled}>
           <FileDown className="size-4" aria-hidden />
-          {start.pending ? "Starting…" : `Export ${total.toLocaleString("en")} events`}
+          {start.pending ? "Starting…" : label}
         </Button>
       </form>
       <FormError message={start.formError ?? Object.values(start.fieldErrors)[0]} />

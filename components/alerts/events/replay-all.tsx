@@ -21,7 +21,21 @@ import { ReplayAllRun } from "./replay-all-run";
  * typed confirmation above the threshold, then a job on the server that replays them in batches
  * (progress, Cancel, one audit record with the counts).
  */
-export function ReplayAll({ webhookId, query, tz }: { webhookId: string; query: string; tz: string }) {
+export function ReplayAll({
+  webhookId,
+  query,
+  tz,
+  label,
+  disabled,
+}: {
+  webhookId: string;
+  query: string;
+  tz: string;
+  /** The button's words: the set it replays from ("Replay all failed events on Sepolia…"). */
+  label: string;
+  /** The form shows filters not applied yet. */
+  disabled: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const [run, setRun] = useState<JobRunView<ReplayAllResult>>();
@@ -40,6 +54,7 @@ export function ReplayAll({ webhookId, query, tz }: { webhookId: string; query: 
   return (
     <div className="space-y-3">
       <Button
+        disabled={disabled}
         onClick={() => {
           setOpen(true);
           setTyped("");
@@ -48,7 +63,7 @@ export function ReplayAll({ webhookId, query, tz }: { webhookId: string; query: 
         }}
       >
         <ListRestart className="size-4" aria-hidden />
-        Replay all failed…
+        {label}
       </Button>
       <Dialog
         open={open}
