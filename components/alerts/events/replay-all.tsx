@@ -1,6 +1,5 @@
 "use client";
 import { useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { ListRestart } from "lucide-react";
 import { replayAllDryRun, startReplayAll } from "@/server/actions/alerts-replay";
 import { useAction } from "@/components/hooks/use-action";
@@ -12,9 +11,7 @@ import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { REPLAY_BATCH_SIZE, type ReplayAllResult, type ReplayDryRun } from "@/lib/alerts/replay";
 import { chainLabel } from "@/lib/chains";
 import type { JobRunView } from "@/lib/jobs";
-import { queryKeys } from "@/lib/query-keys";
 import { wallTimeSeconds } from "@/lib/time-zone";
-import { ReplayAllRun } from "./replay-all-run";
 
 /**
  * "Replay all failed matching this filter": a dry run that counts them and shows the newest, a
@@ -27,6 +24,7 @@ export function ReplayAll({
   tz,
   label,
   disabled,
+  onStarted,
 }: {
   webhookId: string;
   query: string;
@@ -35,16 +33,16 @@ export function ReplayAll({
   label: string;
   /** The form shows filters not applied yet. */
   disabled: boolean;
+  /** The job started: the parent shows its progress below the toolbar. */
+  onStarted: (run: JobRunView<ReplayAllResult>) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
-  const [run, setRun] = useState<JobRunView<ReplayAllResult>>();
-  const queryClient = useQueryClient();
   const dry = useAction(replayAllDryRun, { errors: "inline" });
   const start = useAction(startReplayAll, {
     errors: "inline",
     onSuccess: (started) => {
-      setRun(started);
+      onStarted(started);
       setOpen(false);
     },
   });
@@ -52,9 +50,11 @@ export function ReplayAll({
   const confirmed = !preview?.confirmation || typed.trim() === preview.confirmation;
 
   return (
-    <div className="space-y-3">
+    <>
       <Button
         disabled={disabled}
+        aria-haspopup="dialog"
+        className="h-auto min-h-9 py-1.5 text-left whitespace-normal"
         onClick={() => {
           setOpen(true);
           setTyped("");
@@ -62,7 +62,7 @@ export function ReplayAll({
           dry.run({ webhookId, filters: query });
         }}
       >
-        <ListRestart className="size-4" aria-hidden />
+        <ListRestart className="size-4 shrink-0" aria-hidden />
         {label}
       </Button>
       <Dialog
@@ -150,13 +150,6 @@ export function ReplayAll({
           </form>
         ) : null}
       </Dialog>
-      {run ? (
-        <ReplayAllRun
-          initial={run}
-          onFinish={() => void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all })}
-          onDismiss={() => setRun(undefined)}
-        />
-      ) : null}
-    </div>
+    </>
   );
 }
