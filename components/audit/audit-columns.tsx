@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { AuditRecordView } from "@/lib/audit";
 import { formatUtcSecond } from "@/lib/audit-time";
 import type { Permission } from "@/lib/permissions";
-import { Breakable } from "./breakable";
+import { Truncated } from "@/components/data-table/truncated";
 import { TargetCell } from "./target-link";
 
 export const detailsButtonId = (recordId: string) => `audit-details-${recordId}`;
@@ -50,10 +50,10 @@ export function auditColumns(
       header: "Actor",
       accessorKey: "actorEmail",
       cell: ({ row }) => (
-        <div className="wrap-break-word">
+        <div className="min-w-0">
           <div>
             {row.original.actorEmail ? (
-              <Breakable text={row.original.actorEmail} />
+              <Truncated text={row.original.actorEmail} className="md:max-w-[16rem]" />
             ) : (
               <span className="text-muted">anonymous</span>
             )}
