@@ -66,7 +66,7 @@ export function ChainMultiSelect({
             align="start"
             sideOffset={4}
             collisionPadding={8}
-            className="z-50 flex max-h-[min(28rem,var(--radix-popover-content-available-height))] w-[min(24rem,calc(100vw-1rem))] flex-col rounded border border-border bg-surface p-2 text-fg shadow-lg"
+            className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded border border-border bg-surface p-2 text-fg shadow-lg"
           >
             <label htmlFor={`${id}-filter`} className="sr-only">
               Filter chains by name or id
@@ -78,7 +78,7 @@ export function ChainMultiSelect({
               onChange={(e) => setFilter(e.target.value)}
               autoComplete="off"
             />
-            <fieldset aria-labelledby={`${id}-label`} className="mt-2 min-h-0 flex-1 overflow-y-auto">
+            <fieldset aria-labelledby={`${id}-label`} className="mt-2 max-h-64 overflow-y-auto">
               {listed.length === 0 ? <p className="px-1.5 py-2 text-sm text-muted">No chain matches.</p> : null}
               {listed.map((chain) => {
                 const checked = value.includes(chain);
