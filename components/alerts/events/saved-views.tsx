@@ -42,7 +42,7 @@ export function SavedViews({ query, onPick }: { query: string; onPick: (query: s
       </label>
       <Select
         id="saved-view"
-        className="h-8 w-48 text-sm"
+        className="h-8 w-52 text-sm"
         value={current?.id ?? ""}
         onChange={(e) => {
           const view = list.find((v) => v.id === e.target.value);
