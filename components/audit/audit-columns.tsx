@@ -70,7 +70,7 @@ export function auditColumns(
     {
       header: "Target",
       accessorKey: "target",
-      cell: ({ row }) => <TargetCell record={row.original} permissions={permissions} />,
+      cell: ({ row }) => <TargetCell record={row.original} permissions={permissions} cut />,
     },
     {
       header: "Outcome",
@@ -79,7 +79,7 @@ export function auditColumns(
         <div className="space-y-0.5">
           <OutcomeBadge outcome={row.original.outcome} errorCode={row.original.errorCode} />
           {row.original.outcome === "error" && row.original.errorMessage ? (
-            <div className="max-w-64 text-xs text-muted">{row.original.errorMessage}</div>
+            <div className="max-w-64 text-xs wrap-anywhere text-muted">{row.original.errorMessage}</div>
           ) : null}
         </div>
       ),
