@@ -49,11 +49,12 @@ export function auditColumns(
     {
       header: "Actor",
       accessorKey: "actorEmail",
+      meta: { fill: true },
       cell: ({ row }) => (
         <div className="min-w-0">
           <div>
             {row.original.actorEmail ? (
-              <Truncated text={row.original.actorEmail} className="md:max-w-[16rem]" />
+              <Truncated text={row.original.actorEmail} />
             ) : (
               <span className="text-muted">anonymous</span>
             )}
@@ -70,6 +71,7 @@ export function auditColumns(
     {
       header: "Target",
       accessorKey: "target",
+      meta: { fill: true },
       cell: ({ row }) => <TargetCell record={row.original} permissions={permissions} cut />,
     },
     {

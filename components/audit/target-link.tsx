@@ -33,18 +33,17 @@ export function TargetCell({
   cut?: boolean;
 }) {
   const { target, targetLink: link } = record;
-  const text = (value: string) =>
-    cut ? <Truncated text={value} className="md:max-w-[18rem]" /> : <Breakable text={value} />;
+  const text = (value: string) => (cut ? <Truncated text={value} /> : <Breakable text={value} />);
   if (!target) return <span className="text-muted">—</span>;
   if (!link) return <span className={cn(cut ? "block min-w-0" : "wrap-break-word", className)}>{text(target)}</span>;
   return (
     <span className={cn("flex min-w-0 flex-col", className)}>
       {canFollow(link, permissions) ? (
-        <Link href={link.href} className="wrap-break-word text-accent underline-offset-2 hover:underline">
+        <Link href={link.href} className="min-w-0 wrap-break-word text-accent underline-offset-2 hover:underline">
           {text(link.label)}
         </Link>
       ) : (
-        <span className="wrap-break-word">{text(link.label)}</span>
+        <span className="min-w-0 wrap-break-word">{text(link.label)}</span>
       )}
       {link.label !== target ? (
         <span className="font-mono text-xs wrap-anywhere text-muted">{cut ? text(target) : target}</span>
