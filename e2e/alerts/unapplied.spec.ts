@@ -78,6 +78,9 @@ test("[ALERTS][unapplied] edited filters not yet applied: export and replay-all 
   await replayButton.click();
   const replay = page.getByRole("dialog", { name: "Replay all failed events matching these filters" });
   await expect(replay.getByTestId("replay-all-count").locator("strong")).toHaveText(expected.toLocaleString("en"));
+  await expect(replay).toContainText(
+    `Failed deliveries of the events on Sepolia from ${day(new Date(`${start}:00Z`))}`,
+  );
   await replay.getByRole("button", { name: "Cancel" }).click();
   await expect(replay).toHaveCount(0);
 

@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import type { AlertEvent, AlertWebhook } from "@/lib/contracts";
 import { createLoader } from "nuqs";
 import { eventFilterParsers, type ValidFilters } from "@/lib/alerts/filters";
-import { exportLabel, replayAllLabel } from "@/lib/alerts/event-set";
+import { eventScope, exportLabel, replayAllLabel } from "@/lib/alerts/event-set";
 import { EventDrawer } from "./event-drawer";
 import { EventsTable } from "./events-table";
 import { ExportDialog } from "./export-dialog";
@@ -139,6 +139,7 @@ function EventsList({
                 query={query}
                 tz={tz}
                 label={replayAllLabel(filters)}
+                scope={eventScope(filters)}
                 disabled={unapplied}
                 onStarted={setRun}
               />

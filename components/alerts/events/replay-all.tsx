@@ -23,6 +23,7 @@ export function ReplayAll({
   query,
   tz,
   label,
+  scope,
   disabled,
   onStarted,
 }: {
@@ -31,6 +32,8 @@ export function ReplayAll({
   tz: string;
   /** The button's words: the set it replays from ("Replay all failed events on Sepolia…"). */
   label: string;
+  /** The applied filters in words (" on Sepolia from …"), empty for the whole webhook. */
+  scope: string;
   /** The form shows filters not applied yet. */
   disabled: boolean;
   /** The job started: the parent shows its progress below the toolbar. */
@@ -69,7 +72,7 @@ export function ReplayAll({
         open={open}
         onOpenChange={setOpen}
         title="Replay all failed events matching these filters"
-        description="Only failed deliveries are replayed; events that arrive after this count are left out."
+        description={`Failed deliveries of ${scope ? `the events${scope}` : "every event of this webhook"}. Only failed deliveries are replayed; events that arrive after this count are left out.`}
       >
         {dry.pending ? (
           <p role="status" className="text-sm text-muted">
