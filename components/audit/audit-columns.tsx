@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { AuditRecordView } from "@/lib/audit";
 import { formatUtcSecond } from "@/lib/audit-time";
 import type { Permission } from "@/lib/permissions";
-import { Breakable } from "./breakable";
+import { Truncated } from "@/components/data-table/truncated";
 import { TargetCell } from "./target-link";
 
 export const detailsButtonId = (recordId: string) => `audit-details-${recordId}`;
@@ -49,11 +49,12 @@ export function auditColumns(
     {
       header: "Actor",
       accessorKey: "actorEmail",
+      meta: { fill: true },
       cell: ({ row }) => (
-        <div className="wrap-break-word">
+        <div className="min-w-0">
           <div>
             {row.original.actorEmail ? (
-              <Breakable text={row.original.actorEmail} />
+              <Truncated text={row.original.actorEmail} />
             ) : (
               <span className="text-muted">anonymous</span>
             )}
@@ -70,7 +71,8 @@ export function auditColumns(
     {
       header: "Target",
       accessorKey: "target",
-      cell: ({ row }) => <TargetCell record={row.original} permissions={permissions} />,
+      meta: { fill: true },
+      cell: ({ row }) => <TargetCell record={row.original} permissions={permissions} cut />,
     },
     {
       header: "Outcome",
@@ -79,7 +81,7 @@ export function auditColumns(
         <div className="space-y-0.5">
           <OutcomeBadge outcome={row.original.outcome} errorCode={row.original.errorCode} />
           {row.original.outcome === "error" && row.original.errorMessage ? (
-            <div className="max-w-64 text-xs text-muted">{row.original.errorMessage}</div>
+            <div className="max-w-64 text-xs wrap-anywhere text-muted">{row.original.errorMessage}</div>
           ) : null}
         </div>
       ),

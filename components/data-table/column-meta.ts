@@ -7,6 +7,12 @@ declare module "@tanstack/react-table" {
     label?: string;
     /** Left out of the phone-width rows (e.g. a column repeated in the row's title). */
     hideOnPhone?: boolean;
+    /**
+     * On wide screens the column takes what the others leave (shared with the other such columns)
+     * instead of its content's width: its long values are cut (see Truncated), so the table never
+     * grows past its box.
+     */
+    fill?: boolean;
   }
 }
 

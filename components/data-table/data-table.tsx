@@ -4,6 +4,12 @@ import { cn } from "@/lib/utils";
 import { columnLabel } from "./column-meta";
 
 /**
+ * A column that takes the room the others leave: a cell with no width of its own (max-width 0) and a
+ * share of the table's, so the other columns keep their content's width and this one's values are cut.
+ */
+const FILL = "md:w-1/2 md:max-w-0";
+
+/**
  * The console's table: TanStack Table for the column model, server-driven paging (the parent owns
  * cursors), a caption for screen readers. Below the `md` breakpoint each row becomes a readable
  * block of labelled values instead of a table that scrolls sideways.
@@ -32,7 +38,11 @@ export function DataTable<T>({
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                <th
+                  key={header.id}
+                  scope="col"
+                  className={cn("px-3 py-2 font-medium whitespace-nowrap", header.column.columnDef.meta?.fill && FILL)}
+                >
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
               ))}
@@ -57,6 +67,7 @@ export function DataTable<T>({
                     data-label={columnLabel(cell.column)}
                     className={cn(
                       "md:table-cell md:px-3 md:py-2 md:before:hidden",
+                      meta?.fill && FILL,
                       meta?.hideOnPhone
                         ? "hidden"
                         : "grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2 py-0.5 break-words before:text-xs before:text-muted before:content-[attr(data-label)]",

@@ -1,7 +1,8 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
+import { Popover } from "radix-ui";
 import { Search, X } from "lucide-react";
 import { findClientByAddress } from "@/server/actions/clients";
 import { cancelJobRun } from "@/server/actions/jobs";
@@ -23,14 +24,42 @@ type Panel =
   | { kind: "scan"; address: string; family: string }
   | null;
 
+/** Whether a key press belongs to a field being typed in (where "/" is just a character). */
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+
 /**
  * One box for "take me to this client": a client id opens it (after checking it exists); an address
  * of any family starts the server-side scan of every client, followed here with progress and cancel.
+ * Its panel is a popover (Radix): Escape, a click outside and leaving the page close it. "/" and
+ * Ctrl/⌘+K put the cursor in the box from anywhere on the page.
  */
 export function HeaderSearch() {
   const router = useRouter();
+  const pathname = usePathname();
+  const box = useRef<HTMLInputElement>(null);
+  const anchor = useRef<HTMLDivElement>(null);
   const [value, setValue] = useState("");
   const [panel, setPanel] = useState<Panel>(null);
+  // Another page: the answer about the last one is not this page's.
+  const [shownOn, setShownOn] = useState(pathname);
+  if (shownOn !== pathname) {
+    setShownOn(pathname);
+    setPanel(null);
+  }
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const shortcut = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k";
+      const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !typingIn(event.target);
+      if (!shortcut && !slash) return;
+      event.preventDefault();
+      box.current?.focus();
+      box.current?.select();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
   const [run, setRun] = useState<JobRunView<Found>>();
   const [checking, setChecking] = useState(false);
   const open = (clientId: string) => {
@@ -83,57 +112,75 @@ export function HeaderSearch() {
   }
 
   return (
-    <div className="relative w-full md:max-w-md">
-      <form onSubmit={(e) => void onSubmit(e)} role="search" className="flex gap-1.5">
-        <label htmlFor="header-search" className="sr-only">
-          Find a client by id or address
-        </label>
-        <Input
-          id="header-search"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          placeholder="Client id or address…"
-          className="h-8 min-w-0 flex-1 font-mono text-xs"
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <Button type="submit" size="sm" disabled={checking || start.pending} aria-label="Find client">
-          <Search className="size-3.5" aria-hidden />
-        </Button>
-      </form>
-      {panel ? (
-        <div
-          className="absolute top-full right-0 left-0 z-30 mt-1 rounded border border-border bg-surface p-3 text-sm shadow-lg"
-          data-testid="search-panel"
-        >
-          <button
-            type="button"
-            onClick={() => setPanel(null)}
-            className="absolute top-1.5 right-1.5 rounded p-1 text-muted hover:bg-surface-2"
-            aria-label="Close search results"
-          >
-            <X className="size-3.5" aria-hidden />
-          </button>
-          {panel.kind === "message" ? (
-            <p role="alert" className={panel.tone === "danger" ? "pr-6 text-danger" : "pr-6 text-muted"}>
-              {panel.text}
-            </p>
-          ) : (
-            <ScanPanel
-              address={panel.address}
-              family={panel.family}
-              run={current}
-              starting={start.pending}
-              error={start.formError}
-              refusal={start.error}
-              onRetry={() => start.run({ address: panel.address })}
-              cancelling={cancel.pending}
-              onCancel={() => current && cancel.run({ runId: current.id })}
+    <Popover.Root open={panel !== null} onOpenChange={(open) => (open ? undefined : setPanel(null))}>
+      <Popover.Anchor asChild>
+        <div ref={anchor} className="relative w-full md:max-w-md">
+          <form onSubmit={(e) => void onSubmit(e)} role="search" className="flex gap-1.5">
+            <label htmlFor="header-search" className="sr-only">
+              Find a client by id or address
+            </label>
+            <Input
+              ref={box}
+              id="header-search"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              placeholder="Client id or address…  ( / )"
+              className="h-8 min-w-0 flex-1 font-mono text-xs"
+              autoComplete="off"
+              spellCheck={false}
+              aria-keyshortcuts="/ Control+K Meta+K"
             />
-          )}
+            <Button type="submit" size="sm" disabled={checking || start.pending} aria-label="Find client">
+              <Search className="size-3.5" aria-hidden />
+            </Button>
+          </form>
         </div>
+      </Popover.Anchor>
+      {panel ? (
+        <Popover.Portal>
+          <Popover.Content
+            align="start"
+            sideOffset={4}
+            collisionPadding={8}
+            aria-label="Client search"
+            // The cursor stays in the box; typing again replaces the answer.
+            onOpenAutoFocus={(e) => e.preventDefault()}
+            onCloseAutoFocus={(e) => e.preventDefault()}
+            onEscapeKeyDown={() => box.current?.focus()}
+            // The box and its button are not "outside": pressing Enter again keeps the panel.
+            onInteractOutside={(e) => {
+              if (anchor.current?.contains(e.target as Node)) e.preventDefault();
+            }}
+            className="relative z-50 w-[min(var(--radix-popover-trigger-width),calc(100vw-1rem))] min-w-72 rounded border border-border bg-surface p-3 text-sm text-fg shadow-lg"
+            data-testid="search-panel"
+          >
+            <Popover.Close
+              className="absolute top-1.5 right-1.5 rounded p-1 text-muted hover:bg-surface-2"
+              aria-label="Close search results"
+            >
+              <X className="size-3.5" aria-hidden />
+            </Popover.Close>
+            {panel.kind === "message" ? (
+              <p role="alert" className={panel.tone === "danger" ? "pr-6 text-danger" : "pr-6 text-muted"}>
+                {panel.text}
+              </p>
+            ) : (
+              <ScanPanel
+                address={panel.address}
+                family={panel.family}
+                run={current}
+                starting={start.pending}
+                error={start.formError}
+                refusal={start.error}
+                onRetry={() => start.run({ address: panel.address })}
+                cancelling={cancel.pending}
+                onCancel={() => current && cancel.run({ runId: current.id })}
+              />
+            )}
+          </Popover.Content>
+        </Popover.Portal>
       ) : null}
-    </div>
+    </Popover.Root>
   );
 }
 

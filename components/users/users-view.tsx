@@ -7,6 +7,7 @@ import { formatDistanceToNowStrict } from "date-fns";
 import { UserPlus } from "lucide-react";
 import { updateUser } from "@/server/actions/users";
 import { useAction } from "@/components/hooks/use-action";
+import { Truncated } from "@/components/data-table/truncated";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -45,7 +46,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
         accessorKey: "email",
         cell: ({ row }) => (
           <div id={`user-${row.original.id}`}>
-            <div className="font-medium">{row.original.email}</div>
+            <Truncated text={row.original.email} className="font-medium md:max-w-[18rem]" />
             {row.original.name ? <div className="text-xs text-muted">{row.original.name}</div> : null}
           </div>
         ),

@@ -12,6 +12,13 @@ async function matching(page: Page) {
   return Number((await count(page).textContent())!.split(" of ")[1]!.split(" ")[0]!.replace(/,/g, ""));
 }
 const rows = (page: Page) => page.getByTestId("event-row");
+/** Unfolds the filters form from the bar above the table (it is folded on every page load) and returns it. */
+async function openFilters(page: Page) {
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  const form = page.getByRole("form", { name: "Filter events" });
+  await expect(form).toBeVisible();
+  return form;
+}
 /** Text as a literal inside a sandbox rule's regular expression. */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -42,8 +49,8 @@ test.describe("[ALERTS] webhooks and events", () => {
     const failing = await webhookByRole("failing");
     const [sample] = (await sandboxEvents(failing.id, { limit: "1" })).data;
     await page.goto(`/alerts/${failing.id}`);
-    const form = page.getByRole("form", { name: "Filter events" });
-    const apply = () => form.getByRole("button", { name: "Apply" }).click();
+    const form = await openFilters(page);
+    const apply = () => form.getByRole("button", { name: "Apply", exact: true }).click();
     const total = async (query: Record<string, string>) =>
       (await sandboxEvents(failing.id, { ...query, limit: "1" })).metadata.total;
 
@@ -56,8 +63,12 @@ test.describe("[ALERTS] webhooks and events", () => {
     await form.getByRole("checkbox", { name: "failed", exact: true }).uncheck();
 
     // Chain.
-    await form.getByText("Any chain").click();
-    await form.getByRole("checkbox", { name: /Sepolia.*eip155:11155111/ }).check();
+    await form.getByRole("button", { name: /^Chains/ }).click();
+    await page
+      .getByRole("dialog", { name: "Chains" })
+      .getByRole("checkbox", { name: /Sepolia.*eip155:11155111/ })
+      .check();
+    await page.keyboard.press("Escape");
     await apply();
     await expect(page).toHaveURL(/chains=eip155:11155111/);
     expect(await matching(page)).toBe(await total({ chainIds: "eip155:11155111" }));
@@ -65,6 +76,7 @@ test.describe("[ALERTS] webhooks and events", () => {
 
     // Block numbers, as a range around the sample's block.
     await page.goto(`/alerts/${failing.id}`);
+    await openFilters(page);
     await form.getByLabel("Block numbers").fill(`${sample!.blockNumber - 2}-${sample!.blockNumber + 2}`);
     await apply();
     const blocks = [-2, -1, 0, 1, 2].map((d) => sample!.blockNumber + d).join(",");
@@ -73,6 +85,7 @@ test.describe("[ALERTS] webhooks and events", () => {
 
     // Transaction hash.
     await page.goto(`/alerts/${failing.id}`);
+    await openFilters(page);
     await form.getByLabel("Transaction hash").fill(sample!.transactionHashes[0]!);
     await apply();
     expect(await matching(page)).toBe(await total({ transactionHash: sample!.transactionHashes[0]! }));
@@ -80,6 +93,7 @@ test.describe("[ALERTS] webhooks and events", () => {
 
     // A time range: the minute of the sample, "To" included to the end of that minute.
     await page.goto(`/alerts/${failing.id}`);
+    await openFilters(page);
     const minute = sample!.createdAt.slice(0, 16).replace("T", " ");
     await form.getByLabel("From (UTC)").fill(minute);
     await form.getByLabel("To (UTC)").fill(minute);
@@ -96,6 +110,7 @@ test.describe("[ALERTS] webhooks and events", () => {
     expect(await matching(page)).toBe(expected);
     await page.reload();
     expect(await matching(page)).toBe(expected);
+    await openFilters(page);
     await expect(form.getByRole("checkbox", { name: "failed", exact: true })).toBeChecked();
     await expect(form.getByLabel("Page size")).toHaveValue("50");
   });
@@ -107,10 +122,12 @@ test.describe("[ALERTS] webhooks and events", () => {
     const expected = (await sandboxEvents(failing.id, { eventTypes: "EIP_155_TX_V1", limit: "1" })).metadata.total;
     const form = page.getByRole("form", { name: "Filter events" });
     await page.goto(`/alerts/${failing.id}?type=EIP_155_TX_V1`);
+    await openFilters(page);
     await expect(form.getByLabel("Event type")).toHaveValue("EIP_155_TX_V1");
     expect(await matching(page)).toBe(expected);
     // A hand-edited type the spec does not have: the page falls back to the one it has, not to an error.
     await page.goto(`/alerts/${failing.id}?type=ERC_20_TX_V9`);
+    await openFilters(page);
     await expect(form.getByLabel("Event type")).toHaveValue("EIP_155_TX_V1");
     expect(await matching(page)).toBe(expected);
     await expect(rows(page).first()).toBeVisible();
@@ -126,14 +143,15 @@ test.describe("[ALERTS] webhooks and events", () => {
     const readAhead = page.waitForResponse((r) => r.url().includes("/events?") && r.url().includes("cursor="));
     await page.goto(`/alerts/${accepting.id}`);
     await readAhead;
-    const form = page.getByRole("form", { name: "Filter events" });
+    const form = await openFilters(page);
     await form.getByLabel("Page size").selectOption("250");
-    await form.getByRole("button", { name: "Apply" }).click();
+    await form.getByRole("button", { name: "Apply", exact: true }).click();
     await expect(page).toHaveURL(/limit=250/);
     await expect(count(page)).toHaveText(`250 of ${total.toLocaleString("en")} matching events loaded`);
     await page.getByRole("button", { name: "Load more" }).click();
     await expect(count(page)).toHaveText(`500 of ${total.toLocaleString("en")} matching events loaded`);
     await page.reload();
+    await openFilters(page);
     await expect(form.getByLabel("Page size")).toHaveValue("250");
     await expect(count(page)).toHaveText(`250 of ${total.toLocaleString("en")} matching events loaded`);
   });
@@ -151,7 +169,7 @@ test.describe("[ALERTS] webhooks and events", () => {
     await expect(page.getByText(/is not a time zone/)).toBeVisible();
     const form = page.getByRole("form", { name: "Filter events" });
     await form.getByLabel("From (UTC)").fill("yesterday");
-    await form.getByRole("button", { name: "Apply" }).click();
+    await form.getByRole("button", { name: "Apply", exact: true }).click();
     await expect(form.getByText("Write it as 2026-11-21 09:30 (24-hour)")).toBeVisible();
     expect(requested).toEqual([]);
   });
@@ -166,6 +184,7 @@ test.describe("[ALERTS] webhooks and events", () => {
     const [first] = (await sandboxEvents(failing.id, { limit: "1" })).data;
     await page.goto(`/alerts/${failing.id}`);
     await expect(rows(page).first()).toContainText(first!.createdAt.slice(0, 19).replace("T", " "));
+    await openFilters(page);
     await page.getByLabel(`Local (${zone})`).check();
     await expect(page).toHaveURL(/tz=Europe%2FBerlin|tz=Europe\/Berlin/);
     // The same instant in Berlin, written independently of the console with Intl (sv-SE writes ISO-like).
@@ -231,9 +250,7 @@ test.describe("[ALERTS] webhooks and events", () => {
     await page.getByLabel("Saved views").selectOption({ label: name });
     await expect(page).toHaveURL(/status=failed/);
     await expect(page).toHaveURL(/chains=eip155:1(&|$)/);
-    await expect(
-      page.getByRole("form", { name: "Filter events" }).getByRole("checkbox", { name: "failed", exact: true }),
-    ).toBeChecked();
+    await expect((await openFilters(page)).getByRole("checkbox", { name: "failed", exact: true })).toBeChecked();
   });
 
   test("[ALERTS][drawer] a row opens the whole record as JSON, unknown fields included", async ({ page }) => {

@@ -25,7 +25,7 @@ type Params = Promise<{ webhookId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const loadFilters = createLoader(eventFilterParsers);
-/** As many as the view asks the route for (components/alerts/events/export-panel.tsx). */
+/** As many as the view asks the route for (components/alerts/events/export-dialog.tsx). */
 const RECENT_EXPORTS = 5;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {

@@ -47,7 +47,7 @@ export function eventColumns({
       cell: ({ row }) => (
         <>
           <span>{chainLabel(row.original.chainId)}</span>{" "}
-          <span className="font-mono text-xs text-muted">{row.original.chainId}</span>
+          <span className="font-mono text-xs wrap-anywhere text-muted">{row.original.chainId}</span>
         </>
       ),
     },
@@ -61,8 +61,8 @@ export function eventColumns({
       header: "Transaction hashes",
       cell: ({ row }) =>
         row.original.transactionHashes.map((hash) => (
-          <span key={hash} className="inline-flex items-center gap-0.5 font-mono text-xs" title={hash}>
-            {shortAddress(hash, 10, 6)}
+          <span key={hash} className="flex max-w-full min-w-0 items-center gap-0.5 font-mono text-xs" title={hash}>
+            <span className="min-w-0 truncate">{shortAddress(hash, 10, 6)}</span>
             <CopyButton value={hash} label="transaction hash" />
           </span>
         )),

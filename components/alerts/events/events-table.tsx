@@ -5,9 +5,13 @@ import { VirtualDataTable } from "@/components/data-table/virtual-data-table";
 import type { AlertEvent } from "@/lib/contracts";
 import { canSelectEvent, eventColumns } from "./event-columns";
 
-/** Column widths on wide screens; on a phone each row is a block of labelled values. */
+/**
+ * Column widths on wide screens: fixed ones for short values, shares of the rest (down to nothing,
+ * their values wrap or are cut) so the table fits its box from 1280 px; on a phone each row is a
+ * block of labelled values.
+ */
 const GRID =
-  "md:grid md:grid-cols-[2.5rem_11rem_6rem_minmax(9rem,1fr)_7rem_minmax(10rem,1.2fr)_4rem_minmax(10rem,1.5fr)_5.5rem]";
+  "md:grid md:grid-cols-[2.5rem_10.5rem_5.5rem_minmax(0,1fr)_5.5rem_minmax(0,1.2fr)_3.5rem_minmax(0,1.5fr)_4.5rem]";
 
 /**
  * Every loaded event in one table that stays smooth with tens of thousands of rows (TanStack Table

@@ -1,26 +1,38 @@
 "use client";
-import { useState } from "react";
+import { useId, useState } from "react";
 import Link from "next/link";
 import { AlertTriangle, ArrowLeft, RotateCw } from "lucide-react";
 import type { RowSelectionState } from "@tanstack/react-table";
+import { useQueryClient } from "@tanstack/react-query";
+import type { ReplayAllResult } from "@/lib/alerts/replay";
+import type { JobRunView } from "@/lib/jobs";
+import { queryKeys } from "@/lib/query-keys";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import type { AlertEvent, AlertWebhook } from "@/lib/contracts";
 import { createLoader } from "nuqs";
-import { eventFilterParsers } from "@/lib/alerts/filters";
+import { eventFilterParsers, type ValidFilters } from "@/lib/alerts/filters";
+import { eventScope, exportLabel, replayAllLabel } from "@/lib/alerts/event-set";
 import { EventDrawer } from "./event-drawer";
 import { EventsTable } from "./events-table";
-import { ExportPanel } from "./export-panel";
+import { ExportDialog } from "./export-dialog";
+import { FilterBar } from "./filter-bar";
 import { FiltersForm } from "./filters-form";
 import { ReplayAll } from "./replay-all";
+import { ReplayAllRun } from "./replay-all-run";
 import { ReplaySelected } from "./replay-selected";
 import { SavedViews } from "./saved-views";
 import { useEventFilters } from "./use-event-filters";
 import { useEventPages } from "./use-event-pages";
+import { useFilterDraft } from "./use-filter-draft";
 
 const loadFilters = createLoader(eventFilterParsers);
 
-/** One webhook's events: every filter in the URL, the whole loaded set in a virtual table, replay. */
+/**
+ * One webhook's events, table first: the filters folded into a bar of chips above it (the whole
+ * form opens from it), then the table's toolbar (count, replay, export), then the table of the whole
+ * loaded set. Every filter lives in the URL.
+ */
 export function EventsView({
   webhook,
   canReplay,
@@ -31,19 +43,35 @@ export function EventsView({
   canExport: boolean;
 }) {
   const { state, setState, filters, errors, query } = useEventFilters();
+  const edit = useFilterDraft(state, query);
+  const formId = useId();
+  const [opened, setOpened] = useState(false);
+  // Filters the URL names wrongly need the form to be seen: it opens with its messages.
+  const open = opened || !filters;
   return (
-    <div className="space-y-4">
+    <div className="space-y-3">
       <Link href="/alerts" className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg">
         <ArrowLeft className="size-3.5" aria-hidden /> Alerts
       </Link>
-      <SavedViews query={query} onPick={(q) => void setState(loadFilters(new URLSearchParams(q)))} />
-      <FiltersForm state={state} query={query} urlErrors={errors} onApply={(next) => void setState(next)} />
+      <FilterBar
+        filters={filters}
+        blocksText={state.blocks}
+        open={open}
+        formId={formId}
+        onToggle={() => setOpened(!open)}
+        onClear={(change) => void setState(change)}
+        end={<SavedViews query={query} onPick={(q) => void setState(loadFilters(new URLSearchParams(q)))} />}
+      />
+      <div id={formId} hidden={!open}>
+        <FiltersForm state={state} edit={edit} urlErrors={errors} onApply={(next) => void setState(next)} />
+      </div>
       {filters ? (
         <EventsList
           key={query}
           webhook={webhook}
           query={query}
-          tz={filters.tz}
+          filters={filters}
+          unapplied={edit.dirty}
           canReplay={canReplay}
           canExport={canExport}
         />
@@ -61,16 +89,20 @@ export function EventsView({
 function EventsList({
   webhook,
   query,
-  tz,
+  filters,
+  unapplied,
   canReplay,
   canExport,
 }: {
   webhook: AlertWebhook;
   query: string;
-  tz: string;
+  filters: ValidFilters;
+  /** The form shows filters not applied yet: acting on the applied set now would surprise. */
+  unapplied: boolean;
   canReplay: boolean;
   canExport: boolean;
 }) {
+  const tz = filters.tz;
   const { pages, events, total, canLoadMore, loadingMore, nextPageError, loadMore } = useEventPages(
     webhook.id,
     query,
@@ -79,60 +111,103 @@ function EventsList({
   // Selected event ids (TanStack Table's row selection: only failed rows can be ticked).
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [open, setOpen] = useState<AlertEvent | null>(null);
+  const [run, setRun] = useState<JobRunView<ReplayAllResult>>();
+  const queryClient = useQueryClient();
   if (pages.isPending) return <TableSkeleton rows={8} columns={7} />;
   // Only a first page that failed leaves nothing to show; a later failure keeps the loaded rows.
   if (pages.isError && !pages.data)
     return <ErrorState message={pages.error.message} error={pages.error} onRetry={() => void pages.refetch()} />;
-  const exportPanel = canExport ? <ExportPanel webhookId={webhook.id} query={query} total={total} /> : null;
-  if (events.length === 0)
-    return (
-      <div className="space-y-3">
-        {exportPanel}
-        <EmptyState title="No events match these filters" />
-      </div>
-    );
   const selected = Object.keys(rowSelection).filter((id) => rowSelection[id]);
   return (
     <div className="space-y-3">
-      {exportPanel}
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <p className="text-sm text-muted" data-testid="events-count" aria-live="polite">
-          {events.length.toLocaleString("en")} of {total.toLocaleString("en")} matching events loaded
-        </p>
-        {canReplay ? (
-          <div className="flex flex-wrap items-start gap-2">
-            <ReplaySelected webhookId={webhook.id} selected={selected} onDone={() => setRowSelection({})} />
-            <ReplayAll webhookId={webhook.id} query={query} tz={tz} />
+      <div className="space-y-1.5">
+        <div
+          role="group"
+          aria-label="Event actions"
+          className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2"
+        >
+          <p className="text-sm text-muted" data-testid="events-count" aria-live="polite">
+            {events.length.toLocaleString("en")} of {total.toLocaleString("en")} matching events loaded
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            {canReplay && events.length > 0 ? (
+              <ReplaySelected webhookId={webhook.id} selected={selected} onDone={() => setRowSelection({})} />
+            ) : null}
+            {canReplay ? (
+              <ReplayAll
+                webhookId={webhook.id}
+                query={query}
+                tz={tz}
+                label={replayAllLabel(filters)}
+                scope={eventScope(filters)}
+                disabled={unapplied}
+                onStarted={setRun}
+              />
+            ) : null}
+            {canExport ? (
+              <ExportDialog
+                webhookId={webhook.id}
+                query={query}
+                total={total}
+                label={exportLabel(filters, total)}
+                disabled={unapplied}
+              />
+            ) : null}
           </div>
-        ) : null}
+        </div>
+        <UnappliedNotice unapplied={unapplied} />
       </div>
+      {run ? (
+        <ReplayAllRun
+          initial={run}
+          onFinish={() => void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all })}
+          onDismiss={() => setRun(undefined)}
+        />
+      ) : null}
       {pages.isRefetchError ? (
         <InlineError
           message={`The loaded events could not be refreshed: ${pages.error.message}`}
           onRetry={() => void pages.refetch()}
         />
       ) : null}
-      <EventsTable
-        events={events}
-        tz={tz}
-        total={total}
-        rowSelection={rowSelection}
-        onRowSelectionChange={setRowSelection}
-        onOpen={setOpen}
-      />
-      <div className="flex justify-center">
-        {nextPageError ? (
-          <InlineError message={`The next page could not be loaded: ${nextPageError.message}`} onRetry={loadMore} />
-        ) : canLoadMore ? (
-          <Button onClick={loadMore} disabled={loadingMore}>
-            {loadingMore ? "Loading…" : "Load more"}
-          </Button>
-        ) : (
-          <p className="text-xs text-muted">All matching events are loaded.</p>
-        )}
-      </div>
-      <EventDrawer event={open} tz={tz} onClose={() => setOpen(null)} />
+      {events.length === 0 ? (
+        <EmptyState title="No events match these filters" />
+      ) : (
+        <>
+          <EventsTable
+            events={events}
+            tz={tz}
+            total={total}
+            rowSelection={rowSelection}
+            onRowSelectionChange={setRowSelection}
+            onOpen={setOpen}
+          />
+          <div className="flex justify-center">
+            {nextPageError ? (
+              <InlineError message={`The next page could not be loaded: ${nextPageError.message}`} onRetry={loadMore} />
+            ) : canLoadMore ? (
+              <Button onClick={loadMore} disabled={loadingMore}>
+                {loadingMore ? "Loading…" : "Load more"}
+              </Button>
+            ) : (
+              <p className="text-xs text-muted">All matching events are loaded.</p>
+            )}
+          </div>
+          <EventDrawer event={open} tz={tz} onClose={() => setOpen(null)} />
+        </>
+      )}
     </div>
+  );
+}
+
+/** Said (and announced) while the form differs from the applied filters, which export and replay use. */
+function UnappliedNotice({ unapplied }: { unapplied: boolean }) {
+  return (
+    <p role="status" className={unapplied ? "text-xs text-warning" : "sr-only"}>
+      {unapplied
+        ? "Unapplied changes: export and replay act on the filters the table shows. Apply or discard the changes first."
+        : ""}
+    </p>
   );
 }
 

@@ -1,5 +1,5 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
@@ -7,44 +7,28 @@ import { EVENT_PAGE_SIZES, validateEventFilters, type EventFilterState, type Fil
 import { DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
 import type { DeliveryStatus } from "@/lib/contracts/alerts";
 import { useLocalZone } from "@/components/hooks/use-local-zone";
-import { isZone, parseWallTime, startOfDayIn, UTC, wallTime, zoneLabel } from "@/lib/time-zone";
+import { parseWallTime, startOfDayIn, UTC, wallTime, zoneLabel } from "@/lib/time-zone";
 import { ChainMultiSelect } from "./chain-select";
-
-type Draft = Omit<EventFilterState, "from" | "to"> & { fromText: string; toText: string };
-
-/** The form's values; a zone the URL names wrongly shows as UTC (its message says why). */
-const draftOf = (state: EventFilterState): Draft => {
-  const tz = isZone(state.tz) ? state.tz : UTC;
-  const shown = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? wallTime(iso, tz) : (iso ?? ""));
-  return { ...state, tz, fromText: shown(state.from), toText: shown(state.to) };
-};
+import { draftOf, type Draft, type FilterDraft } from "./use-filter-draft";
 
 /**
  * Every parameter of the spec's events query as a filter. Values are checked here before the URL
  * changes (so nothing invalid is ever requested), with a message beside each field; times are typed
  * and shown in the zone the switch names, and the switch also applies to the table and the exports.
+ * The draft is the parent's, so the page knows when the form shows filters not applied yet.
  */
 export function FiltersForm({
   state,
-  query,
+  edit,
   urlErrors,
   onApply,
 }: {
   state: EventFilterState;
-  /** The URL's filters as a query string: when it changes, the form starts from it again. */
-  query: string;
+  edit: FilterDraft;
   urlErrors: FilterErrors;
   onApply: (next: Partial<EventFilterState>) => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(state));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  // When the URL's filters change (Apply, a saved view, Back), the fields show them again.
-  const [seen, setSeen] = useState(query);
-  if (seen !== query) {
-    setSeen(query);
-    setDraft(draftOf(state));
-    setErrors({});
-  }
+  const { draft, setDraft, errors, setErrors, dirty, discard } = edit;
   const shown: Record<string, string | undefined> = { ...urlErrors, ...errors };
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -227,6 +211,14 @@ export function FiltersForm({
         <Button type="submit" variant="primary">
           Apply
         </Button>
+        {dirty ? (
+          <>
+            <Button onClick={discard}>Discard changes</Button>
+            <span className="self-center text-xs text-warning" aria-hidden>
+              Unapplied changes
+            </span>
+          </>
+        ) : null}
         <Button
           onClick={() => {
             const cleared = draftOf({

@@ -1,6 +1,5 @@
 "use client";
 import { useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { ListRestart } from "lucide-react";
 import { replayAllDryRun, startReplayAll } from "@/server/actions/alerts-replay";
 import { useAction } from "@/components/hooks/use-action";
@@ -12,25 +11,41 @@ import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { REPLAY_BATCH_SIZE, type ReplayAllResult, type ReplayDryRun } from "@/lib/alerts/replay";
 import { chainLabel } from "@/lib/chains";
 import type { JobRunView } from "@/lib/jobs";
-import { queryKeys } from "@/lib/query-keys";
 import { wallTimeSeconds } from "@/lib/time-zone";
-import { ReplayAllRun } from "./replay-all-run";
 
 /**
  * "Replay all failed matching this filter": a dry run that counts them and shows the newest, a
  * typed confirmation above the threshold, then a job on the server that replays them in batches
  * (progress, Cancel, one audit record with the counts).
  */
-export function ReplayAll({ webhookId, query, tz }: { webhookId: string; query: string; tz: string }) {
+export function ReplayAll({
+  webhookId,
+  query,
+  tz,
+  label,
+  scope,
+  disabled,
+  onStarted,
+}: {
+  webhookId: string;
+  query: string;
+  tz: string;
+  /** The button's words: the set it replays from ("Replay all failed events on Sepolia…"). */
+  label: string;
+  /** The applied filters in words (" on Sepolia from …"), empty for the whole webhook. */
+  scope: string;
+  /** The form shows filters not applied yet. */
+  disabled: boolean;
+  /** The job started: the parent shows its progress below the toolbar. */
+  onStarted: (run: JobRunView<ReplayAllResult>) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
-  const [run, setRun] = useState<JobRunView<ReplayAllResult>>();
-  const queryClient = useQueryClient();
   const dry = useAction(replayAllDryRun, { errors: "inline" });
   const start = useAction(startReplayAll, {
     errors: "inline",
     onSuccess: (started) => {
-      setRun(started);
+      onStarted(started);
       setOpen(false);
     },
   });
@@ -38,8 +53,11 @@ export function ReplayAll({ webhookId, query, tz }: { webhookId: string; query: 
   const confirmed = !preview?.confirmation || typed.trim() === preview.confirmation;
 
   return (
-    <div className="space-y-3">
+    <>
       <Button
+        disabled={disabled}
+        aria-haspopup="dialog"
+        className="h-auto min-h-9 py-1.5 text-left whitespace-normal"
         onClick={() => {
           setOpen(true);
           setTyped("");
@@ -47,14 +65,14 @@ export function ReplayAll({ webhookId, query, tz }: { webhookId: string; query: 
           dry.run({ webhookId, filters: query });
         }}
       >
-        <ListRestart className="size-4" aria-hidden />
-        Replay all failed…
+        <ListRestart className="size-4 shrink-0" aria-hidden />
+        {label}
       </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
         title="Replay all failed events matching these filters"
-        description="Only failed deliveries are replayed; events that arrive after this count are left out."
+        description={`Failed deliveries of ${scope ? `the events${scope}` : "every event of this webhook"}. Only failed deliveries are replayed; events that arrive after this count are left out.`}
       >
         {dry.pending ? (
           <p role="status" className="text-sm text-muted">
@@ -135,13 +153,6 @@ export function ReplayAll({ webhookId, query, tz }: { webhookId: string; query: 
           </form>
         ) : null}
       </Dialog>
-      {run ? (
-        <ReplayAllRun
-          initial={run}
-          onFinish={() => void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all })}
-          onDismiss={() => setRun(undefined)}
-        />
-      ) : null}
-    </div>
+    </>
   );
 }

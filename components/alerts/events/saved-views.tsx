@@ -36,30 +36,32 @@ export function SavedViews({ query, onPick }: { query: string; onPick: (query: s
   const list = views.data?.views ?? [];
   const current = list.find((v) => v.query === query);
   return (
-    <div className="flex flex-wrap items-end gap-2">
-      <Field id="saved-view" label="Saved views">
-        <Select
-          id="saved-view"
-          className="w-56"
-          value={current?.id ?? ""}
-          onChange={(e) => {
-            const view = list.find((v) => v.id === e.target.value);
-            if (view) onPick(view.query);
-          }}
-        >
-          <option value="">{list.length === 0 ? "No saved views yet" : "Pick a view…"}</option>
-          {list.map((v) => (
-            <option key={v.id} value={v.id}>
-              {v.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Button onClick={() => setNaming(true)}>
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor="saved-view" className="sr-only">
+        Saved views
+      </label>
+      <Select
+        id="saved-view"
+        className="h-8 w-52 text-sm"
+        value={current?.id ?? ""}
+        onChange={(e) => {
+          const view = list.find((v) => v.id === e.target.value);
+          if (view) onPick(view.query);
+        }}
+      >
+        <option value="">{list.length === 0 ? "No saved views yet" : "Pick a view…"}</option>
+        {list.map((v) => (
+          <option key={v.id} value={v.id}>
+            {v.name}
+          </option>
+        ))}
+      </Select>
+      <Button size="sm" onClick={() => setNaming(true)}>
         <Bookmark className="size-4" aria-hidden /> Save view
       </Button>
       {current ? (
         <Button
+          size="sm"
           variant="ghost"
           onClick={() => remove.run({ id: current.id })}
           aria-label={`Delete the view ${current.name}`}
