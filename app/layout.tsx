@@ -6,7 +6,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { currentUser } from "@/server/auth/session";
 import { getUpstreamConfig } from "@/server/env";
 import { approvalsInbox } from "@/server/ejects/approvals-view";
-import { can } from "@/lib/permissions";
+import { can } from "@/lib/auth/permissions";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -5,8 +5,8 @@ import { getDb } from "@/server/db";
 import { listAudit } from "@/server/audit/query";
 import { listWebhookSummaries } from "@/server/alerts/webhook-list";
 import { clientCount, gasThisMonth } from "@/server/overview/reads";
-import { getQueryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { getQueryClient } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 /**
  * The overview's cards as server components: each reads its own data and is rendered inside its

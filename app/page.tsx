@@ -4,7 +4,7 @@ import { CardSkeleton, OverviewCard } from "@/components/overview/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/server/auth/session";
 import { getUpstreamConfig } from "@/server/env";
-import { can } from "@/lib/permissions";
+import { can } from "@/lib/auth/permissions";
 import { AuditCardServer, ClientsCardServer, DeliveriesCardServer, GasCardServer } from "./overview-cards";
 
 export const metadata: Metadata = { title: "Overview" };

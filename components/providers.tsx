@@ -4,7 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Toaster } from "sonner";
-import { getQueryClient } from "@/lib/query-client";
+import { getQueryClient } from "@/lib/shared/query-client";
 import { SessionKeepAlive } from "@/components/auth/session-keep-alive";
 import { NavigationMemory } from "@/components/shell/navigation-memory";
 

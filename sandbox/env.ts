@@ -3,7 +3,7 @@
  * tests shorten (they are not environment variables: production-like values are the point).
  */
 import path from "node:path";
-import { parseEnv, sandboxEnvSchema, type SandboxEnv } from "@/lib/config";
+import { parseEnv, sandboxEnvSchema, type SandboxEnv } from "@/lib/shared/config";
 
 export type { SandboxEnv };
 

@@ -4,7 +4,7 @@
  * serving the base API (administration + JSON-RPC) and the MPC service. Failures to start are one line
  * on stderr and exit code 1; SIGINT/SIGTERM close everything and save state.
  */
-import { ConfigError } from "@/lib/config";
+import { ConfigError } from "@/lib/shared/config";
 import { loadSandboxEnv, type SandboxEnv } from "./env";
 import { PortInUseError } from "./http/listen";
 import { startSandbox, type StartedSandbox } from "./start";

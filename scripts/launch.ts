@@ -6,7 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
-import { ConfigError, consoleEnvSchema, parseEnv, sandboxEnvSchema } from "../lib/config";
+import { ConfigError, consoleEnvSchema, parseEnv, sandboxEnvSchema } from "@/lib/shared/config";
 import { buildIsStale } from "./build-state";
 
 const root = path.resolve(import.meta.dirname, "..");

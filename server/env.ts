@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { consoleEnvSchema, parseEnv, type ConsoleEnv } from "@/lib/config";
+import { consoleEnvSchema, parseEnv, type ConsoleEnv } from "@/lib/shared/config";
 
 /**
  * The console's configuration, parsed once from the process environment. A bad value throws a

@@ -1,6 +1,6 @@
 import "server-only";
 import type { RunningRunView } from "@/lib/jobs";
-import type { ErrorCode } from "@/lib/result";
+import type { ErrorCode } from "@/lib/shared/result";
 
 /**
  * An error with a message written for the user. Anything else that escapes an action is logged in

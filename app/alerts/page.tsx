@@ -5,9 +5,9 @@ import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/server/auth/session";
 import { listWebhookSummaries } from "@/server/alerts/webhook-list";
-import { can } from "@/lib/permissions";
-import { getQueryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { can } from "@/lib/auth/permissions";
+import { getQueryClient } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 export const metadata: Metadata = { title: "Alerts" };
 

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
-import { ApprovalsView } from "@/components/approvals/approvals-view";
+import { ApprovalsView } from "@/components/ejects/approvals-view";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/server/auth/session";
 import { approvalsInbox } from "@/server/ejects/approvals-view";
-import { can } from "@/lib/permissions";
-import { getQueryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { can } from "@/lib/auth/permissions";
+import { getQueryClient } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 export const metadata: Metadata = { title: "Approvals" };
 

@@ -10,11 +10,11 @@ import { recentAuditExports } from "@/server/audit/export/start";
 import { publishedKeys } from "@/server/evidence/signing-keys";
 import { getAuditRecord, listAudit } from "@/server/audit/query";
 import { notFound } from "@/server/errors";
-import { can, permissionsOf } from "@/lib/permissions";
+import { can, permissionsOf } from "@/lib/auth/permissions";
 import { auditFiltersSchema, auditRecordIdSchema, AUDIT_PAGE_SIZE } from "@/lib/audit";
-import { currentCursor, parseCursorStack } from "@/lib/cursor-stack";
-import { getQueryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { currentCursor, parseCursorStack } from "@/lib/shared/cursor-stack";
+import { getQueryClient } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 export const metadata: Metadata = { title: "Audit log" };
 

@@ -5,11 +5,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { requireUser } from "@/server/auth/session";
 import { listClientsPage } from "@/server/clients/reads";
-import { can } from "@/lib/permissions";
+import { can } from "@/lib/auth/permissions";
 import { clientsPageQuerySchema } from "@/lib/clients";
-import { currentCursor, parseCursorStack } from "@/lib/cursor-stack";
-import { getQueryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { currentCursor, parseCursorStack } from "@/lib/shared/cursor-stack";
+import { getQueryClient } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 export const metadata: Metadata = { title: "Clients" };
 

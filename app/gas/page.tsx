@@ -7,9 +7,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/server/auth/session";
 import { gasUsage } from "@/server/gas/usage";
 import { gasUrlParsers, validGasChains } from "@/lib/gas/url-state";
-import { can } from "@/lib/permissions";
-import { getQueryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { can } from "@/lib/auth/permissions";
+import { getQueryClient } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 export const metadata: Metadata = { title: "Gas" };
 

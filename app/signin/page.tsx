@@ -4,7 +4,7 @@ import { ShieldCheck } from "lucide-react";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { currentUser } from "@/server/auth/session";
 import { getEnv, getUpstreamConfig } from "@/server/env";
-import { safeCallbackPath } from "@/lib/safe-redirect";
+import { safeCallbackPath } from "@/lib/auth/safe-redirect";
 
 export const metadata: Metadata = { title: "Sign in" };
 

@@ -6,9 +6,9 @@ import { AccessDenied } from "@/components/ui/access-denied";
 import { requireUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { listUsers } from "@/server/users/list";
-import { can } from "@/lib/permissions";
-import { getQueryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { can } from "@/lib/auth/permissions";
+import { getQueryClient } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 export const metadata: Metadata = { title: "Users" };
 

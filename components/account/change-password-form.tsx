@@ -6,7 +6,7 @@ import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
-import { MIN_PASSWORD_LENGTH } from "@/lib/account";
+import { MIN_PASSWORD_LENGTH } from "@/lib/account/password";
 
 /**
  * A password change ends every session of the user, this one included, so the form signs in again

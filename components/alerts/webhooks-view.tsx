@@ -9,9 +9,9 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import type { WebhookSummary } from "@/lib/alerts/views";
-import { utc } from "@/lib/format";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { utc } from "@/lib/shared/format";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 const fetchWebhooks = () => fetchJson<{ webhooks: WebhookSummary[] }>("/api/alerts/webhooks");
 

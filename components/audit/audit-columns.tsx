@@ -4,8 +4,8 @@ import { PanelRightOpen } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { AuditRecordView } from "@/lib/audit";
-import { formatUtcSecond } from "@/lib/audit-time";
-import type { Permission } from "@/lib/permissions";
+import { formatUtcSecond } from "@/lib/audit/time";
+import type { Permission } from "@/lib/auth/permissions";
 import { Truncated } from "@/components/data-table/truncated";
 import { TargetCell } from "./target-link";
 

@@ -8,9 +8,9 @@ import { ExportRunItem } from "@/components/ui/export-run-item";
 import { FormError } from "@/components/ui/form-error";
 import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import type { AuditFilters } from "@/lib/audit";
-import type { AuditExportFilters, AuditExportRunView } from "@/lib/audit-export";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import type { AuditExportFilters, AuditExportRunView } from "@/lib/audit/export";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 export const RECENT_AUDIT_EXPORTS_URL = "/api/audit/exports?limit=5";
 

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import type { AuditFacets } from "@/lib/audit";
 import { actionMatch, actionMatches } from "@/lib/audit";
-import { groupActions, KNOWN_AUDIT_ACTIONS } from "@/lib/audit-catalog";
-import { formatUtcMinute, parseUtcMinute, UTC_MINUTE_PLACEHOLDER } from "@/lib/audit-time";
+import { groupActions, KNOWN_AUDIT_ACTIONS } from "@/lib/audit/catalog";
+import { formatUtcMinute, parseUtcMinute, UTC_MINUTE_PLACEHOLDER } from "@/lib/audit/time";
 import type { AuditUrlFilters } from "./use-audit-url";
 
 /** The outcome select holds one value for two URL parameters: "error:CODE" is outcome=error&errorCode=CODE. */
@@ -161,7 +161,7 @@ export function AuditFilters({
 
 /**
  * Says, while the user types, what the action filter will match: a full name only that action, a
- * start of a name every action beginning with it (lib/audit.ts, actionMatch).
+ * start of a name every action beginning with it (lib/audit/index.ts, actionMatch).
  */
 function ActionHint({ value, known }: { value: string; known: readonly string[] }) {
   const typed = value.trim();

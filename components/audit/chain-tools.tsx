@@ -6,7 +6,7 @@ import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { saveFile } from "@/components/ui/save-file";
-import { utc } from "@/lib/format";
+import { utc } from "@/lib/shared/format";
 
 type Verdict = Extract<Awaited<ReturnType<typeof verifyAuditChain>>, { ok: true }>["data"];
 

@@ -6,10 +6,10 @@ import { Drawer } from "@/components/ui/drawer";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { auditRecordIdSchema, type AuditRecordDetail, type AuditRecordRef, type AuditRecordView } from "@/lib/audit";
-import { formatUtcSecond } from "@/lib/audit-time";
-import type { Permission } from "@/lib/permissions";
-import { fetchJson, HttpError } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { formatUtcSecond } from "@/lib/audit/time";
+import type { Permission } from "@/lib/auth/permissions";
+import { fetchJson, HttpError } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 import { detailsButtonId, OutcomeBadge } from "./audit-columns";
 import { TargetCell } from "./target-link";
 

@@ -7,9 +7,9 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { saveFile } from "@/components/ui/save-file";
 import { ed25519PublicKeyPem } from "@/lib/evidence/pem";
 import type { PublishedKey } from "@/lib/evidence/signature";
-import { utc } from "@/lib/format";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { utc } from "@/lib/shared/format";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 export const SIGNING_KEYS_URL = "/api/audit/signing-keys";
 

@@ -1,8 +1,8 @@
 "use client";
 import Link from "next/link";
 import type { AuditRecordView, AuditTargetLink } from "@/lib/audit";
-import type { Permission } from "@/lib/permissions";
-import { cn } from "@/lib/utils";
+import type { Permission } from "@/lib/auth/permissions";
+import { cn } from "@/lib/shared/utils";
 import { Truncated } from "@/components/data-table/truncated";
 import { Breakable } from "./breakable";
 

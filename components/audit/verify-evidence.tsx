@@ -7,9 +7,9 @@ import { Field } from "@/components/ui/field";
 import { documentKind, fileChecks, manifestFile, signatureCheck, type Check } from "@/lib/evidence/check-export";
 import { parsePublicKeys } from "@/lib/evidence/pem";
 import type { PublishedKey } from "@/lib/evidence/signature";
-import { utc } from "@/lib/format";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { utc } from "@/lib/shared/format";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 import { SIGNING_KEYS_URL } from "./signing-keys";
 
 const fileInput =

@@ -8,9 +8,9 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { chainLabel } from "@/lib/chains";
-import { assetsChainFromUrl, defaultAssetsChain } from "@/lib/assets-url";
+import { assetsChainFromUrl, defaultAssetsChain } from "@/lib/clients/assets-url";
 import type { AssetsResponse, Client } from "@/lib/contracts";
-import { shortAddress } from "@/lib/format";
+import { shortAddress } from "@/lib/shared/format";
 import { ChainPicker } from "./chain-picker";
 import { useClientAssets } from "./use-client-assets";
 

@@ -1,6 +1,6 @@
 "use client";
 import { useId, useMemo, useState } from "react";
-import { chainOptions } from "@/lib/chain-options";
+import { chainOptions } from "@/lib/chains/options";
 import type { ChainFamily, ChainTable } from "@/lib/chains";
 import { Input, Select } from "@/components/ui/field";
 

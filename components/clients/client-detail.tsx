@@ -7,22 +7,22 @@ import { ErrorState, TableSkeleton } from "@/components/ui/states";
 import { Tabs } from "@/components/ui/tabs";
 import type { EjectRequestView } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
-import { ejectSummaryOf } from "@/lib/eject-summary";
-import { utc } from "@/lib/format";
-import type { Permission } from "@/lib/permissions";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { ejectSummaryOf } from "@/lib/ejects/summary";
+import { utc } from "@/lib/shared/format";
+import type { Permission } from "@/lib/auth/permissions";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 import { BackLink } from "./back-link";
-import { EjectSummaryBadge } from "./eject-summary";
+import { EjectSummaryBadge } from "../ejects/eject-summary";
 import { AssetsTab } from "./assets-tab";
 import { TransferTab } from "./transfer-tab";
 import { CredentialsTab } from "./credentials-tab";
-import { EjectTab } from "./eject/eject-tab";
+import { EjectTab } from "../ejects/eject-tab";
 import { TimelineTab } from "./timeline-tab";
 import { WalletCard } from "./wallet-card";
-import type { TestClient } from "@/lib/test-clients";
-import { LabTab } from "./lab/lab-tab";
-import type { LabShares } from "./lab/wallet-panel";
+import type { TestClient } from "@/lib/clients/test-clients";
+import { LabTab } from "../lab/lab-tab";
+import type { LabShares } from "../lab/wallet-panel";
 
 export function ClientDetail({
   clientId,

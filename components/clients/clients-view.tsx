@@ -13,14 +13,14 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Select } from "@/components/ui/field";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readClientsPageQuery } from "@/lib/client-id";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readClientsPageQuery } from "@/lib/clients/client-id";
 import type { ClientsPage } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
-import { shortAddress, utc } from "@/lib/format";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { shortAddress, utc } from "@/lib/shared/format";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 import { CreateClientDialog } from "./create-client-dialog";
-import { EjectSummaryBadge } from "./eject-summary";
+import { EjectSummaryBadge } from "../ejects/eject-summary";
 
 const fetchPage = (take: number, cursor: string | undefined) =>
   fetchJson<ClientsPage>(`/api/clients?take=${take}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);

@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/form-error";
 import { SecretOnce } from "@/components/ui/secret-once";
-import { queryKeys } from "@/lib/query-keys";
-import type { TestClient } from "@/lib/test-clients";
+import { queryKeys } from "@/lib/shared/query-keys";
+import type { TestClient } from "@/lib/clients/test-clients";
 
 type Created = { id: string; clientApiKey: string; clientSessionToken: string; isAccountAbstracted: boolean };
 

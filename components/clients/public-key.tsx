@@ -2,7 +2,7 @@
 import { useId, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Button } from "@/components/ui/button";
-import { displayPublicKey } from "@/lib/public-key";
+import { displayPublicKey } from "@/lib/clients/public-key";
 
 /**
  * A wallet's public key as wallet software shows it (compressed hex), with the record's raw value

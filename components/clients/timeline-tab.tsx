@@ -5,10 +5,10 @@ import { parseAsArrayOf, parseAsStringLiteral, useQueryState } from "nuqs";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
-import { utc } from "@/lib/format";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
-import { TIMELINE_KIND_IDS, TIMELINE_KINDS, type TimelinePage } from "@/lib/timeline";
+import { utc } from "@/lib/shared/format";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
+import { TIMELINE_KIND_IDS, TIMELINE_KINDS, type TimelinePage } from "@/lib/clients/timeline";
 
 /**
  * Everything the console's records say happened to a client, newest first: who did what, with the

@@ -1,9 +1,9 @@
 "use client";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
-import { clientAddresses } from "@/lib/client-addresses";
+import { clientAddresses } from "@/lib/clients/addresses";
 import type { Client, Wallet } from "@/lib/contracts";
-import { utc } from "@/lib/format";
+import { utc } from "@/lib/shared/format";
 import { PublicKey } from "./public-key";
 
 export function WalletCard({ wallet, client }: { wallet: Wallet; client: Client }) {

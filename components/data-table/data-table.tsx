@@ -1,6 +1,6 @@
 "use client";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/utils";
 import { columnLabel } from "./column-meta";
 
 /**

@@ -1,4 +1,4 @@
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/utils";
 
 /**
  * A long value cut to its column with an ellipsis, so a table never grows past its box: the whole

@@ -7,7 +7,7 @@ import {
   popCursor,
   pushCursor,
   serializeCursorStack,
-} from "@/lib/cursor-stack";
+} from "@/lib/shared/cursor-stack";
 
 /**
  * Cursor paging over an API that only pages forward, with the stack of cursors that led to the

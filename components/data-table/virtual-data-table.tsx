@@ -2,7 +2,7 @@
 import { useRef } from "react";
 import { flexRender, type Cell, type Row, type Table } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/utils";
 import { columnLabel } from "./column-meta";
 
 /**

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { HttpError } from "@/lib/query-client";
+import { HttpError } from "@/lib/shared/query-client";
 import type { GasRange } from "@/lib/gas/range";
 
 const filenameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? "gas-usage.csv";

@@ -2,8 +2,8 @@
 import { useQueries } from "@tanstack/react-query";
 import type { GasUsageResponse } from "@/lib/contracts/gas";
 import type { ChainAnswer } from "@/lib/gas/view";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 export const fetchGasUsage = (chainId: string) =>
   fetchJson<GasUsageResponse>(`/api/gas/usage?chain=${encodeURIComponent(chainId)}`);

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { describeError, type ActionError, type ActionResult } from "@/lib/result";
+import { describeError, type ActionError, type ActionResult } from "@/lib/shared/result";
 
 /** A refused action, carried through React Query's error channel. */
 export class ActionFailure extends Error {

@@ -1,6 +1,6 @@
 "use client";
 import { useSyncExternalStore } from "react";
-import { localZone } from "@/lib/time-zone";
+import { localZone } from "@/lib/shared/time-zone";
 
 const subscribe = () => () => {};
 

@@ -5,7 +5,7 @@ import { cancelJobRun } from "@/server/actions/jobs";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import type { RunningRunView } from "@/lib/jobs";
-import type { ActionError } from "@/lib/result";
+import type { ActionError } from "@/lib/shared/result";
 
 /**
  * Under a TOO_MANY_RUNS refusal, where the person asked for the run: the runs of theirs it names,

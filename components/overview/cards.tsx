@@ -5,9 +5,9 @@ import { Badge } from "@/components/ui/badge";
 import type { AuditPage } from "@/lib/audit";
 import type { WebhookSummary } from "@/lib/alerts/views";
 import type { GasThisMonth } from "@/lib/overview";
-import { utc } from "@/lib/format";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { utc } from "@/lib/shared/format";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 import { CardError, OverviewCard } from "./card";
 
 export function ClientsCard() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { ShieldCheck } from "lucide-react";
-import { can, ROLE_LABELS, type Role } from "@/lib/permissions";
+import { can, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
 import type { ApprovalsInbox } from "@/lib/clients";
 import { Badge } from "@/components/ui/badge";
 import { NAV } from "./nav";

@@ -13,10 +13,10 @@ import { Input } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { JobProgress } from "@/components/ui/job-progress";
 import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
-import { classifySearch } from "@/lib/client-search";
+import { classifySearch } from "@/lib/clients/search";
 import type { JobRunView } from "@/lib/jobs";
-import { fetchJson, HttpError } from "@/lib/query-client";
-import type { ActionError } from "@/lib/result";
+import { fetchJson, HttpError } from "@/lib/shared/query-client";
+import type { ActionError } from "@/lib/shared/result";
 
 type Found = { matches: string[]; scanned: number };
 type Panel =

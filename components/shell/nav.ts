@@ -1,4 +1,4 @@
-import type { Permission } from "@/lib/permissions";
+import type { Permission } from "@/lib/auth/permissions";
 
 export interface NavItem {
   href: string;

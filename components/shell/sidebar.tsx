@@ -4,9 +4,9 @@ import { usePathname } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { Bell, Flame, ListChecks, ScrollText, Sprout, UserCog, Users } from "lucide-react";
 import type { ApprovalsInbox } from "@/lib/clients";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
-import { cn } from "@/lib/utils";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
+import { cn } from "@/lib/shared/utils";
 import type { NavItem } from "./nav";
 
 const ICONS = {

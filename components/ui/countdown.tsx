@@ -1,6 +1,6 @@
 "use client";
 import { useSyncExternalStore } from "react";
-import { formatDuration } from "@/lib/format";
+import { formatDuration } from "@/lib/shared/format";
 
 // One shared one-second clock for every countdown on the page.
 const listeners = new Set<() => void>();

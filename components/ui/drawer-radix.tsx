@@ -2,7 +2,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/utils";
 
 /**
  * A side sheet for the details of one item, over the page instead of squeezing it: from the right

@@ -7,9 +7,9 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DownloadLink } from "@/components/ui/download-link";
 import { JobProgress } from "@/components/ui/job-progress";
-import { utc } from "@/lib/format";
+import { utc } from "@/lib/shared/format";
 import { isActive, type JobRunView } from "@/lib/jobs";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 const STATUS_TONES = {
   queued: "neutral",

@@ -1,7 +1,7 @@
 "use client";
 import { X } from "lucide-react";
 import { isActive, type JobRunView } from "@/lib/jobs";
-import { formatDuration } from "@/lib/format";
+import { formatDuration } from "@/lib/shared/format";
 import { Button } from "./button";
 import { ProgressBar } from "./progress-bar";
 

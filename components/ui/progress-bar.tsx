@@ -1,7 +1,7 @@
 "use client";
 import type { ReactNode } from "react";
 import { Progress } from "radix-ui";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/utils";
 
 /**
  * The console's progress bar (Radix: role="progressbar" with aria-valuenow, -min, -max), drawn the

@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { HttpError } from "@/lib/query-client";
+import { HttpError } from "@/lib/shared/query-client";
 import { ErrorState } from "./states";
 
 /**

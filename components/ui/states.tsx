@@ -1,7 +1,7 @@
 "use client";
 import type { ReactNode } from "react";
 import { AlertTriangle, Inbox, RotateCw } from "lucide-react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/utils";
 import { Button } from "./button";
 import { useRetryCountdown } from "./use-retry-countdown";
 

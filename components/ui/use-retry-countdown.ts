@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
-import { retryAfterOf } from "@/lib/query-client";
+import { retryAfterOf } from "@/lib/shared/query-client";
 
 /**
  * Whole seconds before Retry is worth pressing after `error`: its Retry-After when the upstream's

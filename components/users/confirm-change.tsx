@@ -1,6 +1,6 @@
 "use client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { permissionsOf, ROLE_LABELS, type Permission, type Role } from "@/lib/permissions";
+import { permissionsOf, ROLE_LABELS, type Permission, type Role } from "@/lib/auth/permissions";
 import type { StaffUserView } from "@/lib/users";
 
 export type PendingChange = { user: StaffUserView; role?: Role; disabled?: boolean };

@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { SecretOnce } from "@/components/ui/secret-once";
-import { ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS } from "@/lib/permissions";
-import { queryKeys } from "@/lib/query-keys";
+import { ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS } from "@/lib/auth/permissions";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 type Created = { id: string; email: string; role: string; generatedPassword?: string };
 

@@ -2,9 +2,9 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
-import { utc } from "@/lib/format";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { utc } from "@/lib/shared/format";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 import type { YieldRunView } from "@/lib/yield/runs";
 import { runActionWords, withUnit } from "@/lib/yield/words";
 import { RunStatusBadge } from "./run-status";

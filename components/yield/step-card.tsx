@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { chainInfo } from "@/lib/chains";
-import { shortAddress } from "@/lib/format";
+import { shortAddress } from "@/lib/shared/format";
 import type { StepPhase, YieldStepView } from "@/lib/yield/runs";
 import { enumWords } from "@/lib/yield/words";
 

@@ -13,7 +13,7 @@ import { storageState } from "../fixtures/users";
  * The calls are enumerated from the production build itself (Next's server-reference manifest for
  * the actions, its app-paths manifest for the routes), so a new action or route cannot slip by: one
  * that has no expectation below fails the test until someone says which permission it needs. The
- * role columns come from the README's matrix, not from lib/permissions.ts, so the code is checked
+ * role columns come from the README's matrix, not from lib/auth/permissions.ts, so the code is checked
  * against what the console promises its users.
  */
 

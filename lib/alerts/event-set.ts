@@ -6,7 +6,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { chainLabel } from "@/lib/chains";
-import { zoneLabel } from "@/lib/time-zone";
+import { zoneLabel } from "@/lib/shared/time-zone";
 import type { ValidFilters } from "./filters";
 
 const when = (instant: Date, tz: string) => format(new TZDate(instant.getTime(), tz), "d MMM yyyy HH:mm");

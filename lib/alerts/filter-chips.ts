@@ -5,7 +5,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { chainLabel } from "@/lib/chains";
-import { zoneLabel } from "@/lib/time-zone";
+import { zoneLabel } from "@/lib/shared/time-zone";
 import type { EventFilterState, ValidFilters } from "./filters";
 
 export interface FilterChip {

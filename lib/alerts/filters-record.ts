@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
 import { isCaip2 } from "@/lib/chains";
-import { isZone } from "@/lib/time-zone";
+import { isZone } from "@/lib/shared/time-zone";
 
 /** The filters as plain JSON, for a job's parameters, a manifest and an audit record. */
 export const filtersRecordSchema = z.object({

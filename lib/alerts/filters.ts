@@ -9,7 +9,7 @@ import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "@/lib/contracts/alert-valu
 import type { DeliveryStatus, ListAlertEventsQuery } from "@/lib/contracts/alerts";
 import type { FiltersRecord } from "./filters-record";
 import { isCaip2 } from "@/lib/chains";
-import { isZone, UTC, wallTime } from "@/lib/time-zone";
+import { isZone, UTC, wallTime } from "@/lib/shared/time-zone";
 import { expandBlockRanges } from "./blocks";
 
 export type { FiltersRecord } from "./filters-record";

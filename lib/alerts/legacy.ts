@@ -1,7 +1,7 @@
 /** The deprecated alert helpers' forms, shared by the tools page and its actions. */
 import { z } from "zod";
 import { formatChainSchema } from "@/lib/contracts/deprecated";
-import { freeText } from "@/lib/text";
+import { freeText } from "@/lib/shared/text";
 
 export const MAX_RAW_ALERT_CHARS = 200_000;
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { chainFamily, chainInfo } from "../chains";
 import { ADDRESS_RULES, TOKEN_ADDRESS_RULES, amountSchema, clientIdSchema } from "../clients";
 import { curveSchema } from "../contracts/common";
-import { hasControlCharacters, isWellFormedText } from "../text";
+import { hasControlCharacters, isWellFormedText } from "../shared/text";
 import { LAB_EVM_CHAINS, LAB_SEND_CHAINS } from "./chains";
 import { readTypedData } from "./typed-data";
 

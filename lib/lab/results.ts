@@ -2,7 +2,7 @@
  * What the wallet lab's actions return to the page. None of these carries a share, a client API key
  * or a session token: only ids, addresses, signatures, hashes and the checks made on the server.
  */
-import type { ClientAddress, Curve } from "../client-addresses";
+import type { ClientAddress, Curve } from "../clients/addresses";
 import type { LabSignMethod } from "./forms";
 
 export interface LabWallet {

@@ -5,7 +5,7 @@
  * is derived from the SECP256K1 wallet's public key.
  */
 import type { Client } from "../contracts";
-import { evmAddressOfKey } from "../public-key";
+import { evmAddressOfKey } from "../clients/public-key";
 import type { EvmSigner } from "./results";
 
 export function evmSigner(client: Client): EvmSigner | undefined {

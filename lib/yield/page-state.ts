@@ -3,7 +3,7 @@
  * dropped, never crashes and never sends a bad value to the provider.
  */
 import { isCaip2 } from "@/lib/chains";
-import { isClientId } from "@/lib/client-id";
+import { isClientId } from "@/lib/clients/client-id";
 import { ANY_NETWORK, TESTNETS, type OpportunityFilters } from "./opportunities";
 import type { YieldTab } from "./urls";
 
@@ -32,7 +32,7 @@ export interface ValidYieldPage {
  */
 export function readYieldPage(state: YieldPageState, testnetsByDefault = false): ValidYieldPage {
   const dropped: string[] = [];
-  // The same rule as clientIdSchema (lib/client-id.ts), without loading zod into the page.
+  // The same rule as clientIdSchema (lib/clients/client-id.ts), without loading zod into the page.
   const client = state.client ? (isClientId(state.client) ? state.client.trim() : undefined) : null;
   if (client === undefined) dropped.push(`“${state.client?.slice(0, 40)}” is not a client id`);
   const network =

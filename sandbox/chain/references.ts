@@ -1,7 +1,7 @@
 /**
  * The eip155 chains the sandbox serves: every EVM reference the spec names (assets list, build-transaction
  * names, yield networks). A chain costs nothing until its first use, so serving them all keeps every
- * documented chain id usable against the sandbox. lib/chains.ts owns the alias tables; this list only
+ * documented chain id usable against the sandbox. lib/chains/index.ts owns the alias tables; this list only
  * decides which local chains may exist.
  */
 export const SERVED_REFERENCES: readonly number[] = [

@@ -7,7 +7,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, isAddress } from "viem";
-import type { SandboxEnv } from "@/lib/config";
+import type { SandboxEnv } from "@/lib/shared/config";
 import { loadArtifacts } from "../solidity/compile";
 import type { ChainRegistry, ChainTransfer, TestToken } from "../types";
 import { RPC_INVALID_PARAMS, RpcError } from "./errors";

@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { Hono } from "hono";
-import type { SandboxEnv } from "@/lib/config";
+import type { SandboxEnv } from "@/lib/shared/config";
 import {
   assetsSendBodySchema,
   backupBodySchema,

@@ -4,7 +4,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ExportManifest, ExportResult, ExportRunView } from "@/lib/alerts/export";
 import type { JobRunView } from "@/lib/jobs";
-import type { Permission } from "@/lib/permissions";
+import type { Permission } from "@/lib/auth/permissions";
 import type * as Session from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
 
@@ -19,7 +19,7 @@ type SessionModule = typeof Session;
 const who = vi.hoisted(() => ({ user: undefined as StaffUser | undefined }));
 vi.mock("@/server/auth/session", async (importOriginal) => {
   const actual = await importOriginal<SessionModule>();
-  const { can } = await import("@/lib/permissions");
+  const { can } = await import("@/lib/auth/permissions");
   const { forbidden, unauthenticated } = await import("@/server/errors");
   return {
     ...actual,

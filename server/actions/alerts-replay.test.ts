@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ReplayAllResult, ReplayDryRun } from "@/lib/alerts/replay";
-import type { Permission } from "@/lib/permissions";
+import type { Permission } from "@/lib/auth/permissions";
 import type * as Session from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
 
@@ -16,7 +16,7 @@ type SessionModule = typeof Session;
 const who = vi.hoisted(() => ({ user: undefined as StaffUser | undefined }));
 vi.mock("@/server/auth/session", async (importOriginal) => {
   const actual = await importOriginal<SessionModule>();
-  const { can } = await import("@/lib/permissions");
+  const { can } = await import("@/lib/auth/permissions");
   const { forbidden, unauthenticated } = await import("@/server/errors");
   return {
     ...actual,

@@ -5,8 +5,8 @@ import { deleteView, saveView } from "@/server/saved-views/views";
 import { replaySelectedEvents } from "@/server/alerts/replay-selected";
 import { formatRawAlert, retryBlock } from "@/server/alerts/legacy-tools";
 import { forbidden } from "@/server/errors";
-import { can } from "@/lib/permissions";
-import { SAVED_VIEW_SCOPES, saveViewSchema } from "@/lib/saved-views";
+import { can } from "@/lib/auth/permissions";
+import { SAVED_VIEW_SCOPES, saveViewSchema } from "@/lib/shared/saved-views";
 import { formatToolSchema, retryBlockToolSchema } from "@/lib/alerts/legacy";
 
 /** Replays the failed events the user selected; the result names the ids queued and refused. */

@@ -1,6 +1,6 @@
 "use server";
 import { z } from "zod";
-import type { AuditExportResult } from "@/lib/audit-export";
+import type { AuditExportResult } from "@/lib/audit/export";
 import { auditFiltersSchema } from "@/lib/audit";
 import type { JobRunView } from "@/lib/jobs";
 import { getDb } from "@/server/db";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getAdminClient } from "@/server/upstream";
 import { defineAction } from "@/server/kit/define-action";
 import { buildTransferSchema, createClientSchema, credentialRequestSchema } from "@/lib/clients";
-import { classifySearch } from "@/lib/client-search";
+import { classifySearch } from "@/lib/clients/search";
 import { getClient } from "@/server/clients/reads";
 import { findAddressJob, type FindAddressResult } from "@/server/clients/find-address-job";
 import { startJob } from "@/server/jobs";

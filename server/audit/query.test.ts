@@ -5,7 +5,7 @@ import { openTestDb, type TestDbKind } from "@/testing/db";
 import type { DbHandle } from "@/server/db/client";
 import { tables } from "@/server/db";
 import { auditFiltersSchema } from "@/lib/audit";
-import { parseUtcMinute } from "@/lib/audit-time";
+import { parseUtcMinute } from "@/lib/audit/time";
 import { appendAudit } from "./append";
 import { auditFacets } from "./facets";
 import { getAuditRecord, iterateAudit, listAudit } from "./query";

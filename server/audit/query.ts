@@ -28,7 +28,7 @@ function where(filters: AuditFilters, beforeSeq?: number): SQL | undefined {
   const time = auditTimeBounds(filters);
   const parts: (SQL | undefined)[] = [
     filters.actor ? or(ilike(t.actorEmail, `%${escape(filters.actor)}%`), eq(t.actorId, filters.actor)) : undefined,
-    // A known action's full name matches it alone; anything else is a prefix (lib/audit.ts, actionMatch).
+    // A known action's full name matches it alone; anything else is a prefix (lib/audit/index.ts, actionMatch).
     filters.action ? actionCondition(actionMatch(filters.action)) : undefined,
     filters.outcome ? eq(t.outcome, filters.outcome) : undefined,
     filters.errorCode ? and(eq(t.outcome, "error"), eq(t.errorCode, filters.errorCode)) : undefined,

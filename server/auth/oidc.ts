@@ -1,5 +1,5 @@
 import "server-only";
-import { isRole, type Role } from "@/lib/permissions";
+import { isRole, type Role } from "@/lib/auth/permissions";
 
 /**
  * The staff role of an SSO user: from the configured ID-token claim (a role name, or a list of

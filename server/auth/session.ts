@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/server/db";
 import { getEnv } from "@/server/env";
-import { can, type Permission } from "@/lib/permissions";
+import { can, type Permission } from "@/lib/auth/permissions";
 import { AppError, forbidden, unauthenticated } from "@/server/errors";
 import { authOptions } from "./options";
 import { findUserById, toStaffUser, type StaffUser } from "./users";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Role } from "@/lib/permissions";
+import type { Role } from "@/lib/auth/permissions";
 import { appendAudit, appendAuditSafely } from "@/server/audit/append";
 import type { Db } from "@/server/db";
 import { logger } from "@/server/log";

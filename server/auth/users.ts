@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { tables, type Db } from "@/server/db";
-import type { Role } from "@/lib/permissions";
+import type { Role } from "@/lib/auth/permissions";
 
 export type UserRow = typeof tables.users.$inferSelect;
 

@@ -2,8 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { defineJob } from "@/server/jobs";
 import { getAdminClient } from "@/server/upstream";
-import { clientHasAddress } from "@/lib/client-search";
-import { shortAddress } from "@/lib/format";
+import { clientHasAddress } from "@/lib/clients/search";
+import { shortAddress } from "@/lib/shared/format";
 
 export interface FindAddressResult {
   matches: string[];

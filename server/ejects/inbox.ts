@@ -4,7 +4,7 @@ import { getDb, tables, type Db } from "@/server/db";
 import { findUserById, type StaffUser } from "@/server/auth/users";
 import type { EjectRequestView, EjectSummary } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
-import { ejectSummaryOf, type EjectRequestFacts } from "@/lib/eject-summary";
+import { ejectSummaryOf, type EjectRequestFacts } from "@/lib/ejects/summary";
 import { expireStale, toView } from "./view";
 
 /**

@@ -5,7 +5,7 @@ import { getDb, tables } from "@/server/db";
 import { AppError, conflict } from "@/server/errors";
 import type { StaffUser } from "@/server/auth/users";
 import type { EjectRequestView } from "@/lib/clients";
-import { ejectIneligibility } from "@/lib/eject-eligibility";
+import { ejectIneligibility } from "@/lib/ejects/eligibility";
 import { getClient } from "@/server/clients/reads";
 import { expireStale, toView } from "./view";
 

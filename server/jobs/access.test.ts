@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Role } from "@/lib/permissions";
+import type { Role } from "@/lib/auth/permissions";
 import type { StaffUser } from "@/server/auth/users";
 import { isAppError } from "@/server/errors";
 import { accessibleRun } from "./access";

@@ -1,5 +1,5 @@
 import "server-only";
-import { can } from "@/lib/permissions";
+import { can } from "@/lib/auth/permissions";
 import { isJobKind, JOB_ACCESS } from "@/lib/jobs";
 import type { StaffUser } from "@/server/auth/users";
 import { describePermission } from "@/server/auth/session";

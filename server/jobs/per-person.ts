@@ -1,6 +1,6 @@
 import "server-only";
 import type { RunningRunView } from "@/lib/jobs";
-import { utc } from "@/lib/format";
+import { utc } from "@/lib/shared/format";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/log";
 import type { JobDefinition, JobRun, PerPersonLimit, RunLabel } from "./types";

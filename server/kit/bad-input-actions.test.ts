@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { asc, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ActionResult } from "@/lib/result";
+import type { ActionResult } from "@/lib/shared/result";
 import type { DbHandle } from "@/server/db/client";
 
 /**

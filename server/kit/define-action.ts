@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { ActionError, ActionResult } from "@/lib/result";
+import type { ActionError, ActionResult } from "@/lib/shared/result";
 import { appendAudit, appendAuditSafely, type AuditEntry } from "@/server/audit/append";
 import { unauthenticatedRecordBudget } from "@/server/audit/refusals";
 import { authorize, type Requirement } from "@/server/auth/session";

@@ -4,7 +4,7 @@ import { tables, type Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { vaultGetText, vaultPut } from "@/server/vault";
 import { curveSharesSchema, type CurveShares } from "@/lib/contracts";
-import type { TestClient } from "@/lib/test-clients";
+import type { TestClient } from "@/lib/clients/test-clients";
 
 /**
  * Test clients: clients the console created for developers to act for. Their client API key and

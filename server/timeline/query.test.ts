@@ -3,7 +3,7 @@ import { openTestDb, type TestDbKind } from "@/testing/db";
 import type { DbHandle } from "@/server/db/client";
 import { tables } from "@/server/db";
 import { appendAudit } from "@/server/audit/append";
-import { TIMELINE_KINDS, type TimelineKind } from "@/lib/timeline";
+import { TIMELINE_KINDS, type TimelineKind } from "@/lib/clients/timeline";
 import { clientTimeline } from "./query";
 
 const actor = { id: "u1", email: "sam@example.com", role: "support" };

@@ -9,7 +9,7 @@ import {
   type RecordFacts,
   type RecordMatcher,
   type TimelinePage,
-} from "@/lib/timeline";
+} from "@/lib/clients/timeline";
 
 const asObject = (v: unknown): Record<string, unknown> =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};

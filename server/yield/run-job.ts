@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { shortAddress } from "@/lib/format";
+import { shortAddress } from "@/lib/shared/format";
 import { getDb } from "@/server/db";
 import { defineJob, JobInterruptedError } from "@/server/jobs";
 import { appendJobAuditOnce } from "@/server/jobs/audit";

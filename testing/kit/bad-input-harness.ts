@@ -20,7 +20,7 @@ import { createUpstreamRecorder, type UpstreamRecorder } from "./recording-upstr
  *   vi.mock("@/server/upstream", async (original) => (await import("./testing/bad-input-harness")).upstreamModule(original));
  */
 
-/** Admin holds every permission (lib/permissions.ts), so every call gets as far as its input check. */
+/** Admin holds every permission (lib/auth/permissions.ts), so every call gets as far as its input check. */
 export const admin: StaffUser = {
   id: "0d6f3c52-3f6e-4d4c-9b8a-5d2b7a1e9c01",
   email: "fuzz-admin@example.com",

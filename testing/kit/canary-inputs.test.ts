@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { changePasswordSchema } from "@/lib/account";
+import { changePasswordSchema } from "@/lib/account/password";
 import { canaryCases } from "./canary-inputs";
 
 function counter() {

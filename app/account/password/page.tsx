@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/server/auth/session";
-import { safeCallbackPath } from "@/lib/safe-redirect";
+import { safeCallbackPath } from "@/lib/auth/safe-redirect";
 
 export const metadata: Metadata = { title: "Change password" };
 

@@ -17,9 +17,9 @@ import {
   upstreamEventQuery,
   validateEventFilters,
 } from "@/lib/alerts/filters";
-import { can } from "@/lib/permissions";
-import { getQueryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { can } from "@/lib/auth/permissions";
+import { getQueryClient } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 type Params = Promise<{ webhookId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -3,7 +3,7 @@ import { LegacyTools } from "@/components/alerts/legacy-tools";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/server/auth/session";
-import { can } from "@/lib/permissions";
+import { can } from "@/lib/auth/permissions";
 
 export const metadata: Metadata = { title: "Legacy alert tools" };
 

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { defineRoute } from "@/server/kit/define-route";
 import { listSavedViews } from "@/server/saved-views/views";
 import { forbidden } from "@/server/errors";
-import { can } from "@/lib/permissions";
-import { SAVED_VIEW_SCOPES, savedViewScopeSchema } from "@/lib/saved-views";
+import { can } from "@/lib/auth/permissions";
+import { SAVED_VIEW_SCOPES, savedViewScopeSchema } from "@/lib/shared/saved-views";
 
 export const GET = defineRoute({
   permission: "signed-in",

@@ -5,8 +5,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { publishedKeys } from "@/server/evidence/signing-keys";
-import { getQueryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { getQueryClient } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 export const metadata: Metadata = { title: "Verify evidence" };
 

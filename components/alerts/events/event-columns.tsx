@@ -4,8 +4,8 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { AlertEvent } from "@/lib/contracts";
 import { chainLabel } from "@/lib/chains";
-import { shortAddress } from "@/lib/format";
-import { wallTimeSeconds } from "@/lib/time-zone";
+import { shortAddress } from "@/lib/shared/format";
+import { wallTimeSeconds } from "@/lib/shared/time-zone";
 
 const STATUS_TONE = { success: "success", failed: "danger", pending: "warning" } as const;
 

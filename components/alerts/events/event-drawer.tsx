@@ -2,7 +2,7 @@
 import { Drawer } from "@/components/ui/drawer";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { AlertEvent } from "@/lib/contracts";
-import { isoInZone } from "@/lib/time-zone";
+import { isoInZone } from "@/lib/shared/time-zone";
 
 /** One event's whole record, as the upstream sent it (unknown fields included), as formatted JSON. */
 export function EventDrawer({ event, tz, onClose }: { event: AlertEvent | null; tz: string; onClose: () => void }) {

@@ -6,7 +6,7 @@ import type { RowSelectionState } from "@tanstack/react-table";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ReplayAllResult } from "@/lib/alerts/replay";
 import type { JobRunView } from "@/lib/jobs";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/shared/query-keys";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import type { AlertEvent, AlertWebhook } from "@/lib/contracts";

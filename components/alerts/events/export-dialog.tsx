@@ -10,8 +10,8 @@ import { FormError } from "@/components/ui/form-error";
 import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/alerts/export-formats";
 import type { ExportRunView } from "@/lib/alerts/export";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 import { ExportRunItem } from "@/components/ui/export-run-item";
 import { describeFilters } from "@/lib/alerts/filters";
 

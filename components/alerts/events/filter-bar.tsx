@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ChevronDown, SlidersHorizontal, X } from "lucide-react";
 import { filterChips } from "@/lib/alerts/filter-chips";
 import type { EventFilterState, ValidFilters } from "@/lib/alerts/filters";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/shared/utils";
 
 /**
  * The filters folded into one line above the table: a Filters button that opens the whole form,

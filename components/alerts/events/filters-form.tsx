@@ -7,7 +7,7 @@ import { EVENT_PAGE_SIZES, validateEventFilters, type EventFilterState, type Fil
 import { DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
 import type { DeliveryStatus } from "@/lib/contracts/alerts";
 import { useLocalZone } from "@/components/hooks/use-local-zone";
-import { parseWallTime, startOfDayIn, UTC, wallTime, zoneLabel } from "@/lib/time-zone";
+import { parseWallTime, startOfDayIn, UTC, wallTime, zoneLabel } from "@/lib/shared/time-zone";
 import { ChainMultiSelect } from "./chain-select";
 import { draftOf, type Draft, type FilterDraft } from "./use-filter-draft";
 

@@ -7,7 +7,7 @@ import { useJobRun } from "@/components/hooks/use-job-run";
 import { JobProgress } from "@/components/ui/job-progress";
 import type { ReplayAllResult } from "@/lib/alerts/replay";
 import { isActive, type JobRunView } from "@/lib/jobs";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 /** A "replay all failed" run: progress and Cancel while it runs, then what was queued and refused. */
 export function ReplayAllRun({

@@ -11,7 +11,7 @@ import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { REPLAY_BATCH_SIZE, type ReplayAllResult, type ReplayDryRun } from "@/lib/alerts/replay";
 import { chainLabel } from "@/lib/chains";
 import type { JobRunView } from "@/lib/jobs";
-import { wallTimeSeconds } from "@/lib/time-zone";
+import { wallTimeSeconds } from "@/lib/shared/time-zone";
 
 /**
  * "Replay all failed matching this filter": a dry run that counts them and shows the newest, a

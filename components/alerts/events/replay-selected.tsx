@@ -4,7 +4,7 @@ import { RotateCcw } from "lucide-react";
 import { replaySelected } from "@/server/actions/alerts";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 /** Replays the selected failed events and says, in ids, which were queued and which refused. */
 export function ReplaySelected({

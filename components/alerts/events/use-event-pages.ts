@@ -2,8 +2,8 @@
 import { useEffect, useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { EventsPage } from "@/lib/alerts/views";
-import { fetchJson } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 export const eventsUrl = (webhookId: string, query: string, cursor: string | null) =>
   `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/events?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;

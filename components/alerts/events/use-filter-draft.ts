@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import type { EventFilterState } from "@/lib/alerts/filters";
-import { isZone, UTC, wallTime } from "@/lib/time-zone";
+import { isZone, UTC, wallTime } from "@/lib/shared/time-zone";
 
 /** What the filters form holds: the URL's filters, with the times as typed. */
 export type Draft = Omit<EventFilterState, "from" | "to"> & { fromText: string; toText: string };

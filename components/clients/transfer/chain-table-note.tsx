@@ -1,6 +1,6 @@
 "use client";
 import { Info } from "lucide-react";
-import { chainOptions, compareChainTables, describeDifference } from "@/lib/chain-options";
+import { chainOptions, compareChainTables, describeDifference } from "@/lib/chains/options";
 import { chainLabel, type Caip2Id } from "@/lib/chains";
 
 const named = (id: Caip2Id) => `${chainLabel(id)} (${id})`;

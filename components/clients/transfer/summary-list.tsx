@@ -1,7 +1,7 @@
 "use client";
 import { AlertOctagon } from "lucide-react";
 import { CopyButton } from "@/components/ui/copy-button";
-import type { RowSource, TransferSummary } from "@/lib/transfer-summary";
+import type { RowSource, TransferSummary } from "@/lib/clients/transfer-summary";
 
 const SOURCE_NOTES: Record<RowSource, string> = {
   request: "what the form sent",

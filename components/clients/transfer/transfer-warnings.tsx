@@ -1,7 +1,7 @@
 "use client";
 import { AlertTriangle, Info } from "lucide-react";
-import type { TransferWarning } from "@/lib/transfer-warnings";
-import { cn } from "@/lib/utils";
+import type { TransferWarning } from "@/lib/clients/transfer-warnings";
+import { cn } from "@/lib/shared/utils";
 
 /**
  * Warnings about the transfer as it is typed. The region is always present so screen readers

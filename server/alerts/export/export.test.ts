@@ -4,7 +4,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EXPORT_CSV_COLUMNS, exportResultSchema, type ExportFormat, type ExportResult } from "@/lib/alerts/export";
 import type { ValidFilters } from "@/lib/alerts/filters";
-import { isoInZone } from "@/lib/time-zone";
+import { isoInZone } from "@/lib/shared/time-zone";
 import type { StaffUser } from "@/server/auth/users";
 import { getDb, setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";

@@ -1,7 +1,7 @@
 import "server-only";
 import { mkdir } from "node:fs/promises";
 import type { ExportResult } from "@/lib/alerts/export";
-import { shortAddress, utc } from "@/lib/format";
+import { shortAddress, utc } from "@/lib/shared/format";
 import { getDb } from "@/server/db";
 import { getUpstreamConfig } from "@/server/env";
 import { signDocument } from "@/server/evidence/sign";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isoInZone } from "@/lib/time-zone";
+import { isoInZone } from "@/lib/shared/time-zone";
 import { ZoneTimeFormatter } from "./zone-time";
 
 const ZONES = [

@@ -1,6 +1,6 @@
 import "server-only";
 import { tzOffset } from "@date-fns/tz";
-import { UTC, type Zone } from "@/lib/time-zone";
+import { UTC, type Zone } from "@/lib/shared/time-zone";
 
 const HOUR = 3_600_000;
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { REPLAY_BATCH_SIZE, type ReplayAllResult } from "@/lib/alerts/replay";
-import { shortAddress, utc } from "@/lib/format";
+import { shortAddress, utc } from "@/lib/shared/format";
 import { defineJob, JobError, JobInterruptedError, type JobContext } from "@/server/jobs";
 import { isJobError } from "@/server/jobs/errors";
 import { getAdminClient, type AdminClient } from "@/server/upstream";

@@ -7,7 +7,7 @@ import {
   auditExportResultSchema,
   type AuditExportManifest,
   type AuditExportResult,
-} from "@/lib/audit-export";
+} from "@/lib/audit/export";
 import { auditFiltersSchema, type AuditRecord } from "@/lib/audit";
 import { getDb, tables } from "@/server/db";
 import { signDocument } from "@/server/evidence/sign";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { AuditExportFilters, AuditExportResult, AuditExportRunView } from "@/lib/audit-export";
+import type { AuditExportFilters, AuditExportResult, AuditExportRunView } from "@/lib/audit/export";
 import type { AuditFilters } from "@/lib/audit";
 import type { JobRunView } from "@/lib/jobs";
 import type { StaffUser } from "@/server/auth/users";

@@ -9,9 +9,9 @@ import { requireUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { isAppError } from "@/server/errors";
 import { getRunView } from "@/server/yield/runs-store";
-import { can } from "@/lib/permissions";
-import { getQueryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
+import { can } from "@/lib/auth/permissions";
+import { getQueryClient } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 
 export const metadata: Metadata = { title: "Yield run" };
 

@@ -2,7 +2,7 @@ import { defineRoute } from "@/server/kit/define-route";
 import { getDb } from "@/server/db";
 import { clientTimeline } from "@/server/timeline/query";
 import { clientIdSchema } from "@/lib/clients";
-import { timelineQuerySchema } from "@/lib/timeline";
+import { timelineQuerySchema } from "@/lib/clients/timeline";
 
 export const GET = defineRoute({
   permission: "clients:read",

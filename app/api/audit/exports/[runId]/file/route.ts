@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { auditExportResultSchema } from "@/lib/audit-export";
+import { auditExportResultSchema } from "@/lib/audit/export";
 import { downloadableExport, fileResponse } from "@/server/exports/download";
 import { defineRoute } from "@/server/kit/define-route";
 

@@ -1,0 +1,147 @@
+/**
+ * What the audit filters offer before anything is in the log: every action the console records
+ * and every error code it writes. The facets route adds whatever else the log holds (an action
+ * added later, a code from an older version), so a list never hides what is there.
+ */
+import type { ErrorCode } from "../shared/result";
+
+/** Areas in the order the action list shows them; an area not named here comes after, A–Z. */
+export const AUDIT_AREAS = [
+  "auth",
+  "users",
+  "clients",
+  "credentials",
+  "transfers",
+  "lab",
+  "eject",
+  "alerts",
+  "views",
+  "yield",
+  "audit",
+  "account",
+  "jobs",
+] as const;
+
+/** Every action the console writes (a test checks the sources against this list). */
+export const KNOWN_AUDIT_ACTIONS = [
+  "auth.sign-in",
+  "auth.sign-in-failed",
+  "auth.sign-out",
+  "users.bootstrap",
+  "users.create",
+  "users.update",
+  "clients.create",
+  "clients.create-test",
+  "clients.find-address",
+  "credentials.session-token",
+  "credentials.web-otp",
+  "transfers.build",
+  "lab.generate",
+  "lab.backup",
+  "lab.recover",
+  "lab.sign-message",
+  "lab.raw-sign",
+  "lab.send",
+  "eject.request",
+  "eject.approve",
+  "eject.reject",
+  "eject.execute",
+  "eject.fetch-shares",
+  "eject.withdraw",
+  "alerts.replay",
+  "alerts.legacy-format",
+  "alerts.legacy-retry-block",
+  "alerts.export-start",
+  "alerts.export",
+  "alerts.replay-all-preview",
+  "alerts.replay-all-start",
+  "alerts.replay-all",
+  "alerts.replay-all-batch",
+  "yield.preview",
+  "yield.start",
+  "yield.retry",
+  "yield.abandon",
+  "yield.sign",
+  "yield.report",
+  "yield.confirm",
+  "yield.run",
+  "views.save",
+  "views.delete",
+  "audit.verify",
+  "audit.export-start",
+  "audit.export",
+  "audit.checkpoint",
+  "account.change-password",
+  "jobs.cancel",
+] as const;
+
+/** The codes of refused or failed actions and route calls (lib/shared/result.ts). */
+const ACTION_ERROR_CODES = [
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "VALIDATION",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "TOO_MANY_RUNS",
+  "UPSTREAM",
+  "UPSTREAM_UNAVAILABLE",
+  "AUDIT_UNAVAILABLE",
+  "INTERNAL",
+] as const satisfies readonly ErrorCode[];
+
+/** Codes no record can hold: CROSS_SITE is answered before anything is done or recorded. */
+type NeverRecorded = "CROSS_SITE";
+
+// Fails to compile when lib/shared/result.ts gains a code this list does not offer.
+const everyErrorCodeListed: [Exclude<ErrorCode, (typeof ACTION_ERROR_CODES)[number] | NeverRecorded>] extends [never]
+  ? true
+  : never = true;
+void everyErrorCodeListed;
+
+/** The codes of refused sign-ins: password (server/auth/credentials.ts) and SSO (server/auth/sso.ts). */
+const SIGN_IN_ERROR_CODES = [
+  "INVALID_CREDENTIALS",
+  "LOCKED",
+  "DISABLED",
+  "UNAVAILABLE",
+  "NO_ROLE",
+  "EMAIL_UNVERIFIED",
+  "EMAIL_TAKEN",
+  "NO_SUBJECT",
+] as const;
+
+export const KNOWN_ERROR_CODES: readonly string[] = [...ACTION_ERROR_CODES, ...SIGN_IN_ERROR_CODES];
+
+export const areaOf = (action: string) => action.split(".", 1)[0] ?? action;
+
+export interface ActionGroup {
+  area: string;
+  /** The prefix filter for the whole area ("auth."). */
+  prefix: string;
+  actions: string[];
+}
+
+/** Actions grouped by area, areas in AUDIT_AREAS order then A–Z, actions A–Z within an area. */
+export function groupActions(actions: Iterable<string>): ActionGroup[] {
+  const byArea = new Map<string, Set<string>>();
+  for (const action of actions) {
+    const area = areaOf(action);
+    if (!area) continue;
+    const set = byArea.get(area) ?? new Set<string>();
+    set.add(action);
+    byArea.set(area, set);
+  }
+  const rank = (area: string) => {
+    const i = (AUDIT_AREAS as readonly string[]).indexOf(area);
+    return i === -1 ? AUDIT_AREAS.length : i;
+  };
+  return [...byArea.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([area, set]) => ({ area, prefix: `${area}.`, actions: [...set].sort((a, b) => a.localeCompare(b)) }));
+}
+
+/** Sorted, without duplicates: the known list with what the log holds. */
+export function mergeFacet(known: readonly string[], fromLog: readonly string[]): string[] {
+  return [...new Set([...known, ...fromLog])].sort((a, b) => a.localeCompare(b));
+}

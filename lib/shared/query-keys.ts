@@ -1,0 +1,74 @@
+/**
+ * Query-key factories shared by the server prefetch and the client hooks: the same key on both
+ * sides is what lets a hydrated query be reused instead of fetched again.
+ */
+import type { AuditFilters } from "../audit";
+
+export const queryKeys = {
+  audit: {
+    all: ["audit"] as const,
+    list: (filters: AuditFilters, cursor: string | undefined, limit: number) =>
+      ["audit", "list", filters, cursor ?? null, limit] as const,
+    record: (recordId: string) => ["audit", "record", recordId] as const,
+    facets: () => ["audit", "facets"] as const,
+    /** The user's recent exports of the audit log. */
+    exports: () => ["audit", "exports"] as const,
+    /** The public keys that sign the console's evidence. */
+    signingKeys: () => ["audit", "signing-keys"] as const,
+  },
+  clients: {
+    all: ["clients"] as const,
+    page: (take: number, cursor: string | undefined) => ["clients", "page", take, cursor ?? null] as const,
+    detail: (clientId: string) => ["clients", "detail", clientId] as const,
+    assets: (clientId: string, chain: string) => ["clients", "assets", clientId, chain] as const,
+    ejects: (clientId: string) => ["clients", "ejects", clientId] as const,
+    timeline: (clientId: string, kinds: string) => ["clients", "timeline", clientId, kinds] as const,
+  },
+  alerts: {
+    all: ["alerts"] as const,
+    webhooks: () => ["alerts", "webhooks"] as const,
+    /** Keyed by the filters' query string (the page's own URL keys, in a stable order). */
+    events: (webhookId: string, filters: string) => ["alerts", "events", webhookId, filters] as const,
+    /** The user's recent exports of one webhook. */
+    exports: (webhookId: string) => ["alerts", "exports", webhookId] as const,
+  },
+  gas: {
+    all: ["gas"] as const,
+    /** One chain's usage as the upstream lists it; the range is applied on the client. */
+    usage: (chainId: string) => ["gas", "usage", chainId] as const,
+  },
+  savedViews: {
+    list: (scope: string) => ["saved-views", scope] as const,
+  },
+  overview: {
+    clients: () => ["overview", "clients"] as const,
+    gas: () => ["overview", "gas"] as const,
+  },
+  testClients: {
+    all: ["test-clients"] as const,
+    list: () => ["test-clients", "list"] as const,
+    detail: (clientId: string) => ["test-clients", "detail", clientId] as const,
+  },
+  approvals: {
+    all: ["approvals"] as const,
+    inbox: () => ["approvals", "inbox"] as const,
+  },
+  yield: {
+    all: ["yield"] as const,
+    client: (clientId: string) => ["yield", "client", clientId] as const,
+    opportunities: (clientId: string, filters: string) => ["yield", "opportunities", clientId, filters] as const,
+    positions: (clientId: string, networks: string) => ["yield", "positions", clientId, networks] as const,
+    history: (clientId: string) => ["yield", "history", clientId] as const,
+    available: (clientId: string, network: string, token: string) =>
+      ["yield", "available", clientId, network, token] as const,
+    runs: (clientId: string) => ["yield", "runs", clientId] as const,
+    run: (runId: string) => ["yield", "run", runId] as const,
+  },
+  jobs: {
+    run: (runId: string) => ["jobs", "run", runId] as const,
+  },
+  users: {
+    all: ["users"] as const,
+    list: () => ["users", "list"] as const,
+  },
+};
