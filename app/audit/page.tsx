@@ -12,6 +12,7 @@ import { getAuditRecord, listAudit } from "@/server/audit/query";
 import { notFound } from "@/server/errors";
 import { can, permissionsOf } from "@/lib/auth/permissions";
 import { auditFiltersSchema, auditRecordIdSchema, AUDIT_PAGE_SIZE } from "@/lib/audit";
+import { auditFiltersInput, loadAuditPage } from "@/lib/audit/search-params";
 import { currentCursor, parseCursorStack } from "@/lib/shared/cursor-stack";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -23,20 +24,13 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser("/audit");
   if (!can(user.role, "audit:read")) return <AccessDenied what="audit:read" />;
-  const params = await searchParams;
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const parsed = auditFiltersSchema.safeParse({
-    actor: first(params.actor),
-    action: first(params.action),
-    outcome: first(params.outcome),
-    errorCode: first(params.errorCode),
-    from: first(params.from),
-    to: first(params.to),
-  });
-  const record = auditRecordIdSchema.safeParse(first(params.record));
+  const state = loadAuditPage(await searchParams);
+  const { record: recordId, cursors, ...filters } = state;
+  const parsed = auditFiltersSchema.safeParse(auditFiltersInput(filters));
+  const record = auditRecordIdSchema.safeParse(recordId ?? undefined);
   const db = await getDb();
   const queryClient = getQueryClient();
-  const cursor = currentCursor(parseCursorStack(first(params.cursors)));
+  const cursor = currentCursor(parseCursorStack(cursors));
   await Promise.all([
     parsed.success
       ? queryClient.prefetchQuery({

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
-import { createLoader } from "nuqs/server";
 import { GasView } from "@/components/gas/gas-view";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/server/auth/session";
 import { gasUsage } from "@/server/gas/usage";
-import { gasUrlParsers, validGasChains } from "@/lib/gas/url-state";
+import { loadGasUrl, validGasChains } from "@/lib/gas/search-params";
 import { can } from "@/lib/auth/permissions";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -15,7 +14,6 @@ export const metadata: Metadata = { title: "Gas" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const loadGasUrl = createLoader(gasUrlParsers);
 
 export default async function GasPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser("/gas");

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
-import { createLoader } from "nuqs/server";
 import { YieldView } from "@/components/yield/yield-view";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
@@ -12,14 +11,13 @@ import { opportunities, positions, yieldClient } from "@/server/yield/reads";
 import { can } from "@/lib/auth/permissions";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { yieldPageParsers } from "@/lib/yield/opportunities";
+import { loadYieldPage } from "@/lib/yield/search-params";
 import { readYieldPage } from "@/lib/yield/page-state";
 import { filtersKey, networksKey } from "@/lib/yield/urls";
 
 export const metadata: Metadata = { title: "Yield" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const loadYieldPage = createLoader(yieldPageParsers);
 
 export default async function YieldPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser("/yield");

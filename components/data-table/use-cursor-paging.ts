@@ -1,6 +1,7 @@
 "use client";
-import { parseAsString, useQueryState } from "nuqs";
+import { useQueryState } from "nuqs";
 import {
+  cursorParsers,
   currentCursor,
   firstRowIndex,
   parseCursorStack,
@@ -15,7 +16,7 @@ import {
  * the same page. One hook for every cursor-paged table.
  */
 export function useCursorPaging() {
-  const [value, setValue] = useQueryState("cursors", parseAsString.withOptions({ history: "push" }));
+  const [value, setValue] = useQueryState("cursors", cursorParsers.cursors);
   const stack = parseCursorStack(value);
   return {
     stack,

@@ -2,7 +2,7 @@
 import { X } from "lucide-react";
 import { ChainMultiSelect } from "@/components/ui/chain-multi-select";
 import { chainLabel } from "@/lib/chains";
-import { GAS_CHAINS, MAX_GAS_CHAINS } from "@/lib/gas/url-state";
+import { GAS_CHAINS, MAX_GAS_CHAINS } from "@/lib/gas/search-params";
 import { Swatch } from "./series-colors";
 
 /**

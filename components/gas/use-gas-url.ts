@@ -1,7 +1,7 @@
 "use client";
 import { useQueryStates } from "nuqs";
 import type { GasRange } from "@/lib/gas/range";
-import { gasUrlParsers, validGasChains } from "@/lib/gas/url-state";
+import { gasUrlParsers, validGasChains } from "@/lib/gas/search-params";
 
 /**
  * The chains and range from the URL (the parsers the page uses on the server), checked: a

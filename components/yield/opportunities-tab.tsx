@@ -16,11 +16,11 @@ import {
   TESTNETS,
   formatPeriod,
   formatRate,
-  YIELD_TYPES,
-  yieldPageParsers,
   type OpportunityFilters,
   type OpportunityView,
 } from "@/lib/yield/opportunities";
+import { YIELD_TYPES } from "@/lib/contracts/yield";
+import { yieldPageParsers } from "@/lib/yield/search-params";
 import type { YieldClientView } from "@/lib/yield/positions";
 import { filtersKey, opportunitiesUrl } from "@/lib/yield/urls";
 import { ActionDialog } from "./action-dialog-lazy";

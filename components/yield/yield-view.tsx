@@ -7,7 +7,7 @@ import { ErrorState, Skeleton } from "@/components/ui/states";
 import { Tabs } from "@/components/ui/tabs";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { yieldPageParsers } from "@/lib/yield/opportunities";
+import { yieldPageParsers } from "@/lib/yield/search-params";
 import { readYieldPage } from "@/lib/yield/page-state";
 import { whyReadOnly, type YieldClientView } from "@/lib/yield/positions";
 import { YIELD_TABS, type YieldTab } from "@/lib/yield/urls";

@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createLoader } from "nuqs/server";
 import { expandBlockRanges, MAX_BLOCKS } from "./blocks";
-import {
-  describeFilters,
-  eventFilterParsers,
-  upstreamEventQuery,
-  validateEventFilters,
-  type EventFilterState,
-} from "./filters";
+import { describeFilters, upstreamEventQuery, validateEventFilters, type EventFilterState } from "./filters";
+import { loadEventFilters } from "./search-params";
 
-const load = createLoader(eventFilterParsers);
-const state = (query: string) => load(new URLSearchParams(query)) as EventFilterState;
+const state = (query: string) => loadEventFilters(new URLSearchParams(query)) as EventFilterState;
 
 describe("block numbers", () => {
   it("expands ranges and lists, sorted and without repeats", () => {

@@ -1,36 +1,18 @@
 /**
- * The filters of a webhook's events, as they live in the URL: one set of nuqs parsers shared by the
- * page (server) and the view (client), and one validation that explains each bad value inline and
+ * The filters of a webhook's events, as they live in the URL (parsers and loader: ./search-params.ts):
+ * one validation that explains each bad value inline and
  * turns a valid set into the upstream's query (which never sees an invalid value). No zod here: the
  * events page runs this in the browser (the record's schema is in ./filters-record).
  */
-import { createSerializer, parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
+import type { ALERT_EVENT_TYPES } from "@/lib/contracts/alert-values";
 import type { DeliveryStatus, ListAlertEventsQuery } from "@/lib/contracts/alerts";
 import type { FiltersRecord } from "./filters-record";
 import { isCaip2 } from "@/lib/chains";
 import { isZone, UTC, wallTime } from "@/lib/shared/time-zone";
+import { DEFAULT_EVENT_PAGE_SIZE, EVENT_PAGE_SIZES } from "./search-params";
 import { expandBlockRanges } from "./blocks";
 
 export type { FiltersRecord } from "./filters-record";
-
-export const EVENT_PAGE_SIZES = [50, 100, 250, 500, 1000] as const;
-export const DEFAULT_EVENT_PAGE_SIZE = 100;
-
-/** URL keys: short, stable (saved views and shared links depend on them). */
-export const eventFilterParsers = {
-  type: parseAsStringLiteral(ALERT_EVENT_TYPES).withDefault("EIP_155_TX_V1"),
-  status: parseAsArrayOf(parseAsStringLiteral(DELIVERY_STATUSES)).withDefault([]),
-  from: parseAsString,
-  to: parseAsString,
-  tz: parseAsString.withDefault(UTC),
-  hash: parseAsString,
-  blocks: parseAsString,
-  chains: parseAsArrayOf(parseAsString).withDefault([]),
-  limit: parseAsInteger.withDefault(DEFAULT_EVENT_PAGE_SIZE),
-};
-
-export const serializeEventFilters = createSerializer(eventFilterParsers);
 
 export interface EventFilterState {
   type: (typeof ALERT_EVENT_TYPES)[number];

@@ -1,7 +1,7 @@
 /** The gas routes' queries, checked on the server before anything reaches the upstream. */
 import { z } from "zod";
 import { GAS_RANGES } from "./range";
-import { GAS_CHAINS, MAX_GAS_CHAINS } from "./url-state";
+import { GAS_CHAINS, MAX_GAS_CHAINS } from "./search-params";
 
 export const gasChainSchema = z
   .string()

@@ -3,6 +3,11 @@
  * to the current page ("c1.c2.c3"), so Previous, reload, back and a shared link all show the same
  * page. The first page has an empty stack.
  */
+import { parseAsString } from "nuqs/server";
+
+/** The stack in the URL (`?cursors=c1.c2`), for every cursor-paged page's search params. */
+export const cursorParsers = { cursors: parseAsString.withOptions({ history: "push" }) };
+
 const SEP = ".";
 
 export function parseCursorStack(value: string | null | undefined): string[] {

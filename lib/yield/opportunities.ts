@@ -2,7 +2,6 @@
  * Yield opportunities as the yield pages show them, read from the provider's records (whose
  * networks may be CAIP-2 ids or the provider's slugs), and the page's filters as URL state.
  */
-import { createSerializer, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import type { ArgumentSchema, YieldOpportunity } from "@/lib/contracts";
 import { chainInfo } from "@/lib/chains";
 import { yieldNetworkId } from "./networks";
@@ -78,19 +77,6 @@ export function formatRate(rate: number, rateType: string): string {
 
 export const OPPORTUNITY_SORTS = ["rate-desc", "rate-asc"] as const;
 
-/** The /yield page's URL state: the client acted for, and the list's filters. */
-export const yieldPageParsers = {
-  client: parseAsString,
-  network: parseAsString,
-  token: parseAsString,
-  type: parseAsString,
-  sort: parseAsStringLiteral(OPPORTUNITY_SORTS).withDefault("rate-desc"),
-  tab: parseAsStringLiteral(["opportunities", "positions", "runs", "history"] as const).withDefault("opportunities"),
-  /** The networks whose positions are read (CAIP-2, comma-separated). */
-  networks: parseAsString,
-};
-export const serializeYieldPage = createSerializer(yieldPageParsers);
-
 export interface OpportunityFilters {
   /** A CAIP-2 id, TESTNETS, or undefined for every network. */
   network?: string;
@@ -122,5 +108,3 @@ export function formatPeriod(seconds: number | null): string | null {
   if (seconds >= 3_600) return `${Math.round(seconds / 3_600)} hours`;
   return `${Math.max(1, Math.round(seconds / 60))} minutes`;
 }
-
-export { YIELD_TYPES } from "@/lib/contracts/yield";

@@ -1,14 +1,8 @@
 import "server-only";
-import { createLoader } from "nuqs/server";
 import { z } from "zod";
-import {
-  eventFilterParsers,
-  validateEventFilters,
-  type EventFilterState,
-  type ValidFilters,
-} from "@/lib/alerts/filters";
+import { validateEventFilters, type EventFilterState, type ValidFilters } from "@/lib/alerts/filters";
+import { loadEventFilters } from "@/lib/alerts/search-params";
 
-const loadFilters = createLoader(eventFilterParsers);
 
 /**
  * The events page's filters as an action receives them: the page's query string, read with the
@@ -19,7 +13,7 @@ export const eventFiltersQuerySchema = z
   .string()
   .max(20_000, "The filters are too long")
   .transform((query, ctx): ValidFilters => {
-    const state = loadFilters(new URLSearchParams(query.replace(/^\?/, ""))) as EventFilterState;
+    const state = loadEventFilters(new URLSearchParams(query.replace(/^\?/, ""))) as EventFilterState;
     const { filters, errors } = validateEventFilters(state);
     if (filters) return filters;
     for (const [key, message] of Object.entries(errors)) ctx.addIssue({ code: "custom", path: [key], message });

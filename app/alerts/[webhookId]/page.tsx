@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
-import { createLoader } from "nuqs/server";
 import { EventsView } from "@/components/alerts/events/events-view";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
@@ -11,12 +10,8 @@ import { eventsPage, getWebhook } from "@/server/alerts/webhook-list";
 import { listSavedViews } from "@/server/saved-views/views";
 import { recentExports } from "@/server/alerts/export/start";
 import { isAppError } from "@/server/errors";
-import {
-  eventFilterParsers,
-  serializeEventFilters,
-  upstreamEventQuery,
-  validateEventFilters,
-} from "@/lib/alerts/filters";
+import { upstreamEventQuery, validateEventFilters } from "@/lib/alerts/filters";
+import { serializeEventFilters, loadEventFilters } from "@/lib/alerts/search-params";
 import { can } from "@/lib/auth/permissions";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -24,7 +19,6 @@ import { queryKeys } from "@/lib/shared/query-keys";
 type Params = Promise<{ webhookId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const loadFilters = createLoader(eventFilterParsers);
 /** As many as the view asks the route for (components/alerts/events/export-dialog.tsx). */
 const RECENT_EXPORTS = 5;
 
@@ -51,7 +45,7 @@ export default async function WebhookEventsPage({
       return <RateLimitedPage message={error.userMessage} retryAfterSeconds={error.retryAfterSeconds} />;
     throw error;
   }
-  const state = loadFilters(await searchParams);
+  const state = loadEventFilters(await searchParams);
   const { filters } = validateEventFilters(state);
   const query = serializeEventFilters(state).replace(/^\?/, "");
   const queryClient = getQueryClient();

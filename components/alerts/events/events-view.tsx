@@ -10,8 +10,8 @@ import { queryKeys } from "@/lib/shared/query-keys";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import type { AlertEvent, AlertWebhook } from "@/lib/contracts";
-import { createLoader } from "nuqs";
-import { eventFilterParsers, type ValidFilters } from "@/lib/alerts/filters";
+import { type ValidFilters } from "@/lib/alerts/filters";
+import { loadEventFilters } from "@/lib/alerts/search-params";
 import { eventScope, exportLabel, replayAllLabel } from "@/lib/alerts/event-set";
 import { EventDrawer } from "./event-drawer";
 import { EventsTable } from "./events-table";
@@ -26,7 +26,6 @@ import { useEventFilters } from "./use-event-filters";
 import { useEventPages } from "./use-event-pages";
 import { useFilterDraft } from "./use-filter-draft";
 
-const loadFilters = createLoader(eventFilterParsers);
 
 /**
  * One webhook's events, table first: the filters folded into a bar of chips above it (the whole
@@ -60,7 +59,7 @@ export function EventsView({
         formId={formId}
         onToggle={() => setOpened(!open)}
         onClear={(change) => void setState(change)}
-        end={<SavedViews query={query} onPick={(q) => void setState(loadFilters(new URLSearchParams(q)))} />}
+        end={<SavedViews query={query} onPick={(q) => void setState(loadEventFilters(new URLSearchParams(q)))} />}
       />
       <div id={formId} hidden={!open}>
         <FiltersForm state={state} edit={edit} urlErrors={errors} onApply={(next) => void setState(next)} />

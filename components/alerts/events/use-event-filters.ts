@@ -1,6 +1,7 @@
 "use client";
 import { useQueryStates } from "nuqs";
-import { eventFilterParsers, serializeEventFilters, validateEventFilters } from "@/lib/alerts/filters";
+import { validateEventFilters } from "@/lib/alerts/filters";
+import { eventFilterParsers, serializeEventFilters } from "@/lib/alerts/search-params";
 
 /**
  * The events filters from the URL (the same parsers the page uses on the server), checked: a

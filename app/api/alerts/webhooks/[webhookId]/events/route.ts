@@ -1,11 +1,10 @@
-import { createLoader } from "nuqs/server";
 import { z } from "zod";
 import { defineRoute } from "@/server/kit/define-route";
 import { eventsPage } from "@/server/alerts/webhook-list";
 import { AppError } from "@/server/errors";
-import { eventFilterParsers, upstreamEventQuery, validateEventFilters } from "@/lib/alerts/filters";
+import { upstreamEventQuery, validateEventFilters } from "@/lib/alerts/filters";
+import { loadEventFilters } from "@/lib/alerts/search-params";
 
-const loadFilters = createLoader(eventFilterParsers);
 
 /**
  * One page of a webhook's events for the filters in the query string (the page's own URL keys),
@@ -15,7 +14,7 @@ export const GET = defineRoute({
   permission: "alerts:read",
   query: z.object({ webhookId: z.string().min(1).max(100), cursor: z.string().min(1).max(100).optional() }).loose(),
   run: async ({ webhookId, cursor }, { request }) => {
-    const { filters, errors } = validateEventFilters(loadFilters(request.nextUrl.searchParams));
+    const { filters, errors } = validateEventFilters(loadEventFilters(request.nextUrl.searchParams));
     if (!filters) throw new AppError("VALIDATION", "Please check the filters.", errors as Record<string, string>);
     return eventsPage(webhookId, { ...upstreamEventQuery(filters), ...(cursor ? { cursor } : {}) });
   },

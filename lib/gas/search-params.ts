@@ -3,7 +3,7 @@
  * of nuqs parsers shared by the page (server) and the view (client), and the check that turns it
  * into chains the page may ask for, explaining whatever it dropped.
  */
-import { createSerializer, parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { createLoader, createSerializer, parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { CHAINS, chainLabel } from "@/lib/chains";
 import { DEFAULT_GAS_RANGE, GAS_RANGES, type GasRange } from "./range";
 
@@ -23,6 +23,7 @@ export const gasUrlParsers = {
 };
 
 export const serializeGasUrl = createSerializer(gasUrlParsers);
+export const loadGasUrl = createLoader(gasUrlParsers);
 
 export interface GasUrlState {
   chains: string[];

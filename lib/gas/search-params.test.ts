@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLoader } from "nuqs/server";
-import { GAS_CHAINS, gasUrlParsers, MAX_GAS_CHAINS, serializeGasUrl, validGasChains } from "./url-state";
+import { GAS_CHAINS, loadGasUrl, MAX_GAS_CHAINS, serializeGasUrl, validGasChains } from "./search-params";
 
 describe("the gas page's URL", () => {
   it("offers every eip155 chain of the spec and nothing else", () => {
@@ -11,13 +10,12 @@ describe("the gas page's URL", () => {
   });
 
   it("reads and writes chains and range, with defaults", () => {
-    const load = createLoader(gasUrlParsers);
-    expect(load({})).toEqual({ chains: ["eip155:1"], range: "12" });
-    expect(load({ chains: "eip155:1,eip155:8453", range: "24" })).toEqual({
+    expect(loadGasUrl({})).toEqual({ chains: ["eip155:1"], range: "12" });
+    expect(loadGasUrl({ chains: "eip155:1,eip155:8453", range: "24" })).toEqual({
       chains: ["eip155:1", "eip155:8453"],
       range: "24",
     });
-    expect(load({ range: "7" }).range).toBe("12");
+    expect(loadGasUrl({ range: "7" }).range).toBe("12");
     expect(serializeGasUrl({ chains: ["eip155:1", "eip155:137"], range: "all" })).toBe(
       "?chains=eip155:1,eip155:137&range=all",
     );

@@ -1,0 +1,34 @@
+/**
+ * A webhook's events page in the URL: one set of nuqs parsers and one loader, used by the page's
+ * prefetch (server), the events route, the export and replay inputs and the view (client).
+ */
+import {
+  createLoader,
+  createSerializer,
+  parseAsArrayOf,
+  parseAsInteger,
+  parseAsString,
+  parseAsStringLiteral,
+} from "nuqs/server";
+import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
+import { UTC } from "@/lib/shared/time-zone";
+
+export const EVENT_PAGE_SIZES = [50, 100, 250, 500, 1000] as const;
+export const DEFAULT_EVENT_PAGE_SIZE = 100;
+
+/** URL keys: short, stable (saved views and shared links depend on them). */
+export const eventFilterParsers = {
+  type: parseAsStringLiteral(ALERT_EVENT_TYPES).withDefault("EIP_155_TX_V1"),
+  status: parseAsArrayOf(parseAsStringLiteral(DELIVERY_STATUSES)).withDefault([]),
+  from: parseAsString,
+  to: parseAsString,
+  tz: parseAsString.withDefault(UTC),
+  hash: parseAsString,
+  blocks: parseAsString,
+  chains: parseAsArrayOf(parseAsString).withDefault([]),
+  limit: parseAsInteger.withDefault(DEFAULT_EVENT_PAGE_SIZE),
+};
+
+export const serializeEventFilters = createSerializer(eventFilterParsers);
+
+export const loadEventFilters = createLoader(eventFilterParsers);
