@@ -191,8 +191,13 @@ export interface EjectRequestView {
   sharesFetchedAt: string | null;
 }
 
-/** The approvals page: requests waiting for this user's approval, and their own open requests. */
+/** The approvals page for an approver: requests waiting for their decision, and what they decided. */
 export interface ApprovalsInbox {
   waiting: EjectRequestView[];
-  mine: EjectRequestView[];
+  decided: EjectRequestView[];
+}
+
+/** The approvals page for a requester: their own requests, newest first, whatever became of them. */
+export interface MyEjectRequests {
+  requests: EjectRequestView[];
 }

@@ -52,6 +52,8 @@ export const queryKeys = {
   approvals: {
     all: ["approvals"] as const,
     inbox: () => ["approvals", "inbox"] as const,
+    /** The requester's own eject requests. */
+    mine: () => ["approvals", "mine"] as const,
   },
   yield: {
     all: ["yield"] as const,
