@@ -25,6 +25,7 @@ export function ChainPicker({
   label = "Chain",
   id,
   describedBy,
+  only,
 }: {
   table: ChainTable;
   compareWith?: ChainTable;
@@ -33,11 +34,16 @@ export function ChainPicker({
   label?: string;
   id?: string;
   describedBy?: string;
+  /** Offer only these chains of the table (the rest are explained beside the picker). */
+  only?: readonly string[];
 }) {
   const auto = useId();
   const selectId = id ?? `${auto}-chain`;
   const [filter, setFilter] = useState("");
-  const options = useMemo(() => chainOptions(table, compareWith), [table, compareWith]);
+  const options = useMemo(
+    () => chainOptions(table, compareWith).filter((o) => !only || only.includes(o.value)),
+    [table, compareWith, only],
+  );
   const q = filter.trim().toLowerCase();
   const visible = options.filter(
     (o) => !q || o.value === value || o.label.toLowerCase().includes(q) || o.aliases.some((alias) => alias.includes(q)),

@@ -14,6 +14,7 @@ import { getQueryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
 import { TIMELINE_KIND_IDS } from "@/lib/timeline";
 import { getDb } from "@/server/db";
+import { getUpstreamConfig } from "@/server/env";
 import { clientTimeline } from "@/server/timeline/query";
 import { getTestClient, hasStoredShares } from "@/server/test-clients/store";
 
@@ -83,6 +84,7 @@ export default async function ClientPage({ params, searchParams }: { params: Par
         currentUserEmail={user.email}
         testClient={testClient}
         labShares={labShares}
+        upstreamMode={getUpstreamConfig().mode}
       />
     </HydrationBoundary>
   );
