@@ -66,7 +66,10 @@ export interface RecordFacts {
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : undefined);
 /** A chain by name ("Sepolia"), its id only when the console does not know it. */
-const chainName = (v: unknown) => (text(v) ? chainLabel(text(v)!) : "?");
+const chainName = (v: unknown) => {
+  const id = text(v);
+  return id ? chainLabel(id) : "?";
+};
 /** A transfer's token by symbol: the build's own answer, else what the request named unless it is an address. */
 function tokenName(f: RecordFacts): string {
   const symbol = text(f.result.tokenSymbol);
