@@ -160,7 +160,8 @@ export const ejectRejectSchema = z.object({
 
 /** What the clients list says about a client's ejection, from the upstream record and the console's requests. */
 export type EjectSummary =
-  | { state: "ejected"; at: string }
+  /** `wallets` when the console handed out some of the client's wallets' shares but not all of them. */
+  | { state: "ejected"; at: string; wallets?: { ejected: number; total: number } }
   | { state: "open"; until: string }
   | { state: "approved"; requestId: string }
   | { state: "pending"; requestId: string }

@@ -30,7 +30,7 @@ async function requestEject(page: Page, clientId: string, ticket: string) {
   await form.getByLabel("Window (minutes)").fill("2");
   await form.getByRole("button", { name: "Request eject" }).click();
   const card = page.getByTestId("eject-request").filter({ hasText: ticket });
-  await expect(card).toContainText("pending");
+  await expect(card).toContainText("Waiting for approval");
   return card;
 }
 
@@ -80,7 +80,7 @@ test("[CLIENTS][eject-seeded] a seeded client with a completed backup is ejected
     .getByRole("alertdialog", { name: "Open the eject window?" })
     .getByRole("button", { name: "Open for 2 minutes" })
     .click();
-  await expect(card).toContainText("executed");
+  await expect(card).toContainText("Window open");
   await page.goto("/clients");
   await expect(ejectCell(page, clientId)).toHaveText(/^Open until \d{4}-\d\d-\d\d \d\d:\d\d · [0-2]m \d\ds$/);
   await page.goto(`/clients/${clientId}?tab=eject`);
@@ -93,7 +93,7 @@ test("[CLIENTS][eject-seeded] a seeded client with a completed backup is ejected
   expect(file).toMatchObject({ clientId, ejectRequestId: await card.getAttribute("data-request-id") });
   expect(String(file.custodianBackupShare).length).toBeGreaterThan(20);
   await page.goto("/clients");
-  await expect(ejectCell(page, clientId)).toHaveText(/^Ejected \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+  await expect(ejectCell(page, clientId)).toHaveText(/^1 of 2 wallets ejected \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   const listed = (await ejectCell(page, clientId).textContent())!;
 
   // The client page says the same as the list (the upstream's record has no ejectedAt: the console
@@ -169,7 +169,7 @@ test("[CLIENTS][eject-withdraw] the requester withdraws; the request leaves the 
     .getByRole("alertdialog", { name: "Withdraw this request?" })
     .getByRole("button", { name: "Withdraw" })
     .click();
-  await expect(card).toContainText("withdrawn");
+  await expect(card).toContainText("Withdrawn");
   await expect(card).toContainText("by the requester");
 
   const compliance = await browser.newContext({ storageState: storageState("compliance") });
@@ -203,7 +203,7 @@ test("[CLIENTS][eject-refused] the upstream refuses to open the window: the card
   await compliance.close();
 
   await page.reload();
-  await expect(card).toContainText("approved");
+  await expect(card).toContainText("Approved");
   await sandboxRules([{ path: "/enable-eject", fault: "500" }]);
   try {
     await card.getByRole("button", { name: /Open the eject window/ }).click();
@@ -218,7 +218,7 @@ test("[CLIENTS][eject-refused] the upstream refuses to open the window: the card
     await expect(refusal).toContainText(/\(request [\w-]{8}\)$/);
     for (const wire of ["PATCH", "/api/", "enable-eject", "{", "500", "Simulated"])
       await expect(refusal).not.toContainText(wire);
-    await expect(card).toContainText("approved");
+    await expect(card).toContainText("Approved");
     await expect(card.getByRole("button", { name: /Open the eject window/ })).toBeVisible();
   } finally {
     await sandboxRules([]);
@@ -230,6 +230,6 @@ test("[CLIENTS][eject-refused] the upstream refuses to open the window: the card
     .getByRole("alertdialog", { name: "Open the eject window?" })
     .getByRole("button", { name: "Open for 2 minutes" })
     .click();
-  await expect(card).toContainText("executed");
+  await expect(card).toContainText("Window open");
   await expect(card.getByRole("alert")).toHaveCount(0);
 });
