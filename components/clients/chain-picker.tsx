@@ -26,6 +26,7 @@ export function ChainPicker({
   id,
   describedBy,
   only,
+  allOption,
 }: {
   table: ChainTable;
   compareWith?: ChainTable;
@@ -36,6 +37,8 @@ export function ChainPicker({
   describedBy?: string;
   /** Offer only these chains of the table (the rest are explained beside the picker). */
   only?: readonly string[];
+  /** A first option, value "", that stands for every chain (its label). */
+  allOption?: string;
 }) {
   const auto = useId();
   const selectId = id ?? `${auto}-chain`;
@@ -73,7 +76,11 @@ export function ChainPicker({
           className="min-w-0 sm:flex-1"
           aria-describedby={describedBy}
         >
-          {value === "" ? <option value="">Choose a chain…</option> : null}
+          {allOption !== undefined ? (
+            <option value="">{allOption}</option>
+          ) : value === "" ? (
+            <option value="">Choose a chain…</option>
+          ) : null}
           {groups.map(([family, list]) => (
             <optgroup key={family} label={FAMILY_LABELS[family]}>
               {list.map((o) => (

@@ -7,6 +7,10 @@ declare module "@tanstack/react-table" {
     label?: string;
     /** Left out of the phone-width rows (e.g. a column repeated in the row's title). */
     hideOnPhone?: boolean;
+    /** Figures: right-aligned, so digits line up. */
+    numeric?: boolean;
+    /** The cell names its row (a `th scope="row"`), as a first column of names does. */
+    rowHeader?: boolean;
   }
 }
 

@@ -79,6 +79,7 @@ const ROUTES: Record<string, string> = {
   "GET /api/audit/facets": "audit:read",
   "GET /api/audit": "audit:read",
   "GET /api/clients/[clientId]/assets": "assets:read",
+  "GET /api/clients/[clientId]/balances": "assets:read",
   "GET /api/clients/[clientId]/ejects": "clients:read",
   "GET /api/clients/[clientId]": "clients:read",
   "GET /api/clients/[clientId]/timeline": "clients:read",
