@@ -168,7 +168,11 @@ export type EjectSummary =
   | { state: "none" };
 
 /** A page of the clients list as the console serves it: the upstream's page and each client's eject state. */
-export type ClientsPage = ListClientsResponse & { ejects: Record<string, EjectSummary> };
+export type ClientsPage = ListClientsResponse & {
+  ejects: Record<string, EjectSummary>;
+  /** Ids of the page's clients that the console made as test clients (their keys are in its vault). */
+  testClients: string[];
+};
 
 export interface EjectRequestView {
   id: string;
