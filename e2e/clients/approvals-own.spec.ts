@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { seededClientPositions } from "../../sandbox/seed/backup-plan";
-import { expectAccessible } from "../fixtures/axe";
+import { expectAccessibleSettled } from "../fixtures/toasts";
 import { storageState } from "../fixtures/users";
 import { PERMISSIONS } from "../../lib/permissions";
 
@@ -9,6 +9,7 @@ import { PERMISSIONS } from "../../lib/permissions";
  * and where each stands; an approver (compliance) sees what waits for their decision and what they
  * decided. A role with neither is told in words, never with a raw permission id.
  */
+
 test.describe.configure({ mode: "serial" });
 
 /** Seeded clients (of the first 100, which the list's first page of 100 holds) with a completed backup. */
@@ -51,7 +52,7 @@ test("[CLIENTS][approvals-own] support sees its own eject request on Approvals; 
   // Support decides nothing: no section of requests waiting for it, no decision buttons.
   await expect(page.getByRole("region", { name: /Waiting for your approval/ })).toHaveCount(0);
   await expect(item.getByRole("button", { name: "Approve" })).toHaveCount(0);
-  await expectAccessible(page);
+  await expectAccessibleSettled(page);
 
   // Compliance: the request waits for its decision; after approving, it is listed as decided.
   const compliance = await browser.newContext({ storageState: storageState("compliance") });
@@ -68,7 +69,7 @@ test("[CLIENTS][approvals-own] support sees its own eject request on Approvals; 
   const decision = decided.getByTestId("approval-item").filter({ hasText: "SUP-OWN-1" });
   await expect(decision).toContainText("Approved");
   await expect(decision).toContainText("Called the user back on the number on file");
-  await expectAccessible(reviewer);
+  await expectAccessibleSettled(reviewer);
   await compliance.close();
 
   // The requester's own list follows: approved, with the next step named.
@@ -99,6 +100,6 @@ test("[CLIENTS][access-words] a page a role may not open says what it lacks in w
   const body = await res.text();
   expect(body).toContain("approving key ejections");
   for (const id of PERMISSIONS) expect(body).not.toContain(id);
-  await expectAccessible(page);
+  await expectAccessibleSettled(page);
   await developer.close();
 });

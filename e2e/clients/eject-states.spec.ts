@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { seededClientPositions } from "../../sandbox/seed/backup-plan";
-import { expectAccessible } from "../fixtures/axe";
+import { expectAccessibleSettled } from "../fixtures/toasts";
 import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
 
@@ -10,6 +10,7 @@ import { storageState } from "../fixtures/users";
  * once the one allowed download is done, and the header says how many of the client's wallets left
  * MPC protection rather than calling the whole client ejected.
  */
+
 test.describe.configure({ mode: "serial" });
 test.use({ storageState: storageState("support") });
 
@@ -77,7 +78,7 @@ test("[CLIENTS][eject-states] the current step is on top and marked; states are 
   await expect(card).not.toContainText("executed");
   await expect(currentStep(page)).toHaveText(/Download the backup shares/);
   await expect(card.getByRole("status")).toContainText(/closes in \dm \d\ds/);
-  await expectAccessible(page);
+  await expectAccessibleSettled(page);
   await screens(page, "clients-eject-window-open", async () => {
     await expect(card.getByRole("button", { name: "Download backup shares" })).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible } from "../fixtures/axe";
+import { expectAccessibleSettled } from "../fixtures/toasts";
 import { createClientInUi, generateWallets } from "../fixtures/sandbox";
 import { storageState } from "../fixtures/users";
 
@@ -9,6 +9,7 @@ import { storageState } from "../fixtures/users";
  * can build and says why the rest is missing; a chain change clears what belonged to the old chain;
  * the timeline names the token by its symbol.
  */
+
 test.describe.configure({ mode: "serial" });
 
 let clientId: string;
@@ -61,7 +62,7 @@ test("[CLIENTS][transfer-offered] only buildable chains are offered, the others 
   await form.getByLabel("Amount (whole units)").fill("1.5");
   await form.getByRole("button", { name: "Build unsigned transfer" }).click();
   await expect(page.getByTestId("built-transfer")).toContainText("Unsigned. Nothing was sent");
-  await expectAccessible(page);
+  await expectAccessibleSettled(page);
 
   await page.goto(`/clients/${clientId}?tab=timeline`);
   const entry = page.getByTestId("timeline-entry").filter({ hasText: "Unsigned transfer built" });

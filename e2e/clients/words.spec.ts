@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible } from "../fixtures/axe";
+import { expectAccessibleSettled } from "../fixtures/toasts";
 import { createTestClientWithWallets } from "../fixtures/sandbox";
 import { storageState } from "../fixtures/users";
 
@@ -8,6 +8,7 @@ import { storageState } from "../fixtures/users";
  * they were made. (Times in the timeline, chain names in headings: eject-states.spec.ts and
  * balances-all-chains.spec.ts.)
  */
+
 test.use({ storageState: storageState("developer") });
 
 test("[CLIENTS][test-client-list] a new test client is found by the search box at once and marked in the list", async ({
@@ -39,5 +40,5 @@ test("[CLIENTS][test-client-list] a new test client is found by the search box a
   // A seeded client of the first page is not marked.
   await page.goto("/clients");
   await expect(table.getByRole("row").nth(1).getByText("Test client", { exact: true })).toHaveCount(0);
-  await expectAccessible(page);
+  await expectAccessibleSettled(page);
 });
