@@ -59,7 +59,10 @@ test("[CLIENTS][eject-seeded] a seeded client with a completed backup is ejected
   await expect(count).toHaveText(/^\d+ waiting$/);
   const before = Number((await count.textContent())!.split(" ")[0]);
   await reviewer.getByRole("link", { name: /Approvals/ }).click();
-  const item = reviewer.getByTestId("approval-item").filter({ hasText: "SUP-SEED-1" });
+  const item = reviewer
+    .getByRole("region", { name: /Waiting for your approval/ })
+    .getByTestId("approval-item")
+    .filter({ hasText: "SUP-SEED-1" });
   await expect(item).toContainText(clientId);
   await expect(item).toContainText("support@e2e.test");
   await item.getByRole("button", { name: "Approve" }).click();
@@ -176,7 +179,12 @@ test("[CLIENTS][eject-withdraw] the requester withdraws; the request leaves the 
   const reviewer = await compliance.newPage();
   await reviewer.goto("/approvals");
   await expect(reviewer.getByRole("heading", { name: /Waiting for your approval/ })).toBeVisible();
-  await expect(reviewer.getByTestId("approval-item").filter({ hasText: "SUP-SEED-2" })).toHaveCount(0);
+  await expect(
+    reviewer
+      .getByRole("region", { name: /Waiting for your approval/ })
+      .getByTestId("approval-item")
+      .filter({ hasText: "SUP-SEED-2" }),
+  ).toHaveCount(0);
   await compliance.close();
   await page.goto("/clients");
   await expect(ejectCell(page, clientId)).toHaveText("—");
