@@ -2,6 +2,7 @@ import "server-only";
 import { getAdminClient } from "@/server/upstream";
 import { logger } from "@/server/log";
 import { toAppError } from "@/server/kit/to-app-error";
+import { PERSON_MAX_WAIT_MS } from "@/server/request-timing";
 import { BALANCE_READ_CONCURRENCY, balanceChainsOf, type AllBalances, type ChainBalances } from "@/lib/balances";
 import { chainLabel, type Caip2Id } from "@/lib/chains";
 import type { Client } from "@/lib/contracts";
@@ -32,6 +33,14 @@ function chainFailure(chainId: Caip2Id, error: unknown): string {
   return `could not be read: the upstream did not answer for ${chainLabel(chainId)}. Try again.`;
 }
 
+/**
+ * One view reads up to 26 chains: as background work in the shared rate budget, so it takes at most
+ * the background share of a window and a person's own single calls (a transfer, a credential) are
+ * always served first; and a chain that would wait longer than a person is kept waiting is told as
+ * its own row ("try again in N s") instead of holding the whole view.
+ */
+const FAN_OUT = { priority: "background", maxWaitMs: PERSON_MAX_WAIT_MS } as const;
+
 /** The client's balances on every chain it has a wallet on; a chain that fails is its own entry, never the whole answer. */
 export async function getAllBalances(client: Pick<Client, "id" | "metadata">): Promise<AllBalances> {
   const chains = await mapLimited(
@@ -39,7 +48,8 @@ export async function getAllBalances(client: Pick<Client, "id" | "metadata">): P
     BALANCE_READ_CONCURRENCY,
     async (chainId): Promise<ChainBalances> => {
       try {
-        return { chainId, ok: true, assets: await getAdminClient().clients.assets(client.id, chainId as never) };
+        const assets = await getAdminClient().clients.assets(client.id, chainId as never, FAN_OUT);
+        return { chainId, ok: true, assets };
       } catch (error) {
         return { chainId, ok: false, message: chainFailure(chainId, error) };
       }
