@@ -15,11 +15,14 @@ import { useNow } from "@/components/ui/countdown";
 
 export function RequestForm({ client, requests }: { client: Client; requests: readonly EjectRequestView[] }) {
   const formRef = useRef<HTMLFormElement>(null);
-  // A wallet whose request is still in progress is not the one to request again: start on another.
   const now = useNow();
   const inProgress = new Set(requests.filter((r) => isOpenStage(ejectStage(r, now))).map((r) => r.walletId));
+  // Start on a wallet that can be requested now, else one with nothing in progress, else the first.
+  const requestable = (w: Client["wallets"][number]) =>
+    !inProgress.has(w.id) && !ejectIneligibility(client, w, sharesHandedOut(requests, w.id));
   const [walletId, setWalletId] = useState(
-    (client.wallets.find((w) => !inProgress.has(w.id)) ?? client.wallets[0])?.id ?? "",
+    (client.wallets.find(requestable) ?? client.wallets.find((w) => !inProgress.has(w.id)) ?? client.wallets[0])?.id ??
+      "",
   );
   const wallet = client.wallets.find((w) => w.id === walletId);
   // Said before anyone fills the form in, in the words the server would refuse it with.
