@@ -6,45 +6,58 @@ import { RotateCw } from "lucide-react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { ErrorState, TableSkeleton } from "@/components/ui/states";
 import { chainLabel } from "@/lib/chains";
-import { assetsChainFromUrl, defaultAssetsChain } from "@/lib/clients/assets-url";
+import { assetsChainFromUrl } from "@/lib/clients/assets-url";
 import type { AssetsResponse, Client } from "@/lib/contracts";
 import { shortAddress } from "@/lib/shared/format";
 import { ChainPicker } from "./chain-picker";
 import { useClientAssets } from "./use-client-assets";
+import { useAllBalances } from "./use-all-balances";
+import { AllBalancesView } from "./all-balances";
 
 export function AssetsTab({ client }: { client: Client }) {
-  // The chain is in the URL (?chain=), so a reload or a shared link shows the same balances.
+  // The chain is in the URL (?chain=), so a reload or a shared link shows the same balances; without
+  // one, every chain the client has a wallet on, in one view.
   const [param, setParam] = useQueryState("chain", parseAsString);
   const fromUrl = assetsChainFromUrl(param);
-  const chainId = fromUrl.chainId ?? defaultAssetsChain(client);
-  const assets = useClientAssets(client.id, chainId);
+  const chainId = fromUrl.chainId;
+  const one = useClientAssets(client.id, chainId);
+  const all = useAllBalances(client.id, chainId === undefined);
+  const shown = chainId ? one : all;
   return (
     <section aria-label="Assets" className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <ChainPicker table="assets" value={chainId ?? ""} onChange={(v) => void setParam(v)} />
-        <Button onClick={() => void assets.refetch()} disabled={!chainId || assets.isFetching}>
-          <RotateCw className={`size-4 ${assets.isFetching ? "animate-spin" : ""}`} aria-hidden /> Refresh
+        <ChainPicker
+          table="assets"
+          value={chainId ?? ""}
+          allOption="All chains with a balance"
+          onChange={(v) => void setParam(v || null)}
+        />
+        <Button onClick={() => void shown.refetch()} disabled={shown.isFetching}>
+          <RotateCw className={`size-4 ${shown.isFetching ? "animate-spin" : ""}`} aria-hidden /> Refresh
         </Button>
       </div>
       {fromUrl.rejected !== undefined ? (
         <p role="status" className="rounded border border-warning/40 bg-warning-soft p-3 text-sm text-warning">
           The link asks for the chain “<span className="break-all">{fromUrl.rejected}</span>”, which the balances
-          endpoint does not know.{" "}
-          {chainId ? `Showing ${chainLabel(chainId)} (${chainId}) instead.` : "Choose a chain from the list."}
+          endpoint does not know. Showing every chain instead.
         </p>
       ) : null}
-      {!chainId ? (
-        <EmptyState title="Choose a chain">
-          Balances are read per chain; the chain id goes into the request path URI-encoded.
-        </EmptyState>
-      ) : assets.isPending ? (
-        <TableSkeleton rows={3} columns={5} />
-      ) : assets.isError ? (
-        <ErrorState message={assets.error.message} error={assets.error} onRetry={() => void assets.refetch()} />
+      {chainId ? (
+        one.isPending ? (
+          <TableSkeleton rows={3} columns={5} />
+        ) : one.isError ? (
+          <ErrorState message={one.error.message} error={one.error} onRetry={() => void one.refetch()} />
+        ) : (
+          <BalancesTable data={one.data} chainId={chainId} />
+        )
+      ) : all.isPending ? (
+        <TableSkeleton rows={4} columns={5} />
+      ) : all.isError ? (
+        <ErrorState message={all.error.message} error={all.error} onRetry={() => void all.refetch()} />
       ) : (
-        <BalancesTable data={assets.data} chainId={chainId} />
+        <AllBalancesView data={all.data} />
       )}
     </section>
   );
@@ -96,11 +109,13 @@ function BalancesTable({ data, chainId }: { data: AssetsResponse; chainId: strin
       {
         header: "Amount",
         id: "amount",
+        meta: { numeric: true },
         cell: ({ row: { original: r } }) => <span className="tabular break-all">{r.balance}</span>,
       },
       {
         header: "Raw amount",
         id: "raw",
+        meta: { numeric: true },
         cell: ({ row: { original: r } }) => <span className="font-mono text-xs tabular break-all">{r.raw}</span>,
       },
       {
@@ -129,7 +144,7 @@ function BalancesTable({ data, chainId }: { data: AssetsResponse; chainId: strin
       <DataTable
         columns={columns}
         data={rows}
-        caption={`Balances on ${chainId}`}
+        caption={`Balances on ${chainLabel(chainId)}`}
         getRowId={(r) => (r.native ? "native" : (r.contract ?? r.symbol))}
       />
       {data.tokenBalances.length === 0 ? (

@@ -25,6 +25,8 @@ export function ChainPicker({
   label = "Chain",
   id,
   describedBy,
+  only,
+  allOption,
 }: {
   table: ChainTable;
   compareWith?: ChainTable;
@@ -33,11 +35,18 @@ export function ChainPicker({
   label?: string;
   id?: string;
   describedBy?: string;
+  /** Offer only these chains of the table (the rest are explained beside the picker). */
+  only?: readonly string[];
+  /** A first option, value "", that stands for every chain (its label). */
+  allOption?: string;
 }) {
   const auto = useId();
   const selectId = id ?? `${auto}-chain`;
   const [filter, setFilter] = useState("");
-  const options = useMemo(() => chainOptions(table, compareWith), [table, compareWith]);
+  const options = useMemo(
+    () => chainOptions(table, compareWith).filter((o) => !only || only.includes(o.value)),
+    [table, compareWith, only],
+  );
   const q = filter.trim().toLowerCase();
   const visible = options.filter(
     (o) => !q || o.value === value || o.label.toLowerCase().includes(q) || o.aliases.some((alias) => alias.includes(q)),
@@ -67,7 +76,11 @@ export function ChainPicker({
           className="min-w-0 sm:flex-1"
           aria-describedby={describedBy}
         >
-          {value === "" ? <option value="">Choose a chain…</option> : null}
+          {allOption !== undefined ? (
+            <option value="">{allOption}</option>
+          ) : value === "" ? (
+            <option value="">Choose a chain…</option>
+          ) : null}
           {groups.map(([family, list]) => (
             <optgroup key={family} label={FAMILY_LABELS[family]}>
               {list.map((o) => (

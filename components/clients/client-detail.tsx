@@ -21,8 +21,9 @@ import { EjectTab } from "../ejects/eject-tab";
 import { TimelineTab } from "./timeline-tab";
 import { WalletCard } from "./wallet-card";
 import type { TestClient } from "@/lib/clients/test-clients";
-import { LabTab } from "../lab/lab-tab";
-import type { LabShares } from "../lab/wallet-panel";
+import type { UpstreamMode } from "@/lib/clients/transfer-chains";
+import { LabTab } from "@/components/lab/lab-tab";
+import type { LabShares } from "@/components/lab/wallet-panel";
 
 export function ClientDetail({
   clientId,
@@ -30,6 +31,7 @@ export function ClientDetail({
   currentUserEmail,
   testClient,
   labShares,
+  upstreamMode,
 }: {
   clientId: string;
   permissions: Permission[];
@@ -38,6 +40,8 @@ export function ClientDetail({
   testClient?: TestClient;
   /** Which shares the vault holds, for a test client the user may act for in the wallet lab. */
   labShares?: LabShares;
+  /** Which upstream the console talks to: the sandbox builds fewer kinds of transfer. */
+  upstreamMode: UpstreamMode;
 }) {
   const client = useQuery({
     queryKey: queryKeys.clients.detail(clientId),
@@ -60,7 +64,11 @@ export function ClientDetail({
 
   const tabs = [
     has("assets:read") && { value: "assets", label: "Assets", content: <AssetsTab client={c} /> },
-    has("transfers:build") && { value: "transfer", label: "Build transfer", content: <TransferTab client={c} /> },
+    has("transfers:build") && {
+      value: "transfer",
+      label: "Build transfer",
+      content: <TransferTab client={c} upstreamMode={upstreamMode} />,
+    },
     has("credentials:issue") && {
       value: "credentials",
       label: "Credentials",

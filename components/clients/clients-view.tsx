@@ -57,6 +57,7 @@ export function ClientsView({ canCreate, canCreateTest }: { canCreate: boolean; 
   }, [hasNext, next, take, queryClient]);
 
   const ejects = page.data?.ejects;
+  const tests = useMemo(() => new Set(page.data?.testClients ?? []), [page.data]);
   const columns = useMemo<ColumnDef<Client, unknown>[]>(
     () => [
       {
@@ -68,6 +69,7 @@ export function ClientsView({ canCreate, canCreateTest }: { canCreate: boolean; 
               {row.original.id}
             </Link>
             <CopyButton value={row.original.id} label="client id" />
+            {tests.has(row.original.id) ? <Badge tone="warning">Test client</Badge> : null}
           </div>
         ),
       },
@@ -100,7 +102,7 @@ export function ClientsView({ canCreate, canCreateTest }: { canCreate: boolean; 
         cell: ({ row }) => <EjectSummaryBadge summary={ejects?.[row.original.id] ?? { state: "none" }} />,
       },
     ],
-    [ejects],
+    [ejects, tests],
   );
 
   const data = page.data;

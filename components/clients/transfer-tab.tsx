@@ -1,14 +1,20 @@
 "use client";
 import { useState } from "react";
 import type { Client } from "@/lib/contracts";
+import type { UpstreamMode } from "@/lib/clients/transfer-chains";
 import { BuiltTransfer, type Built } from "./transfer/built-transfer";
 import { TransferForm } from "./transfer/transfer-form";
 
-export function TransferTab({ client }: { client: Client }) {
+export function TransferTab({ client, upstreamMode }: { client: Client; upstreamMode: UpstreamMode }) {
   const [built, setBuilt] = useState<Built>();
   return (
     <section aria-label="Build transfer" className="grid min-w-0 gap-6 lg:grid-cols-[24rem_minmax(0,1fr)]">
-      <TransferForm client={client} onBuilt={setBuilt} onChainChange={() => setBuilt(undefined)} />
+      <TransferForm
+        client={client}
+        upstreamMode={upstreamMode}
+        onBuilt={setBuilt}
+        onChainChange={() => setBuilt(undefined)}
+      />
       <div className="min-w-0">
         {built ? (
           <BuiltTransfer built={built} client={client} />

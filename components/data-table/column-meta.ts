@@ -13,6 +13,10 @@ declare module "@tanstack/react-table" {
      * grows past its box.
      */
     fill?: boolean;
+    /** Figures: right-aligned, so digits line up. */
+    numeric?: boolean;
+    /** The cell names its row (a `th scope="row"`), as a first column of names does. */
+    rowHeader?: boolean;
   }
 }
 

@@ -41,7 +41,11 @@ export function DataTable<T>({
                 <th
                   key={header.id}
                   scope="col"
-                  className={cn("px-3 py-2 font-medium whitespace-nowrap", header.column.columnDef.meta?.fill && FILL)}
+                  className={cn(
+                    "px-3 py-2 font-medium whitespace-nowrap",
+                    header.column.columnDef.meta?.fill && FILL,
+                    header.column.columnDef.meta?.numeric && "text-right",
+                  )}
                 >
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
@@ -60,21 +64,27 @@ export function DataTable<T>({
             >
               {row.getVisibleCells().map((cell) => {
                 const meta = cell.column.columnDef.meta;
+                const Cell = meta?.rowHeader ? "th" : "td";
                 return (
-                  <td
+                  <Cell
                     key={cell.id}
+                    scope={meta?.rowHeader ? "row" : undefined}
                     // The label is CSS generated content, so it is neither in the cell's text nor read twice.
                     data-label={columnLabel(cell.column)}
                     className={cn(
                       "md:table-cell md:px-3 md:py-2 md:before:hidden",
                       meta?.fill && FILL,
+                      meta?.rowHeader && "text-left font-normal",
+                      meta?.numeric && "md:text-right",
                       meta?.hideOnPhone
                         ? "hidden"
                         : "grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2 py-0.5 break-words before:text-xs before:text-muted before:content-[attr(data-label)]",
                     )}
                   >
-                    <div className="min-w-0">{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
-                  </td>
+                    <div className={cn("min-w-0", meta?.numeric && "text-right")}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </div>
+                  </Cell>
                 );
               })}
             </tr>

@@ -1,31 +1,40 @@
 "use client";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCheck } from "lucide-react";
 import { DecisionButtons } from "@/components/ejects/decision-buttons";
 import { RequestFacts } from "@/components/ejects/request-facts";
-import { STATUS_TONE } from "@/components/ejects/request-card";
-import { Badge } from "@/components/ui/badge";
-import { Countdown } from "@/components/ui/countdown";
+import { EjectStageBadge } from "@/components/ejects/stage-badge";
+import { Countdown, useNow } from "@/components/ui/countdown";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
-import type { ApprovalsInbox, EjectRequestView } from "@/lib/clients";
+import type { ApprovalsInbox, EjectRequestView, MyEjectRequests } from "@/lib/clients";
+import { ejectStage, type EjectStage } from "@/lib/ejects/state";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 
 export const fetchInbox = () => fetchJson<ApprovalsInbox>("/api/approvals");
+const fetchMine = () => fetchJson<MyEjectRequests>("/api/approvals/mine");
 
-export function ApprovalsView() {
+/** An approver's side (what waits for them, what they decided) and a requester's side (their own requests). */
+export function ApprovalsView({ approves, requests }: { approves: boolean; requests: boolean }) {
+  return (
+    <div className="space-y-8">
+      {approves ? <ApproverSections /> : null}
+      {requests ? <RequesterSection /> : null}
+    </div>
+  );
+}
+
+function ApproverSections() {
   const inbox = useQuery({ queryKey: queryKeys.approvals.inbox(), queryFn: fetchInbox, refetchInterval: 30_000 });
   if (inbox.isPending) return <TableSkeleton rows={3} columns={4} />;
   if (inbox.isError)
     return <ErrorState message={inbox.error.message} error={inbox.error} onRetry={() => void inbox.refetch()} />;
-  const { waiting, mine } = inbox.data;
+  const { waiting, decided } = inbox.data;
   return (
-    <div className="space-y-8">
-      <section aria-labelledby="waiting-heading" className="space-y-3">
-        <h2 id="waiting-heading" className="text-sm font-semibold">
-          Waiting for your approval ({waiting.length})
-        </h2>
+    <>
+      <Section id="waiting-heading" title={`Waiting for your approval (${waiting.length})`}>
         {waiting.length === 0 ? (
           <EmptyState title="Nothing waits for you" icon={<CheckCheck className="size-6" aria-hidden />}>
             New eject requests that you may decide appear here and in the sidebar&apos;s count.
@@ -37,24 +46,73 @@ export function ApprovalsView() {
             ))}
           </ul>
         )}
-      </section>
-      {mine.length > 0 ? (
-        <section aria-labelledby="mine-heading" className="space-y-3">
-          <h2 id="mine-heading" className="text-sm font-semibold">
-            Your open requests ({mine.length})
-          </h2>
+      </Section>
+      {decided.length > 0 ? (
+        <Section id="decided-heading" title={`Your decisions (${decided.length})`}>
           <ul className="space-y-3">
-            {mine.map((r) => (
+            {decided.map((r) => (
               <InboxItem key={r.id} request={r} />
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
-    </div>
+    </>
   );
 }
 
-function InboxItem({ request: r, decide = false }: { request: EjectRequestView; decide?: boolean }) {
+function RequesterSection() {
+  const mine = useQuery({ queryKey: queryKeys.approvals.mine(), queryFn: fetchMine, refetchInterval: 30_000 });
+  if (mine.isPending) return <TableSkeleton rows={3} columns={4} />;
+  if (mine.isError)
+    return <ErrorState message={mine.error.message} error={mine.error} onRetry={() => void mine.refetch()} />;
+  const { requests } = mine.data;
+  return (
+    <Section id="mine-heading" title={`Your requests (${requests.length})`}>
+      {requests.length === 0 ? (
+        <EmptyState title="You have no eject requests">
+          Request an eject on a client&apos;s Eject tab; it is listed here until it is done.
+        </EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {requests.map((r) => (
+            <InboxItem key={r.id} request={r} own />
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-sm font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** What the requester does next, in words, for a request of theirs that still needs something. */
+const NEXT_FOR_REQUESTER: Partial<Record<EjectStage, string>> = {
+  "waiting-approval": "Waiting for someone else's approval.",
+  approved: "Next: open the window on the client's eject tab.",
+  "window-open": "Next: download the backup shares on the client's eject tab, before the window closes.",
+};
+
+function InboxItem({
+  request: r,
+  decide = false,
+  own = false,
+}: {
+  request: EjectRequestView;
+  decide?: boolean;
+  own?: boolean;
+}) {
+  const now = useNow();
+  const stage = ejectStage(r, now);
+  const next = own ? NEXT_FOR_REQUESTER[stage] : undefined;
   return (
     <li
       className="rounded border border-border bg-surface p-4 text-sm"
@@ -62,7 +120,7 @@ function InboxItem({ request: r, decide = false }: { request: EjectRequestView; 
       data-request-id={r.id}
     >
       <div className="mb-2 flex flex-wrap items-center gap-2">
-        <Badge tone={STATUS_TONE[r.status]}>{r.status}</Badge>
+        <EjectStageBadge stage={stage} />
         <Link
           href={`/clients/${encodeURIComponent(r.clientId)}?tab=eject`}
           className="font-mono text-xs break-all text-accent hover:underline"
@@ -84,15 +142,9 @@ function InboxItem({ request: r, decide = false }: { request: EjectRequestView; 
         <div className="mt-3 flex flex-wrap gap-2 border-t border-border pt-3">
           <DecisionButtons request={r} />
         </div>
-      ) : (
-        <p className="mt-3 border-t border-border pt-3 text-xs text-muted">
-          {r.status === "pending"
-            ? "Waiting for someone else's approval."
-            : r.status === "approved"
-              ? "Approved: open the window on the client's eject tab."
-              : "The window is open: download the backup shares on the client's eject tab."}
-        </p>
-      )}
+      ) : next ? (
+        <p className="mt-3 border-t border-border pt-3 text-xs text-muted">{next}</p>
+      ) : null}
     </li>
   );
 }

@@ -10,7 +10,9 @@ export function EjectSummaryBadge({ summary }: { summary: EjectSummary }) {
     case "ejected":
       return (
         <Badge tone="danger" className="whitespace-normal">
-          Ejected {utc(summary.at)}
+          {summary.wallets
+            ? `${summary.wallets.ejected} of ${summary.wallets.total} wallets ejected ${utc(summary.at)}`
+            : `Ejected ${utc(summary.at)}`}
         </Badge>
       );
     case "open":

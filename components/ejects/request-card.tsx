@@ -2,7 +2,6 @@
 import { useState } from "react";
 import { executeEject, withdrawEject } from "@/server/actions/ejects";
 import { useAction } from "@/components/hooks/use-action";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Countdown, useNow } from "@/components/ui/countdown";
@@ -14,15 +13,8 @@ import { queryKeys } from "@/lib/shared/query-keys";
 import { DecisionButtons } from "./decision-buttons";
 import { FetchShares } from "./fetch-shares";
 import { RequestFacts } from "./request-facts";
-
-export const STATUS_TONE = {
-  pending: "warning",
-  approved: "accent",
-  rejected: "danger",
-  expired: "neutral",
-  executed: "success",
-  withdrawn: "neutral",
-} as const;
+import { EjectStageBadge } from "./stage-badge";
+import { EJECT_STAGE_LABELS, ejectStage } from "@/lib/ejects/state";
 
 export function RequestCard({
   request: r,
@@ -66,18 +58,18 @@ export function RequestCard({
     withdraw.reset();
     setConfirming(what);
   };
-  const windowOpen =
-    r.status === "executed" && r.ejectableUntil !== null && now > 0 && new Date(r.ejectableUntil).getTime() > now;
+  const stage = ejectStage(r, now);
+  const windowOpen = stage === "window-open" && now > 0;
   const canWithdraw = own && has("eject:request") && (r.status === "pending" || r.status === "approved");
   return (
     <li
       className="rounded border border-border bg-surface p-4 text-sm"
       data-testid="eject-request"
       data-request-id={r.id}
-      aria-label={`Eject request ${r.status}`}
+      aria-label={`Eject request: ${EJECT_STAGE_LABELS[stage]}`}
     >
       <div className="mb-2 flex flex-wrap items-center gap-2">
-        <Badge tone={STATUS_TONE[r.status]}>{r.status}</Badge>
+        <EjectStageBadge stage={stage} />
         <span className="font-mono text-xs break-all">
           {r.curve} · {r.walletId}
         </span>
@@ -125,22 +117,24 @@ export function RequestCard({
         </div>
       ) : null}
 
-      {r.status === "executed" && r.ejectableUntil ? (
+      {stage === "window-open" && r.ejectableUntil ? (
         <div className="mt-3 border-t border-border pt-3">
           <p className="mb-2 font-medium" role="status">
-            Window{" "}
-            {windowOpen ? (
-              <>
-                open: closes in <Countdown until={r.ejectableUntil} />
-              </>
-            ) : (
-              "closed"
-            )}
+            Window open: closes in <Countdown until={r.ejectableUntil} />
           </p>
-          {windowOpen && has("eject:fetch-shares") && own && !r.sharesFetchedAt ? (
-            <FetchShares request={r} clientId={client.id} />
-          ) : null}
+          {windowOpen && has("eject:fetch-shares") && own ? <FetchShares request={r} clientId={client.id} /> : null}
         </div>
+      ) : null}
+      {stage === "shares-downloaded" ? (
+        <p className="mt-3 border-t border-border pt-3 text-xs text-muted">
+          The backup shares were downloaded, once; this wallet is out of MPC protection. Nothing more can be done with
+          this request.
+        </p>
+      ) : null}
+      {stage === "window-closed" ? (
+        <p className="mt-3 border-t border-border pt-3 text-xs text-muted">
+          The window closed before the backup shares were downloaded. Request again if they are still needed.
+        </p>
       ) : null}
 
       <ConfirmDialog

@@ -10,10 +10,20 @@ import type { Client } from "@/lib/contracts";
 import { ejectIneligibility } from "@/lib/ejects/eligibility";
 import { sharesHandedOut } from "@/lib/ejects/summary";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { ejectStage, isOpenStage } from "@/lib/ejects/state";
+import { useNow } from "@/components/ui/countdown";
 
 export function RequestForm({ client, requests }: { client: Client; requests: readonly EjectRequestView[] }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [walletId, setWalletId] = useState(client.wallets[0]?.id ?? "");
+  const now = useNow();
+  const inProgress = new Set(requests.filter((r) => isOpenStage(ejectStage(r, now))).map((r) => r.walletId));
+  // Start on a wallet that can be requested now, else one with nothing in progress, else the first.
+  const requestable = (w: Client["wallets"][number]) =>
+    !inProgress.has(w.id) && !ejectIneligibility(client, w, sharesHandedOut(requests, w.id));
+  const [walletId, setWalletId] = useState(
+    (client.wallets.find(requestable) ?? client.wallets.find((w) => !inProgress.has(w.id)) ?? client.wallets[0])?.id ??
+      "",
+  );
   const wallet = client.wallets.find((w) => w.id === walletId);
   // Said before anyone fills the form in, in the words the server would refuse it with.
   const refusal = wallet
@@ -47,7 +57,9 @@ export function RequestForm({ client, requests }: { client: Client; requests: re
       className="grid gap-3 rounded border border-border bg-surface p-4 md:grid-cols-2"
       aria-label="Request an eject"
     >
-      <h3 className="text-sm font-semibold md:col-span-2">1. Request an eject</h3>
+      <h3 className="text-sm font-semibold md:col-span-2">
+        {inProgress.size > 0 ? "Request an eject for another wallet" : "Request an eject"}
+      </h3>
       <Field id="eject-wallet" label="Wallet" error={errors.walletId ?? refusal}>
         <Select id="eject-wallet" name="walletId" value={walletId} onChange={(e) => setWalletId(e.target.value)}>
           {client.wallets.map((w) => (

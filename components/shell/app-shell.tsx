@@ -4,7 +4,7 @@ import { ShieldCheck } from "lucide-react";
 import { can, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
 import type { ApprovalsInbox } from "@/lib/clients";
 import { Badge } from "@/components/ui/badge";
-import { NAV } from "./nav";
+import { NAV, showsFor } from "./nav";
 import { HeaderSearch } from "./header-search";
 import { Sidebar } from "./sidebar";
 import { SignOutButton, ThemeToggle } from "./header-controls";
@@ -31,7 +31,7 @@ export function AppShell({
   approvals: ApprovalsInbox | null;
   children: ReactNode;
 }) {
-  const items = NAV.filter((item) => can(user.role, item.permission));
+  const items = NAV.filter((item) => showsFor(item, user.role));
   return (
     <div className="flex min-h-screen">
       <a

@@ -25,7 +25,7 @@ test.describe("[AUDIT] target links", () => {
     await form.getByLabel("Ticket reference").fill("SUP-AUDIT-1");
     await form.getByLabel("Reason").fill("Audit journey: the user asked for their key");
     await form.getByRole("button", { name: "Request eject" }).click();
-    await expect(supportPage.getByTestId("eject-request").first()).toContainText("pending");
+    await expect(supportPage.getByTestId("eject-request").first()).toContainText("Waiting for approval");
     await support.close();
 
     const compliance = await browser.newContext({ storageState: storageState("compliance") });
@@ -53,7 +53,7 @@ test.describe("[AUDIT] target links", () => {
     const dialog = page.getByRole("alertdialog", { name: "Approve this eject?" });
     await dialog.getByLabel("Why you approve").fill("Audit journey: checked with the user");
     await dialog.getByRole("button", { name: "Approve the eject" }).click();
-    await expect(card).toContainText("approved");
+    await expect(card).toContainText("Approved");
     const requestId = (await card.getAttribute("data-request-id"))!;
     await page.goto("/audit?action=eject.approve&outcome=ok");
     const approval = auditRows(page)

@@ -30,7 +30,7 @@ async function requestEject(page: Page, clientId: string, ticket: string) {
   await form.getByLabel("Window (minutes)").fill("2");
   await form.getByRole("button", { name: "Request eject" }).click();
   const card = page.getByTestId("eject-request").filter({ hasText: ticket });
-  await expect(card).toContainText("pending");
+  await expect(card).toContainText("Waiting for approval");
   return card;
 }
 
@@ -59,7 +59,10 @@ test("[CLIENTS][eject-seeded] a seeded client with a completed backup is ejected
   await expect(count).toHaveText(/^\d+ waiting$/);
   const before = Number((await count.textContent())!.split(" ")[0]);
   await reviewer.getByRole("link", { name: /Approvals/ }).click();
-  const item = reviewer.getByTestId("approval-item").filter({ hasText: "SUP-SEED-1" });
+  const item = reviewer
+    .getByRole("region", { name: /Waiting for your approval/ })
+    .getByTestId("approval-item")
+    .filter({ hasText: "SUP-SEED-1" });
   await expect(item).toContainText(clientId);
   await expect(item).toContainText("support@e2e.test");
   await item.getByRole("button", { name: "Approve" }).click();
@@ -80,7 +83,7 @@ test("[CLIENTS][eject-seeded] a seeded client with a completed backup is ejected
     .getByRole("alertdialog", { name: "Open the eject window?" })
     .getByRole("button", { name: "Open for 2 minutes" })
     .click();
-  await expect(card).toContainText("executed");
+  await expect(card).toContainText("Window open");
   await page.goto("/clients");
   await expect(ejectCell(page, clientId)).toHaveText(/^Open until \d{4}-\d\d-\d\d \d\d:\d\d · [0-2]m \d\ds$/);
   await page.goto(`/clients/${clientId}?tab=eject`);
@@ -93,7 +96,7 @@ test("[CLIENTS][eject-seeded] a seeded client with a completed backup is ejected
   expect(file).toMatchObject({ clientId, ejectRequestId: await card.getAttribute("data-request-id") });
   expect(String(file.custodianBackupShare).length).toBeGreaterThan(20);
   await page.goto("/clients");
-  await expect(ejectCell(page, clientId)).toHaveText(/^Ejected \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+  await expect(ejectCell(page, clientId)).toHaveText(/^1 of 2 wallets ejected \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   const listed = (await ejectCell(page, clientId).textContent())!;
 
   // The client page says the same as the list (the upstream's record has no ejectedAt: the console
@@ -101,13 +104,14 @@ test("[CLIENTS][eject-seeded] a seeded client with a completed backup is ejected
   await page.goto(`/clients/${clientId}?tab=eject`);
   await expect(page.getByTestId("client-eject-state")).toHaveText(listed);
   const form = page.getByRole("form", { name: "Request an eject" });
+  // The form starts on the wallet that can still be requested; the one requested above says why not.
+  const walletSelect = form.getByLabel("Wallet", { exact: true });
+  await expect(walletSelect.locator("option:checked")).not.toHaveText(/\(shares handed out\)$/);
+  const handedOut = walletSelect.locator("option", { hasText: /\(shares handed out\)$/ });
+  const walletId = (await handedOut.getAttribute("value"))!;
+  await walletSelect.selectOption(walletId);
   await expect(form).toContainText(/backup shares were already handed out \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
   await expect(form.getByRole("button", { name: "Request eject" })).toBeDisabled();
-  // The wallet requested above is the form's default one.
-  const walletId = await form.getByLabel("Wallet", { exact: true }).inputValue();
-  await expect(form.getByLabel("Wallet", { exact: true }).locator("option:checked")).toHaveText(
-    /\(shares handed out\)$/,
-  );
 
   // The server refuses it too, called directly with the form's action (taken from another client).
   const other = await seededClient(page.request, WITHDRAWN!);
@@ -169,14 +173,19 @@ test("[CLIENTS][eject-withdraw] the requester withdraws; the request leaves the 
     .getByRole("alertdialog", { name: "Withdraw this request?" })
     .getByRole("button", { name: "Withdraw" })
     .click();
-  await expect(card).toContainText("withdrawn");
+  await expect(card).toContainText("Withdrawn");
   await expect(card).toContainText("by the requester");
 
   const compliance = await browser.newContext({ storageState: storageState("compliance") });
   const reviewer = await compliance.newPage();
   await reviewer.goto("/approvals");
   await expect(reviewer.getByRole("heading", { name: /Waiting for your approval/ })).toBeVisible();
-  await expect(reviewer.getByTestId("approval-item").filter({ hasText: "SUP-SEED-2" })).toHaveCount(0);
+  await expect(
+    reviewer
+      .getByRole("region", { name: /Waiting for your approval/ })
+      .getByTestId("approval-item")
+      .filter({ hasText: "SUP-SEED-2" }),
+  ).toHaveCount(0);
   await compliance.close();
   await page.goto("/clients");
   await expect(ejectCell(page, clientId)).toHaveText("—");
@@ -203,7 +212,7 @@ test("[CLIENTS][eject-refused] the upstream refuses to open the window: the card
   await compliance.close();
 
   await page.reload();
-  await expect(card).toContainText("approved");
+  await expect(card).toContainText("Approved");
   await sandboxRules([{ path: "/enable-eject", fault: "500" }]);
   try {
     await card.getByRole("button", { name: /Open the eject window/ }).click();
@@ -218,7 +227,7 @@ test("[CLIENTS][eject-refused] the upstream refuses to open the window: the card
     await expect(refusal).toContainText(/\(request [\w-]{8}\)$/);
     for (const wire of ["PATCH", "/api/", "enable-eject", "{", "500", "Simulated"])
       await expect(refusal).not.toContainText(wire);
-    await expect(card).toContainText("approved");
+    await expect(card).toContainText("Approved");
     await expect(card.getByRole("button", { name: /Open the eject window/ })).toBeVisible();
   } finally {
     await sandboxRules([]);
@@ -230,6 +239,6 @@ test("[CLIENTS][eject-refused] the upstream refuses to open the window: the card
     .getByRole("alertdialog", { name: "Open the eject window?" })
     .getByRole("button", { name: "Open for 2 minutes" })
     .click();
-  await expect(card).toContainText("executed");
+  await expect(card).toContainText("Window open");
   await expect(card.getByRole("alert")).toHaveCount(0);
 });

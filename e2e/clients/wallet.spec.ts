@@ -36,7 +36,7 @@ test.describe("[CLIENTS] wallet journeys", () => {
     await form.getByLabel("Window (minutes)").fill("3");
     await form.getByRole("button", { name: "Request eject" }).click();
     const request = tab.getByTestId("eject-request").first();
-    await expect(request).toContainText("pending");
+    await expect(request).toContainText("Waiting for approval");
     // Support holds eject:request but not eject:approve: no approve button …
     await expect(request.getByRole("button", { name: "Approve" })).toHaveCount(0);
 
@@ -61,11 +61,11 @@ test.describe("[CLIENTS] wallet journeys", () => {
     const forged = await callAction(page.request, approveAction, { requestId, note: "forged by support" });
     expect(forged.text).toContain('"code":"FORBIDDEN"');
     await reviewer.reload();
-    await expect(pending).toContainText("pending");
+    await expect(pending).toContainText("Waiting for approval");
 
     dialog = await approve();
     await dialog.getByRole("button", { name: "Approve the eject" }).click();
-    await expect(pending).toContainText("approved");
+    await expect(pending).toContainText("Approved");
     // The approver cannot carry the act out: only the requester opens the window.
     await expect(pending.getByRole("button", { name: /Open the eject window/ })).toHaveCount(0);
     await expect(pending).toContainText("Waiting for support@e2e.test to open the window");
@@ -81,12 +81,12 @@ test.describe("[CLIENTS] wallet journeys", () => {
     const byAdmin = await callAction(admin.request, execute, { requestId });
     expect(byAdmin.text).toContain("Only the staff member who requested this eject");
     await page.reload();
-    await expect(request).toContainText("approved");
+    await expect(request).toContainText("Approved");
 
     // Open the window and download the shares inside it.
     await request.getByRole("button", { name: /Open the eject window/ }).click();
     await openDialog.getByRole("button", { name: "Open for 3 minutes" }).click();
-    await expect(request).toContainText("executed");
+    await expect(request).toContainText("Window open");
     await expect(request.getByRole("status")).toContainText("open: closes in");
     await expect(request.getByTestId("countdown")).toHaveText(/^[0-3]m \d\ds$/);
     const confirm = request.getByLabel(/Type the client id/);
@@ -128,21 +128,21 @@ test.describe("[CLIENTS] wallet journeys", () => {
     await form.getByLabel("Reason").fill("Second request to check dual control");
     await form.getByRole("button", { name: "Request eject" }).click();
     const mine = tab.getByTestId("eject-request").first();
-    await expect(mine).toContainText("pending");
+    await expect(mine).toContainText("Waiting for approval");
     await expect(mine).toContainText("another staff member has to approve or reject it");
     await expect(mine.getByRole("button", { name: "Approve" })).toHaveCount(0);
     const requestId = await mine.getAttribute("data-request-id");
     const forged = await callAction(admin.request, approveAction, { requestId, note: "approving my own" });
     expect(forged.text).toContain("You cannot decide your own eject request");
     await page.reload();
-    await expect(mine).toContainText("pending");
+    await expect(mine).toContainText("Waiting for approval");
     // Withdrawn, so the wallet is free for the next request.
     await mine.getByRole("button", { name: "Withdraw request" }).click();
     await page
       .getByRole("alertdialog", { name: "Withdraw this request?" })
       .getByRole("button", { name: "Withdraw" })
       .click();
-    await expect(mine).toContainText("withdrawn");
+    await expect(mine).toContainText("Withdrawn");
     await admin.close();
   });
 
@@ -169,7 +169,7 @@ test.describe("[CLIENTS] wallet journeys", () => {
     await dialog.getByRole("button", { name: "Approve the eject" }).click();
     await expect(dialog).toContainText(/created after this request was made/);
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(card).toContainText("pending");
+    await expect(card).toContainText("Waiting for approval");
     await context.close();
   });
 });

@@ -160,14 +160,19 @@ export const ejectRejectSchema = z.object({
 
 /** What the clients list says about a client's ejection, from the upstream record and the console's requests. */
 export type EjectSummary =
-  | { state: "ejected"; at: string }
+  /** `wallets` when the console handed out some of the client's wallets' shares but not all of them. */
+  | { state: "ejected"; at: string; wallets?: { ejected: number; total: number } }
   | { state: "open"; until: string }
   | { state: "approved"; requestId: string }
   | { state: "pending"; requestId: string }
   | { state: "none" };
 
 /** A page of the clients list as the console serves it: the upstream's page and each client's eject state. */
-export type ClientsPage = ListClientsResponse & { ejects: Record<string, EjectSummary> };
+export type ClientsPage = ListClientsResponse & {
+  ejects: Record<string, EjectSummary>;
+  /** Ids of the page's clients that the console made as test clients (their keys are in its vault). */
+  testClients: string[];
+};
 
 export interface EjectRequestView {
   id: string;
@@ -191,8 +196,13 @@ export interface EjectRequestView {
   sharesFetchedAt: string | null;
 }
 
-/** The approvals page: requests waiting for this user's approval, and their own open requests. */
+/** The approvals page for an approver: requests waiting for their decision, and what they decided. */
 export interface ApprovalsInbox {
   waiting: EjectRequestView[];
-  mine: EjectRequestView[];
+  decided: EjectRequestView[];
+}
+
+/** The approvals page for a requester: their own requests, newest first, whatever became of them. */
+export interface MyEjectRequests {
+  requests: EjectRequestView[];
 }

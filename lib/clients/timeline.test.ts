@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timelineQuerySchema } from "./timeline";
+import { kindOfAction, timelineQuerySchema } from "./timeline";
 
 describe("the timeline's query", () => {
   it("takes a page cursor that is a record number, not one beyond any", () => {
@@ -9,5 +9,26 @@ describe("the timeline's query", () => {
     expect(page(String(Number.MAX_SAFE_INTEGER)).success).toBe(true);
     for (const cursor of ["9223372036854775296", "9".repeat(400), "-1", "1e3"])
       expect(page(cursor).error?.issues[0]).toMatchObject({ path: ["cursor"], message: "expected a record number" });
+  });
+});
+
+describe("timeline lines", () => {
+  const line = (action: string, input: Record<string, unknown>, result: Record<string, unknown> = {}) =>
+    kindOfAction(action)!.summary({ input, result } as never);
+
+  it("names a built transfer's token by symbol and its chain by name", () => {
+    const to = "0x1111111111111111111111111111111111111111";
+    const usdc = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+    expect(
+      line("transfers.build", { amount: "1.5", token: usdc, to, chain: "eip155:11155111" }, { tokenSymbol: "USDC" }),
+    ).toBe(`Unsigned transfer built: 1.5 USDC to ${to} on Sepolia`);
+    expect(line("transfers.build", { amount: "1", token: "USDC", to, chain: "eip155:8453" })).toContain("1 USDC");
+    expect(line("transfers.build", { amount: "1", token: usdc, to, chain: "eip155:1" })).toContain("token 0x5fbd…0aa3");
+  });
+
+  it("says when an eject window closes in the console's time format", () => {
+    expect(line("eject.execute", {}, { ejectableUntil: "2026-03-01T10:05:00.000Z" })).toBe(
+      "Eject window opened until 2026-03-01 10:05 UTC",
+    );
   });
 });

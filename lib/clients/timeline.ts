@@ -5,6 +5,8 @@
  * area joins the timeline by adding its kind to this list, not by editing the timeline.
  */
 import { z } from "zod";
+import { chainLabel } from "@/lib/chains";
+import { shortAddress, utc } from "@/lib/shared/format";
 
 /**
  * Conditions on an audit record, as the server builds them into its query (SQL there, opaque here).
@@ -63,6 +65,18 @@ export interface RecordFacts {
 }
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : undefined);
+/** A chain by name ("Sepolia"), its id only when the console does not know it. */
+const chainName = (v: unknown) => {
+  const id = text(v);
+  return id ? chainLabel(id) : "?";
+};
+/** A transfer's token by symbol: the build's own answer, else what the request named unless it is an address. */
+function tokenName(f: RecordFacts): string {
+  const symbol = text(f.result.tokenSymbol);
+  if (symbol) return symbol;
+  const token = text(f.input.token) ?? "";
+  return /^0x[0-9a-fA-F]{40}$|^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(token) ? `token ${shortAddress(token)}` : token;
+}
 const because = (f: RecordFacts) => (text(f.input.reason) ? ` — “${text(f.input.reason)}”` : "");
 
 /** A yield run's step as people count them: the runner's `stepIndex` counts from 0. */
@@ -108,7 +122,7 @@ export const TIMELINE_KINDS: TimelineKind[] = [
     actions: {
       "transfers.build": {
         summary: (f) =>
-          `Unsigned transfer built: ${text(f.input.amount) ?? "?"} ${text(f.input.token) ?? ""} to ${text(f.input.to) ?? "?"} on ${text(f.input.chain) ?? "?"}`,
+          `Unsigned transfer built: ${text(f.input.amount) ?? "?"} ${tokenName(f)} to ${text(f.input.to) ?? "?"} on ${chainName(f.input.chain)}`,
       },
     },
   },
@@ -147,7 +161,7 @@ export const TIMELINE_KINDS: TimelineKind[] = [
           const token = f.input.token === "contract" ? text(f.input.tokenAddress) : text(f.input.token);
           const sends = Array.isArray(f.result.sends) ? (f.result.sends as { status?: unknown }[]) : [];
           const statuses = sends.length > 0 ? ` (${sends.map((s) => String(s.status)).join(", ")})` : "";
-          return `Sent ${text(f.input.amount) ?? "?"} ${token ?? ""} to ${text(f.input.to) ?? "?"} on ${text(f.input.chainId) ?? "?"}${Number(f.input.parallel) > 1 ? `, ${String(f.input.parallel)} at once` : ""}${statuses}`;
+          return `Sent ${text(f.input.amount) ?? "?"} ${token ?? ""} to ${text(f.input.to) ?? "?"} on ${chainName(f.input.chainId)}${Number(f.input.parallel) > 1 ? `, ${String(f.input.parallel)} at once` : ""}${statuses}`;
         },
       },
     },
@@ -168,7 +182,7 @@ export const TIMELINE_KINDS: TimelineKind[] = [
       "eject.withdraw": { summary: () => "Eject request withdrawn by the requester" },
       "eject.execute": {
         summary: (f) =>
-          `Eject window opened${text(f.result.ejectableUntil) ? ` until ${text(f.result.ejectableUntil)}` : ""}`,
+          `Eject window opened${text(f.result.ejectableUntil) ? ` until ${utc(text(f.result.ejectableUntil))}` : ""}`,
       },
       "eject.fetch-shares": {
         records: targetUnderClient,

@@ -18,7 +18,16 @@ const request = (
 describe("ejectSummaryOf (the clients list and the client page)", () => {
   it("calls a client ejected once the console handed its shares out, though the upstream record does not say so", () => {
     const handedOut = request("r1", "executed", "2026-03-01T10:00:00Z", "2026-03-01T10:05:00Z");
-    expect(ejectSummaryOf(client(), [handedOut], now)).toEqual({ state: "ejected", at: "2026-03-01T10:05:00.000Z" });
+    expect(ejectSummaryOf(client({ wallets: [wallet()] }), [handedOut], now)).toEqual({
+      state: "ejected",
+      at: "2026-03-01T10:05:00.000Z",
+    });
+    // One wallet of two: said so, not the whole client.
+    expect(ejectSummaryOf(client(), [handedOut], now)).toEqual({
+      state: "ejected",
+      at: "2026-03-01T10:05:00.000Z",
+      wallets: { ejected: 1, total: 2 },
+    });
     // Even while an upstream window is still open on another wallet, or a later request waits.
     const open = client({ wallets: [wallet("2026-03-01T12:03:00Z")] });
     const later = request("r2", "pending", "2026-03-01T11:00:00Z", null, "w2");

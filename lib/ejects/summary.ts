@@ -36,7 +36,14 @@ export function ejectSummaryOf(
   // Backup shares handed out through the console mean the wallet left MPC protection, whatever
   // the upstream's record says now.
   const handedOut = sharesHandedOut(requests);
-  if (handedOut) return { state: "ejected", at: handedOut };
+  if (handedOut) {
+    // One wallet of two out of MPC protection is not the client ejected: say how many.
+    const ejected = new Set(requests.filter((r) => r.sharesFetchedAt !== null).map((r) => r.walletId)).size;
+    const total = client.wallets.length;
+    return ejected < total
+      ? { state: "ejected", at: handedOut, wallets: { ejected, total } }
+      : { state: "ejected", at: handedOut };
+  }
   const until = client.wallets
     .map((w) => w.ejectableUntil)
     .filter((u): u is string => !!u && Date.parse(u) > now)

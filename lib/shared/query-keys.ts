@@ -21,6 +21,8 @@ export const queryKeys = {
     page: (take: number, cursor: string | undefined) => ["clients", "page", take, cursor ?? null] as const,
     detail: (clientId: string) => ["clients", "detail", clientId] as const,
     assets: (clientId: string, chain: string) => ["clients", "assets", clientId, chain] as const,
+    /** Balances on every chain the client has a wallet on. */
+    balances: (clientId: string) => ["clients", "balances", clientId] as const,
     ejects: (clientId: string) => ["clients", "ejects", clientId] as const,
     timeline: (clientId: string, kinds: string) => ["clients", "timeline", clientId, kinds] as const,
   },
@@ -52,6 +54,8 @@ export const queryKeys = {
   approvals: {
     all: ["approvals"] as const,
     inbox: () => ["approvals", "inbox"] as const,
+    /** The requester's own eject requests. */
+    mine: () => ["approvals", "mine"] as const,
   },
   yield: {
     all: ["yield"] as const,

@@ -5,7 +5,7 @@ import { deleteView, saveView } from "@/server/saved-views/views";
 import { replaySelectedEvents } from "@/server/alerts/replay-selected";
 import { formatRawAlert, retryBlock } from "@/server/alerts/legacy-tools";
 import { forbidden } from "@/server/errors";
-import { can } from "@/lib/auth/permissions";
+import { can, PERMISSION_LABELS } from "@/lib/auth/permissions";
 import { SAVED_VIEW_SCOPES, saveViewSchema } from "@/lib/shared/saved-views";
 import { formatToolSchema, retryBlockToolSchema } from "@/lib/alerts/legacy";
 
@@ -33,7 +33,8 @@ export const saveEventsView = defineAction({
   input: saveViewSchema,
   target: (input) => `${input.scope}/${input.name}`,
   run: async (input, { user }) => {
-    if (!can(user.role, SAVED_VIEW_SCOPES[input.scope])) throw forbidden(`use ${input.scope}`);
+    if (!can(user.role, SAVED_VIEW_SCOPES[input.scope]))
+      throw forbidden(`saved views of ${PERMISSION_LABELS[SAVED_VIEW_SCOPES[input.scope]]}`);
     return saveView(user.id, input);
   },
 });

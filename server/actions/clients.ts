@@ -1,6 +1,9 @@
 "use server";
 import { z } from "zod";
 import { getAdminClient } from "@/server/upstream";
+import { getUpstreamConfig } from "@/server/env";
+import { AppError } from "@/server/errors";
+import { upstreamBuildRefusal } from "@/lib/clients/transfer-chains";
 import { defineAction } from "@/server/kit/define-action";
 import { buildTransferSchema, createClientSchema, credentialRequestSchema } from "@/lib/clients";
 import { classifySearch } from "@/lib/clients/search";
@@ -66,10 +69,19 @@ export const buildTransfer = defineAction({
   permission: "transfers:build",
   input: buildTransferSchema,
   run: async ({ clientId, chain, to, token, amount }) => {
+    // The picker does not offer such a chain; a direct call is told the same, before any upstream call.
+    const refusal = upstreamBuildRefusal(getUpstreamConfig().mode, chain);
+    if (refusal) throw new AppError("VALIDATION", refusal, { chain: refusal });
     const result = await getAdminClient().clients.buildTransaction(clientId, chain as never, { to, token, amount });
     return { chain, result: result as Record<string, unknown> };
   },
   target: (input) => input.clientId,
+  // The timeline names the token by its symbol: the response's own (EVM, Bitcoin), else the symbol the
+  // request named; a bare contract or mint address stays unnamed rather than guessed.
+  auditResult: (r) => {
+    const metadata = (r.result.metadata ?? {}) as { tokenSymbol?: unknown };
+    return typeof metadata.tokenSymbol === "string" ? { tokenSymbol: metadata.tokenSymbol } : {};
+  },
 });
 
 /**

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/server/db";
 import { getEnv } from "@/server/env";
-import { can, type Permission } from "@/lib/auth/permissions";
+import { can, PERMISSION_LABELS, type Permission } from "@/lib/auth/permissions";
 import { AppError, forbidden, unauthenticated } from "@/server/errors";
 import { authOptions } from "./options";
 import { findUserById, toStaffUser, type StaffUser } from "./users";
@@ -62,7 +62,7 @@ export async function requireUser(from?: string, options: AuthorizeOptions = {})
   return user;
 }
 
+/** A permission in staff's words ("approving key ejections"), for refusals: never its id. */
 export function describePermission(permission: Permission): string {
-  const [area, verb] = permission.split(":");
-  return `${verb?.replace("-", " ")} on ${area}`;
+  return PERMISSION_LABELS[permission];
 }

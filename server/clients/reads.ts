@@ -6,14 +6,23 @@ import { notFound } from "@/server/errors";
 import type { AssetsResponse, Client, ListClientsResponse } from "@/lib/contracts";
 import type { ClientsPage } from "@/lib/clients";
 import { ejectSummaries } from "@/server/ejects/inbox";
+import { getDb } from "@/server/db";
+import { testClientIds } from "@/server/test-clients/store";
 
-/** One page of clients in the upstream's own cursor order, with each one's eject state. */
+/** One page of clients in the upstream's own cursor order, with each one's eject state and which are test clients. */
 export async function listClientsPage(query: { take: number; cursor?: string }): Promise<ClientsPage> {
   const page: ListClientsResponse = await sharedAdminReads.listClients({
     take: query.take,
     ...(query.cursor ? { cursor: query.cursor } : {}),
   });
-  return { ...page, ejects: await ejectSummaries(page.results) };
+  const [ejects, tests] = await Promise.all([
+    ejectSummaries(page.results),
+    testClientIds(
+      await getDb(),
+      page.results.map((c) => c.id),
+    ),
+  ]);
+  return { ...page, ejects, testClients: [...tests] };
 }
 
 /** The client, or a NOT_FOUND AppError the pages turn into a not-found screen. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, ne, or } from "drizzle-orm";
 import { getDb, tables, type Db } from "@/server/db";
 import { findUserById, type StaffUser } from "@/server/auth/users";
 import type { EjectRequestView, EjectSummary } from "@/lib/clients";
@@ -38,26 +38,30 @@ export async function awaitingApprovalIn(db: Db, user: StaffUser): Promise<Eject
   return rows.map(toView);
 }
 
-/** The user's own requests that still need something from them (approved: open the window). */
-export async function myOpenRequests(user: StaffUser): Promise<EjectRequestView[]> {
-  const db = await getDb();
-  await expireStale(db);
-  return myOpenRequestsIn(db, user);
-}
+/** How many of a person's own requests, or of their decisions, the approvals page lists (newest first). */
+export const APPROVALS_PAGE_LIMIT = 50;
 
-/** myOpenRequests on a database whose stale requests were just expired. */
-export async function myOpenRequestsIn(db: Db, user: StaffUser): Promise<EjectRequestView[]> {
+/** The requester's own requests, newest first, whatever became of them (the approvals page's "Your requests"). */
+export async function myRequestsIn(db: Db, user: StaffUser): Promise<EjectRequestView[]> {
   const t = tables.ejectRequests;
   const rows = await db
     .select()
     .from(t)
-    .where(
-      and(
-        eq(t.requestedById, user.id),
-        or(inArray(t.status, ["pending", "approved"]), and(eq(t.status, "executed"), isNull(t.sharesFetchedAt))),
-      ),
-    )
-    .orderBy(desc(t.requestedAt));
+    .where(eq(t.requestedById, user.id))
+    .orderBy(desc(t.requestedAt))
+    .limit(APPROVALS_PAGE_LIMIT);
+  return rows.map(toView);
+}
+
+/** Requests this approver approved or rejected, most recent decision first. */
+export async function myDecisionsIn(db: Db, user: StaffUser): Promise<EjectRequestView[]> {
+  const t = tables.ejectRequests;
+  const rows = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.decidedById, user.id), isNotNull(t.decidedAt)))
+    .orderBy(desc(t.decidedAt))
+    .limit(APPROVALS_PAGE_LIMIT);
   return rows.map(toView);
 }
 

@@ -139,19 +139,19 @@ describe("the action pattern", () => {
   });
 
   it("refuses a role without the permission before parsing or running, and audits the refusal", async () => {
-    authorize.mockRejectedValueOnce(forbidden("create on clients"));
+    authorize.mockRejectedValueOnce(forbidden("creating clients"));
     run.mockClear();
     const result = await greet({ name: "Ada", apiKey: "k" });
     expect(result).toMatchObject({
       ok: false,
-      error: { code: "FORBIDDEN", message: "Your role does not allow create on clients." },
+      error: { code: "FORBIDDEN", message: "Your role does not allow creating clients." },
     });
     expect(run).not.toHaveBeenCalled();
     expect((await lastAudit())[0]).toMatchObject({ action: "test.greet", outcome: "error", errorCode: "FORBIDDEN" });
   });
 
   it("keeps a bounded copy of what a signed-in caller sent when it is refused", async () => {
-    authorize.mockRejectedValueOnce(forbidden("create on clients"));
+    authorize.mockRejectedValueOnce(forbidden("creating clients"));
     await greet({ name: "x".repeat(200_000), apiKey: "k" });
     const [record] = await lastAudit();
     expect(record?.input).toMatchObject({ truncated: true });

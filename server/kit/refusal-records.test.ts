@@ -144,14 +144,14 @@ describe("what a refusal keeps", () => {
     });
 
     it("are not kept when a role refuses input the schema accepts; refused input keeps only its fields", async () => {
-      authorize.mockRejectedValueOnce(forbidden("read on clients"));
+      authorize.mockRejectedValueOnce(forbidden("reading clients"));
       await withPin({ account: "acct-2", pin: "Pin-Secret-789" });
       expect((await lastRecords())[0]).toMatchObject({
         errorCode: "FORBIDDEN",
         target: "acct-2",
         input: { input: { account: "acct-2", pin: "[redacted]" } },
       });
-      authorize.mockRejectedValueOnce(forbidden("read on clients"));
+      authorize.mockRejectedValueOnce(forbidden("reading clients"));
       const answer = await withPin({ account: "Wrong-Box-Password", pin: 7 });
       const record = await expectNoValue(answer, ["Wrong-Box-Password"]);
       expect(record).toMatchObject({ errorCode: "FORBIDDEN", target: null });

@@ -5,15 +5,17 @@ import { ClientDetail } from "@/components/clients/client-detail";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { requireUser } from "@/server/auth/session";
 import { getClient, getClientAssets } from "@/server/clients/reads";
+import { getAllBalances } from "@/server/clients/balances";
 import { listEjectRequests } from "@/server/ejects";
 import { isAppError } from "@/server/errors";
 import { can, permissionsOf } from "@/lib/auth/permissions";
-import { assetsChainFromUrl, defaultAssetsChain } from "@/lib/clients/assets-url";
+import { assetsChainFromUrl } from "@/lib/clients/assets-url";
 import { clientIdSchema } from "@/lib/clients";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { TIMELINE_KIND_IDS } from "@/lib/clients/timeline";
 import { getDb } from "@/server/db";
+import { getUpstreamConfig } from "@/server/env";
 import { clientTimeline } from "@/server/timeline/query";
 import { getTestClient, hasStoredShares } from "@/server/test-clients/store";
 
@@ -45,7 +47,8 @@ export default async function ClientPage({ params, searchParams }: { params: Par
   }
   // The balances of the chain in the URL (the assets tab's ?chain=), when that tab is the one shown.
   // A failed prefetch is not fatal: the tab shows the error with a retry.
-  const assetsChain = assetsChainFromUrl(first(search.chain)).chainId ?? defaultAssetsChain(client);
+  // Without a (known) ?chain=, the tab shows every chain the client has a wallet on, read in parallel.
+  const assetsChain = assetsChainFromUrl(first(search.chain)).chainId;
   const assetsShown = (first(search.tab) ?? "assets") === "assets" && can(user.role, "assets:read");
   // The timeline's first page for the kinds in the URL (the tab's ?kinds=), when that tab is shown.
   const timelineShown = first(search.tab) === "timeline";
@@ -60,6 +63,12 @@ export default async function ClientPage({ params, searchParams }: { params: Par
       ? queryClient.prefetchQuery({
           queryKey: queryKeys.clients.assets(clientId, assetsChain),
           queryFn: () => getClientAssets(clientId, assetsChain),
+        })
+      : undefined,
+    assetsShown && !assetsChain
+      ? queryClient.prefetchQuery({
+          queryKey: queryKeys.clients.balances(clientId),
+          queryFn: () => getAllBalances(client),
         })
       : undefined,
     timelineShown
@@ -83,6 +92,7 @@ export default async function ClientPage({ params, searchParams }: { params: Par
         currentUserEmail={user.email}
         testClient={testClient}
         labShares={labShares}
+        upstreamMode={getUpstreamConfig().mode}
       />
     </HydrationBoundary>
   );

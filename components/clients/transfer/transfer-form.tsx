@@ -10,11 +10,13 @@ import { clientAddresses } from "@/lib/clients/addresses";
 import { TOKEN_ADDRESS_RULES, buildTransferSchema } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
 import { findKnownToken, knownTokens } from "@/lib/clients/known-tokens";
+import { transferChains, type UpstreamMode } from "@/lib/clients/transfer-chains";
 import { transferWarnings, type BalanceState } from "@/lib/clients/transfer-warnings";
 import { ChainPicker } from "../chain-picker";
 import { useClientAssets } from "../use-client-assets";
 import type { Built } from "./built-transfer";
 import { ChainTableNote } from "./chain-table-note";
+import { ChainsNotOffered } from "./chains-not-offered";
 import { OTHER_TOKEN, TokenField } from "./token-field";
 import { TransferWarnings } from "./transfer-warnings";
 
@@ -22,14 +24,20 @@ const DEFAULT_CHAIN: Caip2Id = "eip155:11155111";
 
 export function TransferForm({
   client,
+  upstreamMode,
   onBuilt,
   onChainChange,
 }: {
   client: Client;
+  upstreamMode: UpstreamMode;
   onBuilt: (built: Built) => void;
   onChainChange: () => void;
 }) {
-  const [chainId, setChainId] = useState<Caip2Id>(DEFAULT_CHAIN);
+  // Only chains the upstream builds for and the client has a wallet on; the rest are explained.
+  const chains = useMemo(() => transferChains(client, upstreamMode), [client, upstreamMode]);
+  const [chainId, setChainId] = useState<Caip2Id>(
+    chains.offered.includes(DEFAULT_CHAIN) ? DEFAULT_CHAIN : (chains.offered[0] ?? DEFAULT_CHAIN),
+  );
   const [to, setTo] = useState("");
   // The choice keeps its symbol, so it survives the list changing when the balances arrive.
   const [choice, setChoice] = useState({ id: "native", symbol: "" });
@@ -73,6 +81,9 @@ export function TransferForm({
 
   function chooseChain(next: string) {
     setChainId(next as Caip2Id);
+    // A recipient and an amount belong to the chain they were typed for.
+    setTo("");
+    setAmount("");
     setChoice({ id: "native", symbol: "" });
     setTokenAddress("");
     setLocalErrors({});
@@ -106,9 +117,11 @@ export function TransferForm({
         value={chainId}
         onChange={chooseChain}
         id="transfer-chain"
-        describedBy="transfer-chain-note"
+        describedBy={`transfer-chain-note${chains.notOffered.length > 0 ? " transfer-chains-not-offered" : ""}`}
+        only={chains.offered}
       />
       <ChainTableNote chainId={chainId} id="transfer-chain-note" />
+      <ChainsNotOffered notOffered={chains.notOffered} id="transfer-chains-not-offered" />
       <Field id="transfer-to" label="To (recipient address)" error={errors.to}>
         <Input
           id="transfer-to"
@@ -153,7 +166,7 @@ export function TransferForm({
       </Field>
       <TransferWarnings warnings={warnings} />
       <FormError message={build.formError} />
-      <Button type="submit" variant="primary" disabled={build.pending}>
+      <Button type="submit" variant="primary" disabled={build.pending || chains.offered.length === 0}>
         {build.pending ? "Building…" : "Build unsigned transfer"}
       </Button>
     </form>
