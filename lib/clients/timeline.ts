@@ -150,7 +150,7 @@ export const TIMELINE_KINDS: TimelineKind[] = [
       },
       "lab.sign-message": {
         summary: (f) =>
-          `${f.input.method === "eth_signTypedData_v4" ? "Typed data" : "Message"} signed on ${text(f.input.chainId) ?? "?"}${f.result.matches === true ? "; signer verified" : f.result.matches === false ? "; signer does not match" : ""}`,
+          `${f.input.method === "eth_signTypedData_v4" ? "Typed data" : "Message"} signed on ${chainName(f.input.chainId)}${f.result.matches === true ? "; signer verified" : f.result.matches === false ? "; signer does not match" : ""}`,
       },
       "lab.raw-sign": {
         summary: (f) =>
