@@ -7,21 +7,21 @@ import { requireUser } from "@/server/auth/session";
 import { listClientsPage } from "@/server/clients/reads";
 import { can } from "@/lib/auth/permissions";
 import { clientsPageQuerySchema } from "@/lib/clients";
+import { loadClientsList } from "@/lib/clients/search-params";
 import { currentCursor, parseCursorStack } from "@/lib/shared/cursor-stack";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 
 export const metadata: Metadata = { title: "Clients" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+import type { SearchParams } from "nuqs/server";
 
-export default async function ClientsPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ClientsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireUser("/clients");
   if (!can(user.role, "clients:read")) return <AccessDenied what="clients:read" />;
-  const params = await searchParams;
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const cursor = currentCursor(parseCursorStack(first(params.cursors)));
-  const parsed = clientsPageQuerySchema.safeParse({ take: first(params.take), cursor });
+  const params = loadClientsList(await searchParams);
+  const cursor = currentCursor(parseCursorStack(params.cursors));
+  const parsed = clientsPageQuerySchema.safeParse({ take: params.take ?? undefined, cursor });
   const queryClient = getQueryClient();
   if (parsed.success) {
     // A failed prefetch is not fatal: the client shows the error with a retry.

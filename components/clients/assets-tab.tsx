@@ -1,7 +1,8 @@
 "use client";
 import { useMemo } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { parseAsString, useQueryState } from "nuqs";
+import { useQueryState } from "nuqs";
+import { clientDetailSearchParams } from "@/lib/clients/search-params";
 import { RotateCw } from "lucide-react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Button } from "@/components/ui/button";
@@ -19,7 +20,7 @@ import { AllBalancesView } from "./all-balances";
 export function AssetsTab({ client }: { client: Client }) {
   // The chain is in the URL (?chain=), so a reload or a shared link shows the same balances; without
   // one, every chain the client has a wallet on, in one view.
-  const [param, setParam] = useQueryState("chain", parseAsString);
+  const [param, setParam] = useQueryState("chain", clientDetailSearchParams.chain);
   const fromUrl = assetsChainFromUrl(param);
   const chainId = fromUrl.chainId;
   const one = useClientAssets(client.id, chainId);

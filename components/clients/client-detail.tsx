@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { parseAsString, useQueryState } from "nuqs";
+import { useQueryState } from "nuqs";
+import { clientDetailSearchParams } from "@/lib/clients/search-params";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState, TableSkeleton } from "@/components/ui/states";
@@ -53,7 +54,7 @@ export function ClientDetail({
     queryKey: queryKeys.clients.ejects(clientId),
     queryFn: () => fetchJson<{ requests: EjectRequestView[] }>(`/api/clients/${encodeURIComponent(clientId)}/ejects`),
   });
-  const [tab, setTab] = useQueryState("tab", parseAsString.withDefault("assets"));
+  const [tab, setTab] = useQueryState("tab", clientDetailSearchParams.tab);
   const has = (p: Permission) => permissions.includes(p);
 
   if (client.isPending) return <TableSkeleton rows={6} />;

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import Link from "next/link";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { Plus } from "lucide-react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
@@ -17,6 +17,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readClientsPageQuery } from "@/lib/clien
 import type { ClientsPage } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
 import { shortAddress, utc } from "@/lib/shared/format";
+import { clientsListSearchParams } from "@/lib/clients/search-params";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { CreateClientDialog } from "./create-client-dialog";
@@ -28,7 +29,7 @@ const fetchPage = (take: number, cursor: string | undefined) =>
 export function ClientsView({ canCreate, canCreateTest }: { canCreate: boolean; canCreateTest: boolean }) {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
-  const [state, setState] = useQueryStates({ take: parseAsString }, { history: "push" });
+  const [state, setState] = useQueryStates({ take: clientsListSearchParams.take }, { history: "push" });
   const paging = useCursorPaging();
   // The same rule as the server's clientsPageQuerySchema, without loading zod into the page.
   const parsed = readClientsPageQuery({ take: state.take ?? undefined, cursor: paging.cursor });

@@ -1,14 +1,15 @@
 "use client";
 import Link from "next/link";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { parseAsArrayOf, parseAsStringLiteral, useQueryState } from "nuqs";
+import { useQueryState } from "nuqs";
+import { clientDetailSearchParams } from "@/lib/clients/search-params";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { TIMELINE_KIND_IDS, TIMELINE_KINDS, type TimelinePage } from "@/lib/clients/timeline";
+import { TIMELINE_KINDS, type TimelinePage } from "@/lib/clients/timeline";
 
 /**
  * Everything the console's records say happened to a client, newest first: who did what, with the
@@ -24,10 +25,7 @@ export function TimelineTab({
   createdAt: string;
   canReadAudit: boolean;
 }) {
-  const [kinds, setKinds] = useQueryState(
-    "kinds",
-    parseAsArrayOf(parseAsStringLiteral(TIMELINE_KIND_IDS)).withDefault([]).withOptions({ history: "replace" }),
-  );
+  const [kinds, setKinds] = useQueryState("kinds", clientDetailSearchParams.kinds);
   const key = kinds.join(",");
   const pages = useInfiniteQuery({
     queryKey: queryKeys.clients.timeline(clientId, key),

@@ -13,7 +13,7 @@ import { assetsChainFromUrl } from "@/lib/clients/assets-url";
 import { clientIdSchema } from "@/lib/clients";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { TIMELINE_KIND_IDS } from "@/lib/clients/timeline";
+import { loadClientDetail } from "@/lib/clients/search-params";
 import { getDb } from "@/server/db";
 import { getUpstreamConfig } from "@/server/env";
 import { clientTimeline } from "@/server/timeline/query";
@@ -21,7 +21,6 @@ import { getTestClient, hasStoredShares } from "@/server/test-clients/store";
 
 type Params = Promise<{ clientId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   return { title: `Client ${(await params).clientId}` };
@@ -29,7 +28,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function ClientPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { clientId: raw } = await params;
-  const search = await searchParams;
+  const search = loadClientDetail(await searchParams);
   const user = await requireUser(`/clients/${raw}`);
   if (!can(user.role, "clients:read")) return <AccessDenied what="clients:read" />;
   const parsed = clientIdSchema.safeParse(decodeURIComponent(raw));
@@ -48,11 +47,11 @@ export default async function ClientPage({ params, searchParams }: { params: Par
   // The balances of the chain in the URL (the assets tab's ?chain=), when that tab is the one shown.
   // A failed prefetch is not fatal: the tab shows the error with a retry.
   // Without a (known) ?chain=, the tab shows every chain the client has a wallet on, read in parallel.
-  const assetsChain = assetsChainFromUrl(first(search.chain)).chainId;
-  const assetsShown = (first(search.tab) ?? "assets") === "assets" && can(user.role, "assets:read");
+  const assetsChain = assetsChainFromUrl(search.chain).chainId;
+  const assetsShown = search.tab === "assets" && can(user.role, "assets:read");
   // The timeline's first page for the kinds in the URL (the tab's ?kinds=), when that tab is shown.
-  const timelineShown = first(search.tab) === "timeline";
-  const kinds = (first(search.kinds) ?? "").split(",").filter((k) => TIMELINE_KIND_IDS.includes(k));
+  const timelineShown = search.tab === "timeline";
+  const kinds = search.kinds;
   const [testClient] = await Promise.all([
     getTestClient(await getDb(), clientId),
     queryClient.prefetchQuery({
