@@ -1,8 +1,7 @@
-import nextVitals from "eslint-config-next/core-web-vitals";
-import nextTs from "eslint-config-next/typescript";
-
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
 
 /**
  * server/ holds the custodian key and every secret. Nothing that can end up in the browser (lib/,
@@ -137,6 +136,21 @@ const config = [
       "@typescript-eslint/no-non-null-assertion": "error",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  // Imports in one order everywhere: node's own, packages, the console's (@/), then relative ones;
+  // alphabetical inside each group. `eslint --fix` applies it.
+  {
+    settings: { "import/internal-regex": "^@/" },
+    rules: {
+      "import/order": [
+        "error",
+        {
+          groups: ["builtin", "external", "internal", "parent", "sibling", "index"],
+          "newlines-between": "never",
+          alphabetize: { order: "asc", caseInsensitive: true },
+        },
+      ],
     },
   },
   { plugins: { console: consolePlugin }, rules: { "console/server-fence": "error", "console/test-fence": "error" } },
