@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
-import type { ReactNode } from "react";
 import { headers } from "next/headers";
+import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { AppShell } from "@/components/shell/app-shell";
-import { currentUser } from "@/server/auth/session";
-import { getUpstreamConfig } from "@/server/env";
-import { approvalsInbox } from "@/server/ejects/approvals-view";
 import { can } from "@/lib/auth/permissions";
+import { currentUser } from "@/server/auth/session";
+import { approvalsInbox } from "@/server/ejects/approvals-view";
+import { getUpstreamConfig } from "@/server/env";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -1,12 +1,12 @@
-import type { ReactNode } from "react";
 import { HydrationBoundary, dehydrate, type QueryKey } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { AuditCard, ClientsCard, DeliveriesCard, GasCard } from "@/components/overview/cards";
-import { getDb } from "@/server/db";
-import { listAudit } from "@/server/audit/query";
-import { listWebhookSummaries } from "@/server/alerts/webhook-list";
-import { clientCount, gasThisMonth } from "@/server/overview/reads";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { listWebhookSummaries } from "@/server/alerts/webhook-list";
+import { listAudit } from "@/server/audit/query";
+import { getDb } from "@/server/db";
+import { clientCount, gasThisMonth } from "@/server/overview/reads";
 
 /**
  * The overview's cards as server components: each reads its own data and is rendered inside its

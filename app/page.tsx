@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { CardSkeleton, OverviewCard } from "@/components/overview/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { can } from "@/lib/auth/permissions";
 import { requireUser } from "@/server/auth/session";
 import { getUpstreamConfig } from "@/server/env";
-import { can } from "@/lib/auth/permissions";
 import { AuditCardServer, ClientsCardServer, DeliveriesCardServer, GasCardServer } from "./overview-cards";
 
 export const metadata: Metadata = { title: "Overview" };

@@ -8,8 +8,8 @@
  * the page asks for pages of 1000 and "Load more" is pressed until 10,000 rows are loaded.
  */
 import { performance } from "node:perf_hooks";
-import { benchBrowser, BENCH_CUSTODIAN_KEY, startBenchConsole } from "./harness/console";
 import type { Figure } from "./figure";
+import { benchBrowser, BENCH_CUSTODIAN_KEY, startBenchConsole } from "./harness/console";
 
 export const title = "Alerts events page: a virtual table with 10,000 loaded rows";
 

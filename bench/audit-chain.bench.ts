@@ -4,9 +4,9 @@
  * chain" button waits for.
  */
 import { performance } from "node:perf_hooks";
-import { openDb } from "../server/db/client";
 import { appendAudit } from "../server/audit/append";
 import { verifyChain } from "../server/audit/verify";
+import { openDb } from "../server/db/client";
 import type { Figure } from "./figure";
 
 export const title = "Audit log: append and verify (PGlite, in memory)";

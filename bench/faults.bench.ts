@@ -9,8 +9,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild } from "./harness/console";
 import type { Figure } from "./figure";
+import { ensureBuild } from "./harness/console";
 
 export const title = "Faults: about one upstream request in ten failing, every journey of the full fault run";
 

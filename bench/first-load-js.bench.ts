@@ -18,9 +18,9 @@
  *
  * The build is made first when `.next` is missing or older than the sources (as `npm start` does).
  */
+import type { Figure } from "./figure";
 import { benchBrowser, BENCH_CUSTODIAN_KEY, startBenchConsole, type BenchConsole } from "./harness/console";
 import { firstWebhookId, kb, KB, weighBudgetedRoutes, type ScriptSizes } from "./harness/first-load";
-import type { Figure } from "./figure";
 
 export const title = "First-load JavaScript (gzip) beyond a blank page of the same build";
 

@@ -13,10 +13,10 @@
  * figure is invented.
  */
 import { existsSync } from "node:fs";
-import { BENCH_CUSTODIAN_KEY, CHROMIUM, startBenchConsole } from "./harness/console";
-import { firstWebhookId, PAGE_BUDGETS, routePath } from "./harness/first-load";
 import { CHROMIUM_ARGS } from "@/testing/chromium";
 import type { Figure } from "./figure";
+import { BENCH_CUSTODIAN_KEY, CHROMIUM, startBenchConsole } from "./harness/console";
+import { firstWebhookId, PAGE_BUDGETS, routePath } from "./harness/first-load";
 
 export const title = "Lighthouse (desktop preset, signed in, production build)";
 

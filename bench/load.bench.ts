@@ -23,8 +23,8 @@
  */
 import { readFileSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
-import path from "node:path";
 import { cpus, loadavg } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import type { Figure } from "./figure";

@@ -3,7 +3,6 @@
  * caller for the seams owned by other parts (chain registry, key store, MPC app), and assembles the
  * two HTTP apps: base (administration, yield, JSON-RPC) and MPC.
  */
-import { controlRoutes, type Control } from "./http/control";
 import type { Hono } from "hono";
 import { buildOpenApiDocument } from "@/lib/contracts";
 import { smartAccountAddresser } from "./aa/addresses";
@@ -21,9 +20,10 @@ import { startReceivers, type Receivers } from "./alerts/receivers";
 import { alertRoutes } from "./alerts/routes";
 import { seedWebhooks } from "./alerts/webhooks";
 import { DEFAULT_TIMINGS, dataPaths, type SandboxEnv, type SandboxTimings } from "./env";
-import { GasUsageLedger } from "./gas/usage-ledger";
 import { gasRoutes } from "./gas/routes";
+import { GasUsageLedger } from "./gas/usage-ledger";
 import { requireCustodianKey } from "./http/auth";
+import { controlRoutes, type Control } from "./http/control";
 import { createHttpApp, type HttpKnobs } from "./http/layer";
 import type { SandboxHttpEnv } from "./http/types";
 import type { SeededKeys } from "./seed/client-keys";

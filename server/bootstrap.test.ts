@@ -2,17 +2,17 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDb } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setDbForTests, tables } from "@/server/db";
-import { getUpstreamConfig, resetEnvForTests } from "./env";
+import type { DbHandle } from "@/server/db/client";
+import { openTestDb } from "@/testing/db";
+import { verifyPassword } from "./auth/password";
 import { bootstrap } from "./bootstrap";
+import { getUpstreamConfig, resetEnvForTests } from "./env";
 import { createLogger } from "./log";
 import { reportStartup } from "./startup-report";
 import { changeOwnPassword } from "./users/password";
-import { verifyPassword } from "./auth/password";
 
 const saved = { ...process.env };
 

@@ -2,11 +2,11 @@ import "server-only";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { count } from "drizzle-orm";
-import { getEnv } from "@/server/env";
-import { getDb, tables } from "@/server/db";
 import { appendAudit } from "@/server/audit/append";
 import { generatePassword, hashPassword } from "@/server/auth/password";
 import { normalizeEmail } from "@/server/auth/users";
+import { getDb, tables } from "@/server/db";
+import { getEnv } from "@/server/env";
 import { FIRST_ADMIN_FILE } from "@/server/users/password";
 
 export interface BootstrapResult {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpointList } from "@/lib/contracts/endpoints";
-import * as fixtures from "@/testing/contracts/fixtures";
 import { REDACTED, isSecretField, redact, redactJsonInPlace } from "@/server/redact";
+import * as fixtures from "@/testing/contracts/fixtures";
 
 /**
  * The one rule for which field names mean a secret (server/redact.ts), as the upstream client

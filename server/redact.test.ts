@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { redactSecrets } from "./redact";
 import { createLogger } from "./log";
+import { redactSecrets } from "./redact";
 
 describe("redaction", () => {
   it("replaces every secret-named field at any depth", () => {

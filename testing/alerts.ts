@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AlertWebhook, DeliveryStatus } from "@/lib/contracts/alerts";
+import { STATUS } from "@/sandbox/alerts/event-store";
+import type { EventStore } from "@/sandbox/alerts/event-store";
 import { loadSandboxEnv } from "@/sandbox/env";
 import { startSandbox, type StartedSandbox } from "@/sandbox/start";
-import type { EventStore } from "@/sandbox/alerts/event-store";
-import { STATUS } from "@/sandbox/alerts/event-store";
 import { resetEnvForTests } from "@/server/env";
 
 /**

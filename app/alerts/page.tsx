@@ -1,13 +1,13 @@
-import type { Metadata } from "next";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import type { Metadata } from "next";
 import { WebhooksView } from "@/components/alerts/webhooks-view";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/server/auth/session";
-import { listWebhookSummaries } from "@/server/alerts/webhook-list";
 import { can } from "@/lib/auth/permissions";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { listWebhookSummaries } from "@/server/alerts/webhook-list";
+import { requireUser } from "@/server/auth/session";
 
 export const metadata: Metadata = { title: "Alerts" };
 

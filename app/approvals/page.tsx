@@ -1,13 +1,13 @@
-import type { Metadata } from "next";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import type { Metadata } from "next";
 import { ApprovalsView } from "@/components/ejects/approvals-view";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/server/auth/session";
-import { approvalsInbox, myEjectRequests } from "@/server/ejects/approvals-view";
 import { can } from "@/lib/auth/permissions";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { requireUser } from "@/server/auth/session";
+import { approvalsInbox, myEjectRequests } from "@/server/ejects/approvals-view";
 
 export const metadata: Metadata = { title: "Approvals" };
 

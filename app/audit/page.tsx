@@ -1,21 +1,21 @@
-import type { Metadata } from "next";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import type { Metadata } from "next";
 import { AuditView } from "@/components/audit/audit-view";
-import { PageHeader } from "@/components/ui/page-header";
 import { AccessDenied } from "@/components/ui/access-denied";
-import { requireUser } from "@/server/auth/session";
-import { getDb } from "@/server/db";
-import { auditFacets } from "@/server/audit/facets";
-import { recentAuditExports } from "@/server/audit/export/start";
-import { publishedKeys } from "@/server/evidence/signing-keys";
-import { getAuditRecord, listAudit } from "@/server/audit/query";
-import { notFound } from "@/server/errors";
-import { can, permissionsOf } from "@/lib/auth/permissions";
+import { PageHeader } from "@/components/ui/page-header";
 import { auditFiltersSchema, auditRecordIdSchema, AUDIT_PAGE_SIZE } from "@/lib/audit";
 import { auditFiltersInput, loadAuditPage } from "@/lib/audit/search-params";
+import { can, permissionsOf } from "@/lib/auth/permissions";
 import { currentCursor, parseCursorStack } from "@/lib/shared/cursor-stack";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { recentAuditExports } from "@/server/audit/export/start";
+import { auditFacets } from "@/server/audit/facets";
+import { getAuditRecord, listAudit } from "@/server/audit/query";
+import { requireUser } from "@/server/auth/session";
+import { getDb } from "@/server/db";
+import { notFound } from "@/server/errors";
+import { publishedKeys } from "@/server/evidence/signing-keys";
 
 export const metadata: Metadata = { title: "Audit log" };
 

@@ -1,20 +1,19 @@
-import type { Metadata } from "next";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
 import { ClientsView } from "@/components/clients/clients-view";
-import { PageHeader } from "@/components/ui/page-header";
 import { AccessDenied } from "@/components/ui/access-denied";
-import { requireUser } from "@/server/auth/session";
-import { listClientsPage } from "@/server/clients/reads";
+import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/permissions";
 import { clientsPageQuerySchema } from "@/lib/clients";
 import { loadClientsList } from "@/lib/clients/search-params";
 import { currentCursor, parseCursorStack } from "@/lib/shared/cursor-stack";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { requireUser } from "@/server/auth/session";
+import { listClientsPage } from "@/server/clients/reads";
 
 export const metadata: Metadata = { title: "Clients" };
-
-import type { SearchParams } from "nuqs/server";
 
 export default async function ClientsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireUser("/clients");

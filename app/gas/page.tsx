@@ -1,19 +1,18 @@
-import type { Metadata } from "next";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import type { Metadata } from "next";
 import { GasView } from "@/components/gas/gas-view";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/server/auth/session";
-import { gasUsage } from "@/server/gas/usage";
-import { loadGasUrl, validGasChains } from "@/lib/gas/search-params";
 import { can } from "@/lib/auth/permissions";
+import { loadGasUrl, validGasChains } from "@/lib/gas/search-params";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { requireUser } from "@/server/auth/session";
+import { gasUsage } from "@/server/gas/usage";
 
 export const metadata: Metadata = { title: "Gas" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
 
 export default async function GasPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser("/gas");

@@ -1,10 +1,10 @@
+import { ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { ShieldCheck } from "lucide-react";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { safeCallbackPath } from "@/lib/auth/safe-redirect";
 import { currentUser } from "@/server/auth/session";
 import { getEnv, getUpstreamConfig } from "@/server/env";
-import { safeCallbackPath } from "@/lib/auth/safe-redirect";
 
 export const metadata: Metadata = { title: "Sign in" };
 

@@ -1,14 +1,14 @@
-import type { Metadata } from "next";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
-import { UsersView } from "@/components/users/users-view";
-import { PageHeader } from "@/components/ui/page-header";
+import type { Metadata } from "next";
 import { AccessDenied } from "@/components/ui/access-denied";
-import { requireUser } from "@/server/auth/session";
-import { getDb } from "@/server/db";
-import { listUsers } from "@/server/users/list";
+import { PageHeader } from "@/components/ui/page-header";
+import { UsersView } from "@/components/users/users-view";
 import { can } from "@/lib/auth/permissions";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { requireUser } from "@/server/auth/session";
+import { getDb } from "@/server/db";
+import { listUsers } from "@/server/users/list";
 
 export const metadata: Metadata = { title: "Users" };
 

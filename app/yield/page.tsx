@@ -1,19 +1,19 @@
-import type { Metadata } from "next";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
-import { YieldView } from "@/components/yield/yield-view";
+import type { Metadata } from "next";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
+import { YieldView } from "@/components/yield/yield-view";
+import { can } from "@/lib/auth/permissions";
+import { getQueryClient } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
+import { readYieldPage } from "@/lib/yield/page-state";
+import { loadYieldPage } from "@/lib/yield/search-params";
+import { filtersKey, networksKey } from "@/lib/yield/urls";
 import { requireUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { listTestClients } from "@/server/test-clients/store";
 import { opportunities, positions, yieldClient } from "@/server/yield/reads";
-import { can } from "@/lib/auth/permissions";
-import { getQueryClient } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
-import { loadYieldPage } from "@/lib/yield/search-params";
-import { readYieldPage } from "@/lib/yield/page-state";
-import { filtersKey, networksKey } from "@/lib/yield/urls";
 
 export const metadata: Metadata = { title: "Yield" };
 

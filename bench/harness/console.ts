@@ -6,9 +6,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
-import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/testing/chromium";
 import { loadSandboxEnv } from "../../sandbox/env";
 import { startSandbox, type StartedSandbox } from "../../sandbox/start";

@@ -1,12 +1,12 @@
 "use client";
-import type { FormEvent } from "react";
 import { signIn } from "next-auth/react";
-import { changePassword } from "@/server/actions/account";
+import type { FormEvent } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { MIN_PASSWORD_LENGTH } from "@/lib/account/password";
+import { changePassword } from "@/server/actions/account";
 
 /**
  * A password change ends every session of the user, this one included, so the form signs in again

@@ -1,14 +1,14 @@
 "use client";
-import { useState, type FormEvent } from "react";
-import Link from "next/link";
 import { ArrowLeft, TriangleAlert } from "lucide-react";
-import { formatAlert, retryAlertsByBlock } from "@/server/actions/alerts";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { chainLabel, FORMAT_CHAIN_ALIASES } from "@/lib/chains";
+import { formatAlert, retryAlertsByBlock } from "@/server/actions/alerts";
 
 /** The chains the format endpoints take: the bare "eip155" of their body table, then the named ones. */
 const FORMAT_CHAINS = ["eip155", ...Object.keys(FORMAT_CHAIN_ALIASES)];

@@ -1,9 +1,9 @@
 "use client";
-import { useMemo } from "react";
-import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Wrench } from "lucide-react";
+import Link from "next/link";
+import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";

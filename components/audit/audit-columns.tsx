@@ -1,12 +1,12 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
 import { PanelRightOpen } from "lucide-react";
+import { Truncated } from "@/components/data-table/truncated";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { AuditRecordView } from "@/lib/audit";
 import { formatUtcSecond } from "@/lib/audit/time";
 import type { Permission } from "@/lib/auth/permissions";
-import { Truncated } from "@/components/data-table/truncated";
 import { TargetCell } from "./target-link";
 
 export const detailsButtonId = (recordId: string) => `audit-details-${recordId}`;

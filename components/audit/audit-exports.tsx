@@ -1,16 +1,16 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileDown } from "lucide-react";
-import { startAuditExport } from "@/server/actions/audit";
 import { useAction } from "@/components/hooks/use-action";
+import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { Button } from "@/components/ui/button";
 import { ExportRunItem } from "@/components/ui/export-run-item";
 import { FormError } from "@/components/ui/form-error";
-import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import type { AuditFilters } from "@/lib/audit";
 import type { AuditExportFilters, AuditExportRunView } from "@/lib/audit/export";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { startAuditExport } from "@/server/actions/audit";
 
 export const RECENT_AUDIT_EXPORTS_URL = "/api/audit/exports?limit=5";
 

@@ -1,6 +1,6 @@
 "use client";
-import { useMemo } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
 import { useCursorPaging } from "@/components/data-table/use-cursor-paging";
@@ -10,11 +10,11 @@ import type { Permission } from "@/lib/auth/permissions";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { auditColumns } from "./audit-columns";
-import { AuditFilters as FilterForm } from "./audit-filters";
 import { AuditExportButton, AuditExportList, useAuditExports } from "./audit-exports";
+import { AuditFilters as FilterForm } from "./audit-filters";
 import { ChainTools } from "./chain-tools";
-import { SigningKeys } from "./signing-keys";
 import { RecordDrawer } from "./record-drawer";
+import { SigningKeys } from "./signing-keys";
 import { useAuditFilters, useOpenRecord, type AuditUrlFilters } from "./use-audit-url";
 
 const NO_FILTERS: AuditUrlFilters = { actor: null, action: null, outcome: null, errorCode: null, from: null, to: null };

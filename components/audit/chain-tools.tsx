@@ -1,12 +1,12 @@
 "use client";
-import { useRef, useState, type ReactNode } from "react";
 import { FileCheck2, ShieldAlert, ShieldCheck, Stamp } from "lucide-react";
-import { createAuditCheckpoint, verifyAuditChain } from "@/server/actions/audit";
+import { useRef, useState, type ReactNode } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { saveFile } from "@/components/ui/save-file";
 import { utc } from "@/lib/shared/format";
+import { createAuditCheckpoint, verifyAuditChain } from "@/server/actions/audit";
 
 type Verdict = Extract<Awaited<ReturnType<typeof verifyAuditChain>>, { ok: true }>["data"];
 

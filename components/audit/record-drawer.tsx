@@ -1,9 +1,9 @@
 "use client";
-import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { Drawer } from "@/components/ui/drawer";
+import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Drawer } from "@/components/ui/drawer";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { auditRecordIdSchema, type AuditRecordDetail, type AuditRecordRef, type AuditRecordView } from "@/lib/audit";
 import { formatUtcSecond } from "@/lib/audit/time";

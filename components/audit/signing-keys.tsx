@@ -1,7 +1,7 @@
 "use client";
-import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { Download, KeyRound } from "lucide-react";
+import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { saveFile } from "@/components/ui/save-file";

@@ -1,9 +1,9 @@
 "use client";
 import Link from "next/link";
+import { Truncated } from "@/components/data-table/truncated";
 import type { AuditRecordView, AuditTargetLink } from "@/lib/audit";
 import type { Permission } from "@/lib/auth/permissions";
 import { cn } from "@/lib/shared/utils";
-import { Truncated } from "@/components/data-table/truncated";
 import { Breakable } from "./breakable";
 
 /** What opening a link's page takes; without it the target is shown by name, not as a link to a refusal. */

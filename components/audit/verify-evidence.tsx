@@ -1,7 +1,7 @@
 "use client";
-import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CircleX } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { documentKind, fileChecks, manifestFile, signatureCheck, type Check } from "@/lib/evidence/check-export";

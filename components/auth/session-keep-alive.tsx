@@ -1,6 +1,6 @@
 "use client";
-import { useEffect } from "react";
 import { usePathname } from "next/navigation";
+import { useEffect } from "react";
 
 /**
  * Navigation and coming back to the tab count as activity: reading the session re-issues its cookie,

@@ -1,7 +1,7 @@
 "use client";
-import { useState, type FormEvent } from "react";
-import { signIn } from "next-auth/react";
 import { LogIn } from "lucide-react";
+import { signIn } from "next-auth/react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 

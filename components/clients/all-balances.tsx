@@ -1,8 +1,9 @@
 "use client";
-import { useMemo } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
+import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { CopyButton } from "@/components/ui/copy-button";
+import { chainLabel } from "@/lib/chains";
 import {
   balanceRows,
   emptyChains,
@@ -11,7 +12,6 @@ import {
   type BalanceRow,
   type TokenTotal,
 } from "@/lib/clients/balances";
-import { chainLabel } from "@/lib/chains";
 import { shortAddress } from "@/lib/shared/format";
 
 /** A holding, or a chain that could not be read (its own row, so the rest still shows). */

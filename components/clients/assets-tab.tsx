@@ -1,21 +1,21 @@
 "use client";
-import { useMemo } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useQueryState } from "nuqs";
-import { clientDetailSearchParams } from "@/lib/clients/search-params";
 import { RotateCw } from "lucide-react";
+import { useQueryState } from "nuqs";
+import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState, TableSkeleton } from "@/components/ui/states";
 import { chainLabel } from "@/lib/chains";
 import { assetsChainFromUrl } from "@/lib/clients/assets-url";
+import { clientDetailSearchParams } from "@/lib/clients/search-params";
 import type { AssetsResponse, Client } from "@/lib/contracts";
 import { shortAddress } from "@/lib/shared/format";
-import { ChainPicker } from "./chain-picker";
-import { useClientAssets } from "./use-client-assets";
-import { useAllBalances } from "./use-all-balances";
 import { AllBalancesView } from "./all-balances";
+import { ChainPicker } from "./chain-picker";
+import { useAllBalances } from "./use-all-balances";
+import { useClientAssets } from "./use-client-assets";
 
 export function AssetsTab({ client }: { client: Client }) {
   // The chain is in the URL (?chain=), so a reload or a shared link shows the same balances; without

@@ -1,6 +1,6 @@
 "use client";
-import Link from "next/link";
 import { ArrowLeft } from "lucide-react";
+import Link from "next/link";
 import { useReturnPlace } from "@/components/shell/navigation-memory";
 
 /**

@@ -1,8 +1,8 @@
 "use client";
 import { useId, useMemo, useState } from "react";
-import { chainOptions } from "@/lib/chains/options";
-import type { ChainFamily, ChainTable } from "@/lib/chains";
 import { Input, Select } from "@/components/ui/field";
+import type { ChainFamily, ChainTable } from "@/lib/chains";
+import { chainOptions } from "@/lib/chains/options";
 
 const FAMILY_LABELS: Record<ChainFamily, string> = {
   eip155: "EVM (eip155)",

@@ -1,30 +1,30 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryState } from "nuqs";
-import { clientDetailSearchParams } from "@/lib/clients/search-params";
+import { LabTab } from "@/components/lab/lab-tab";
+import type { LabShares } from "@/components/lab/wallet-panel";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState, TableSkeleton } from "@/components/ui/states";
 import { Tabs } from "@/components/ui/tabs";
+import type { Permission } from "@/lib/auth/permissions";
 import type { EjectRequestView } from "@/lib/clients";
+import { clientDetailSearchParams } from "@/lib/clients/search-params";
+import type { TestClient } from "@/lib/clients/test-clients";
+import type { UpstreamMode } from "@/lib/clients/transfer-chains";
 import type { Client } from "@/lib/contracts";
 import { ejectSummaryOf } from "@/lib/ejects/summary";
 import { utc } from "@/lib/shared/format";
-import type { Permission } from "@/lib/auth/permissions";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { BackLink } from "./back-link";
 import { EjectSummaryBadge } from "../ejects/eject-summary";
-import { AssetsTab } from "./assets-tab";
-import { TransferTab } from "./transfer-tab";
-import { CredentialsTab } from "./credentials-tab";
 import { EjectTab } from "../ejects/eject-tab";
+import { AssetsTab } from "./assets-tab";
+import { BackLink } from "./back-link";
+import { CredentialsTab } from "./credentials-tab";
 import { TimelineTab } from "./timeline-tab";
+import { TransferTab } from "./transfer-tab";
 import { WalletCard } from "./wallet-card";
-import type { TestClient } from "@/lib/clients/test-clients";
-import type { UpstreamMode } from "@/lib/clients/transfer-chains";
-import { LabTab } from "@/components/lab/lab-tab";
-import type { LabShares } from "@/components/lab/wallet-panel";
 
 export function ClientDetail({
   clientId,

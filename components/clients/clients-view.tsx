@@ -1,10 +1,10 @@
 "use client";
-import { useEffect, useMemo, useState } from "react";
-import Link from "next/link";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useQueryStates } from "nuqs";
 import { Plus } from "lucide-react";
+import Link from "next/link";
+import { useQueryStates } from "nuqs";
+import { useEffect, useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
 import { useCursorPaging } from "@/components/data-table/use-cursor-paging";
@@ -13,15 +13,15 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Select } from "@/components/ui/field";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readClientsPageQuery } from "@/lib/clients/client-id";
 import type { ClientsPage } from "@/lib/clients";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readClientsPageQuery } from "@/lib/clients/client-id";
+import { clientsListSearchParams } from "@/lib/clients/search-params";
 import type { Client } from "@/lib/contracts";
 import { shortAddress, utc } from "@/lib/shared/format";
-import { clientsListSearchParams } from "@/lib/clients/search-params";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { CreateClientDialog } from "./create-client-dialog";
 import { EjectSummaryBadge } from "../ejects/eject-summary";
+import { CreateClientDialog } from "./create-client-dialog";
 
 const fetchPage = (take: number, cursor: string | undefined) =>
   fetchJson<ClientsPage>(`/api/clients?take=${take}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);

@@ -1,15 +1,15 @@
 "use client";
-import { useState } from "react";
 import Link from "next/link";
-import { createClient } from "@/server/actions/clients";
-import { createTestClient } from "@/server/actions/test-clients";
+import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/form-error";
 import { SecretOnce } from "@/components/ui/secret-once";
-import { queryKeys } from "@/lib/shared/query-keys";
 import type { TestClient } from "@/lib/clients/test-clients";
+import { queryKeys } from "@/lib/shared/query-keys";
+import { createClient } from "@/server/actions/clients";
+import { createTestClient } from "@/server/actions/test-clients";
 
 type Created = { id: string; clientApiKey: string; clientSessionToken: string; isAccountAbstracted: boolean };
 

@@ -1,12 +1,12 @@
 "use client";
-import { useState, type FormEvent, type ReactNode } from "react";
 import { KeyRound, Smartphone } from "lucide-react";
-import { issueWebOtp, mintSessionToken } from "@/server/actions/clients";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { SecretOnce } from "@/components/ui/secret-once";
+import { issueWebOtp, mintSessionToken } from "@/server/actions/clients";
 
 export function CredentialsTab({ clientId }: { clientId: string }) {
   const [token, setToken] = useState<string>();

@@ -1,7 +1,7 @@
 "use client";
 import { useId, useState } from "react";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { displayPublicKey } from "@/lib/clients/public-key";
 
 /**

@@ -1,15 +1,15 @@
 "use client";
-import Link from "next/link";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useQueryState } from "nuqs";
-import { clientDetailSearchParams } from "@/lib/clients/search-params";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { clientDetailSearchParams } from "@/lib/clients/search-params";
+import { TIMELINE_KINDS, type TimelinePage } from "@/lib/clients/timeline";
 import { utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { TIMELINE_KINDS, type TimelinePage } from "@/lib/clients/timeline";
 
 /**
  * Everything the console's records say happened to a client, newest first: who did what, with the

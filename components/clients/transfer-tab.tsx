@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
-import type { Client } from "@/lib/contracts";
 import type { UpstreamMode } from "@/lib/clients/transfer-chains";
+import type { Client } from "@/lib/contracts";
 import { BuiltTransfer, type Built } from "./transfer/built-transfer";
 import { TransferForm } from "./transfer/transfer-form";
 

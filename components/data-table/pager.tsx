@@ -1,6 +1,6 @@
 "use client";
-import type { ReactNode } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
-import { useRef } from "react";
 import { flexRender, type Cell, type Row, type Table } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
+import { useRef } from "react";
 import { cn } from "@/lib/shared/utils";
 import { columnLabel } from "./column-meta";
 

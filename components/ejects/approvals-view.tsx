@@ -1,8 +1,8 @@
 "use client";
-import Link from "next/link";
-import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCheck } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
 import { DecisionButtons } from "@/components/ejects/decision-buttons";
 import { RequestFacts } from "@/components/ejects/request-facts";
 import { EjectStageBadge } from "@/components/ejects/stage-badge";

@@ -1,12 +1,12 @@
 "use client";
-import { useState } from "react";
 import { Check, X } from "lucide-react";
-import { approveEject, rejectEject } from "@/server/actions/ejects";
+import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { EjectRequestView } from "@/lib/clients";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { approveEject, rejectEject } from "@/server/actions/ejects";
 
 /**
  * Approve or reject an eject request, each behind a confirmation that says what follows and asks

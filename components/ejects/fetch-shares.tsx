@@ -1,13 +1,13 @@
 "use client";
-import { useState, type FormEvent } from "react";
 import { Download } from "lucide-react";
-import { downloadEjectShares } from "@/server/actions/ejects";
+import { useState, type FormEvent } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { saveFile } from "@/components/ui/save-file";
 import type { EjectRequestView } from "@/lib/clients";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { downloadEjectShares } from "@/server/actions/ejects";
 
 /**
  * The shares go straight from the action's result into one file download: never rendered, never

@@ -1,20 +1,20 @@
 "use client";
 import { useState } from "react";
-import { executeEject, withdrawEject } from "@/server/actions/ejects";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Countdown, useNow } from "@/components/ui/countdown";
 import { FormError } from "@/components/ui/form-error";
+import type { Permission } from "@/lib/auth/permissions";
 import type { EjectRequestView } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
-import type { Permission } from "@/lib/auth/permissions";
+import { EJECT_STAGE_LABELS, ejectStage } from "@/lib/ejects/state";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { executeEject, withdrawEject } from "@/server/actions/ejects";
 import { DecisionButtons } from "./decision-buttons";
 import { FetchShares } from "./fetch-shares";
 import { RequestFacts } from "./request-facts";
 import { EjectStageBadge } from "./stage-badge";
-import { EJECT_STAGE_LABELS, ejectStage } from "@/lib/ejects/state";
 
 export function RequestCard({
   request: r,

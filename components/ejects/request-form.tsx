@@ -1,17 +1,17 @@
 "use client";
 import { useRef, useState, type FormEvent } from "react";
-import { requestEject } from "@/server/actions/ejects";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
+import { useNow } from "@/components/ui/countdown";
 import { Field, Input, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { EJECT_WINDOW_MINUTES, type EjectRequestView } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
 import { ejectIneligibility } from "@/lib/ejects/eligibility";
+import { ejectStage, isOpenStage } from "@/lib/ejects/state";
 import { sharesHandedOut } from "@/lib/ejects/summary";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { ejectStage, isOpenStage } from "@/lib/ejects/state";
-import { useNow } from "@/components/ui/countdown";
+import { requestEject } from "@/server/actions/ejects";
 
 export function RequestForm({ client, requests }: { client: Client; requests: readonly EjectRequestView[] }) {
   const formRef = useRef<HTMLFormElement>(null);

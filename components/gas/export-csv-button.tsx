@@ -1,9 +1,9 @@
 "use client";
-import { useState } from "react";
 import { Download } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { HttpError } from "@/lib/shared/query-client";
 import type { GasRange } from "@/lib/gas/range";
+import { HttpError } from "@/lib/shared/query-client";
 
 const filenameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? "gas-usage.csv";
 

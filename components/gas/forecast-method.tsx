@@ -1,6 +1,6 @@
 "use client";
-import { Popover } from "radix-ui";
 import { Info } from "lucide-react";
+import { Popover } from "radix-ui";
 import { TREND_MONTHS, type GasForecast } from "@/lib/gas/forecast";
 import { formatCount, formatEstimate, formatRounded, formatShare } from "@/lib/gas/format";
 import { monthLabel } from "@/lib/gas/months";

@@ -1,6 +1,6 @@
 "use client";
-import { useMemo } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
+import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { groupDigits } from "@/lib/gas/decimal";
 import { formatCount } from "@/lib/gas/format";

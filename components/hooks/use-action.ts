@@ -1,6 +1,6 @@
 "use client";
-import { useState } from "react";
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useState } from "react";
 import { toast } from "sonner";
 import { describeError, type ActionError, type ActionResult } from "@/lib/shared/result";
 

@@ -1,11 +1,11 @@
 "use client";
-import Link from "next/link";
 import { X } from "lucide-react";
-import { cancelJobRun } from "@/server/actions/jobs";
+import Link from "next/link";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import type { RunningRunView } from "@/lib/jobs";
 import type { ActionError } from "@/lib/shared/result";
+import { cancelJobRun } from "@/server/actions/jobs";
 
 /**
  * Under a TOO_MANY_RUNS refusal, where the person asked for the run: the runs of theirs it names,

@@ -1,6 +1,6 @@
 "use client";
-import type { ReactNode } from "react";
 import { CheckCircle2, XCircle } from "lucide-react";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { LabCheck } from "@/lib/lab/results";

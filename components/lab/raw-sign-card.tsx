@@ -1,6 +1,5 @@
 "use client";
 import { useState, type FormEvent } from "react";
-import { rawSignLabDigest } from "@/server/actions/lab";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
@@ -8,6 +7,7 @@ import { FormError } from "@/components/ui/form-error";
 import type { Curve } from "@/lib/clients/addresses";
 import { rawSignInputSchema } from "@/lib/lab/forms";
 import type { RawSignResult } from "@/lib/lab/results";
+import { rawSignLabDigest } from "@/server/actions/lab";
 import { CheckList, LabCard, ValueList } from "./parts";
 import { checkForm } from "./validate";
 

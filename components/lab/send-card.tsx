@@ -1,6 +1,5 @@
 "use client";
 import { useState, type FormEvent } from "react";
-import { sendLabAssets } from "@/server/actions/lab";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
@@ -9,6 +8,7 @@ import { chainFamily, chainInfo } from "@/lib/chains";
 import { DEFAULT_LAB_CHAIN, labSendChainOptions } from "@/lib/lab/chains";
 import { MAX_PARALLEL_SENDS, sendInputSchema, type SendToken } from "@/lib/lab/forms";
 import type { SendResult } from "@/lib/lab/results";
+import { sendLabAssets } from "@/server/actions/lab";
 import { LabCard } from "./parts";
 import { SendResults } from "./send-results";
 import { checkForm } from "./validate";

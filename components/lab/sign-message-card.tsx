@@ -1,6 +1,5 @@
 "use client";
 import { useState, type FormEvent } from "react";
-import { signLabMessage } from "@/server/actions/lab";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
@@ -9,6 +8,7 @@ import { DEFAULT_LAB_CHAIN, labEvmChainOptions } from "@/lib/lab/chains";
 import { signMessageInputSchema, type LabSignMethod } from "@/lib/lab/forms";
 import type { SignMessageResult } from "@/lib/lab/results";
 import { exampleTypedData } from "@/lib/lab/typed-data";
+import { signLabMessage } from "@/server/actions/lab";
 import { LabCard, ValueList, Verdict, textareaClass } from "./parts";
 import { checkForm } from "./validate";
 

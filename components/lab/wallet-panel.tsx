@@ -1,12 +1,12 @@
 "use client";
 import { useState } from "react";
-import { backupLabWallet, generateLabWallet, recoverLabWallet } from "@/server/actions/lab";
 import { useAction } from "@/components/hooks/use-action";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import type { LabWalletState, RecoverResult } from "@/lib/lab/results";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { backupLabWallet, generateLabWallet, recoverLabWallet } from "@/server/actions/lab";
 import { CheckList, LabCard, ValueList, Verdict } from "./parts";
 
 export interface LabShares {

@@ -1,9 +1,9 @@
 "use client";
-import type { ReactNode } from "react";
-import Link from "next/link";
 import { ArrowRight } from "lucide-react";
-import { Skeleton } from "@/components/ui/states";
+import Link from "next/link";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/states";
 import { useRetryCountdown } from "@/components/ui/use-retry-countdown";
 
 /** One card of the overview: a title, a link to the area it summarises, and its body. */

@@ -1,9 +1,9 @@
 "use client";
-import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import type { AuditPage } from "@/lib/audit";
 import type { WebhookSummary } from "@/lib/alerts/views";
+import type { AuditPage } from "@/lib/audit";
 import type { GasThisMonth } from "@/lib/overview";
 import { utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";

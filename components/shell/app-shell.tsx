@@ -1,13 +1,13 @@
-import type { ReactNode } from "react";
-import Link from "next/link";
 import { ShieldCheck } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
 import { can, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
 import type { ApprovalsInbox } from "@/lib/clients";
-import { Badge } from "@/components/ui/badge";
-import { NAV, showsFor } from "./nav";
-import { HeaderSearch } from "./header-search";
-import { Sidebar } from "./sidebar";
 import { SignOutButton, ThemeToggle } from "./header-controls";
+import { HeaderSearch } from "./header-search";
+import { NAV, showsFor } from "./nav";
+import { Sidebar } from "./sidebar";
 
 export interface ShellUser {
   email: string;

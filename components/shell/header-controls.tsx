@@ -1,8 +1,8 @@
 "use client";
-import { useSyncExternalStore } from "react";
+import { LogOut, Monitor, Moon, Sun } from "lucide-react";
 import { signOut } from "next-auth/react";
 import { useTheme } from "next-themes";
-import { LogOut, Monitor, Moon, Sun } from "lucide-react";
+import { useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 
 const subscribe = () => () => {};

@@ -1,22 +1,22 @@
 "use client";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Search, X } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { Popover } from "radix-ui";
-import { Search, X } from "lucide-react";
-import { findClientByAddress } from "@/server/actions/clients";
-import { cancelJobRun } from "@/server/actions/jobs";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { useJobRun } from "@/components/hooks/use-job-run";
+import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { JobProgress } from "@/components/ui/job-progress";
-import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { classifySearch } from "@/lib/clients/search";
 import type { JobRunView } from "@/lib/jobs";
 import { fetchJson, HttpError } from "@/lib/shared/query-client";
 import type { ActionError } from "@/lib/shared/result";
+import { findClientByAddress } from "@/server/actions/clients";
+import { cancelJobRun } from "@/server/actions/jobs";
 
 type Found = { matches: string[]; scanned: number };
 type Panel =

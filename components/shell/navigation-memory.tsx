@@ -1,6 +1,6 @@
 "use client";
-import { useEffect, useSyncExternalStore } from "react";
 import { usePathname, useSearchParams } from "next/navigation";
+import { useEffect, useSyncExternalStore } from "react";
 
 /**
  * Remembers, for this tab, the last page of a list the user worked from (the clients page they

@@ -1,8 +1,8 @@
 "use client";
-import Link from "next/link";
-import { usePathname } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { Bell, Flame, ListChecks, ScrollText, Sprout, UserCog, Users } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
 import type { ApprovalsInbox } from "@/lib/clients";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";

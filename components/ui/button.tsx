@@ -1,7 +1,7 @@
 "use client";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
-import { useHydrated } from "./use-hydrated";
 import { cn } from "@/lib/shared/utils";
+import { useHydrated } from "./use-hydrated";
 
 const variants = {
   primary: "bg-accent text-accent-fg hover:opacity-90",

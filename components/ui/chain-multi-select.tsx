@@ -1,7 +1,7 @@
 "use client";
-import { useId, useState } from "react";
-import { Popover } from "radix-ui";
 import { ChevronDown } from "lucide-react";
+import { Popover } from "radix-ui";
+import { useId, useState } from "react";
 import { Input } from "@/components/ui/field";
 import { chainLabel } from "@/lib/chains";
 

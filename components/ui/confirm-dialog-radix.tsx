@@ -1,6 +1,6 @@
 "use client";
-import { useState, type ReactNode } from "react";
 import { AlertDialog as A } from "radix-ui";
+import { useState, type ReactNode } from "react";
 import { Button } from "./button";
 import { Field } from "./field";
 

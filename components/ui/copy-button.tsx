@@ -1,6 +1,6 @@
 "use client";
-import { useState } from "react";
 import { Check, Copy } from "lucide-react";
+import { useState } from "react";
 import { cn } from "@/lib/shared/utils";
 
 export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {

@@ -1,7 +1,7 @@
 "use client";
-import type { ReactNode } from "react";
-import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
+import { Dialog as D } from "radix-ui";
+import type { ReactNode } from "react";
 
 export interface DialogProps {
   open: boolean;

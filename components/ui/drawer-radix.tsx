@@ -1,7 +1,7 @@
 "use client";
-import { useLayoutEffect, useRef, type ReactNode } from "react";
-import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
+import { Dialog as D } from "radix-ui";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { cn } from "@/lib/shared/utils";
 
 /**

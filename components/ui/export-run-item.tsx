@@ -1,15 +1,15 @@
 "use client";
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { cancelJobRun } from "@/server/actions/jobs";
 import { useAction } from "@/components/hooks/use-action";
 import { useJobRun } from "@/components/hooks/use-job-run";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DownloadLink } from "@/components/ui/download-link";
 import { JobProgress } from "@/components/ui/job-progress";
-import { utc } from "@/lib/shared/format";
 import { isActive, type JobRunView } from "@/lib/jobs";
+import { utc } from "@/lib/shared/format";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { cancelJobRun } from "@/server/actions/jobs";
 
 const STATUS_TONES = {
   queued: "neutral",

@@ -1,6 +1,6 @@
 "use client";
-import type { ReactNode } from "react";
 import { Progress } from "radix-ui";
+import type { ReactNode } from "react";
 import { cn } from "@/lib/shared/utils";
 
 /**

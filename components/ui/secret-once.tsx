@@ -1,6 +1,6 @@
 "use client";
-import { useState } from "react";
 import { Check, Copy, Eye, EyeOff, TriangleAlert } from "lucide-react";
+import { useState } from "react";
 import { Button } from "./button";
 
 /**

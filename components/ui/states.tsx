@@ -1,6 +1,6 @@
 "use client";
-import type { ReactNode } from "react";
 import { AlertTriangle, Inbox, RotateCw } from "lucide-react";
+import type { ReactNode } from "react";
 import { cn } from "@/lib/shared/utils";
 import { Button } from "./button";
 import { useRetryCountdown } from "./use-retry-countdown";

@@ -1,6 +1,6 @@
 "use client";
-import type { ReactNode } from "react";
 import { Tabs as T } from "radix-ui";
+import type { ReactNode } from "react";
 
 /** Accessible tabs (Radix: arrow keys, roving focus); the selected tab is controlled by the caller. */
 export function Tabs({

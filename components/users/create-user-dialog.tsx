@@ -1,14 +1,14 @@
 "use client";
 import { useState, type FormEvent } from "react";
-import { createUser } from "@/server/actions/users";
 import { useAction } from "@/components/hooks/use-action";
-import { Dialog } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { SecretOnce } from "@/components/ui/secret-once";
 import { ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS } from "@/lib/auth/permissions";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { createUser } from "@/server/actions/users";
 
 type Created = { id: string; email: string; role: string; generatedPassword?: string };
 

@@ -1,14 +1,13 @@
 "use client";
-import { useEffect, useMemo, useState } from "react";
-import { parseAsString, useQueryState } from "nuqs";
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { formatDistanceToNowStrict } from "date-fns";
 import { UserPlus } from "lucide-react";
-import { updateUser } from "@/server/actions/users";
-import { useAction } from "@/components/hooks/use-action";
-import { Truncated } from "@/components/data-table/truncated";
+import { parseAsString, useQueryState } from "nuqs";
+import { useEffect, useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
+import { Truncated } from "@/components/data-table/truncated";
+import { useAction } from "@/components/hooks/use-action";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
@@ -17,6 +16,7 @@ import { ROLES, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import type { StaffUserView } from "@/lib/users";
+import { updateUser } from "@/server/actions/users";
 import { ConfirmChange, type PendingChange } from "./confirm-change";
 import { CreateUserDialog } from "./create-user-dialog";
 

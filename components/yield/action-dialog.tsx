@@ -1,21 +1,21 @@
 "use client";
-import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
-import { previewYieldRun } from "@/server/actions/yield";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
-import { argumentsSchemaFor, coerceArguments, type ArgumentField } from "@/lib/yield/arguments";
-import type { OpportunityView } from "@/lib/yield/opportunities";
 import { chainLabel } from "@/lib/chains";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { argumentsSchemaFor, coerceArguments, type ArgumentField } from "@/lib/yield/arguments";
+import type { OpportunityView } from "@/lib/yield/opportunities";
 import type { AvailableBalance, YieldClientView } from "@/lib/yield/positions";
 import { availableUrl } from "@/lib/yield/urls";
 import { withUnit } from "@/lib/yield/words";
+import { previewYieldRun } from "@/server/actions/yield";
 
 /**
  * Enter or exit a yield: a form built from the yield's own argument schema, checked here and again

@@ -1,12 +1,12 @@
 "use client";
-import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { CLIENT_ID_MESSAGE, isClientId } from "@/lib/clients/client-id";
+import type { TestClient } from "@/lib/clients/test-clients";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import type { TestClient } from "@/lib/clients/test-clients";
 
 /** Picks the client: one of the console's test clients (to act), or any client id (to read). */
 export function ClientPicker({ current, onPick }: { current: string | null; onPick: (clientId: string) => void }) {

@@ -1,6 +1,6 @@
 "use client";
-import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import type { YieldAction } from "@/lib/contracts";

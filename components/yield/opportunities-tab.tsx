@@ -1,14 +1,15 @@
 "use client";
-import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { useQueryStates } from "nuqs";
 import type { ColumnDef } from "@tanstack/react-table";
+import { useQueryStates } from "nuqs";
+import { useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { chainLabel, YIELD_NETWORKS } from "@/lib/chains";
+import { YIELD_TYPES } from "@/lib/contracts/yield";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import {
@@ -19,9 +20,8 @@ import {
   type OpportunityFilters,
   type OpportunityView,
 } from "@/lib/yield/opportunities";
-import { YIELD_TYPES } from "@/lib/contracts/yield";
-import { yieldPageParsers } from "@/lib/yield/search-params";
 import type { YieldClientView } from "@/lib/yield/positions";
+import { yieldPageParsers } from "@/lib/yield/search-params";
 import { filtersKey, opportunitiesUrl } from "@/lib/yield/urls";
 import { ActionDialog } from "./action-dialog-lazy";
 

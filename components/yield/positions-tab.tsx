@@ -1,9 +1,8 @@
 "use client";
-import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useQueryStates } from "nuqs";
-import { previewYieldRun } from "@/server/actions/yield";
+import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,10 +13,11 @@ import { chainLabel, YIELD_NETWORKS } from "@/lib/chains";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import type { OpportunityView } from "@/lib/yield/opportunities";
-import { yieldPageParsers } from "@/lib/yield/search-params";
 import { sortBalances, type PositionBalance, type PositionsView, type YieldClientView } from "@/lib/yield/positions";
+import { yieldPageParsers } from "@/lib/yield/search-params";
 import { filtersKey, networksKey, opportunitiesUrl, positionsUrl } from "@/lib/yield/urls";
 import { enumWords as words, withUnit } from "@/lib/yield/words";
+import { previewYieldRun } from "@/server/actions/yield";
 import { ActionDialog } from "./action-dialog-lazy";
 
 const TYPE_TONES: Record<string, "success" | "accent" | "warning" | "neutral"> = {

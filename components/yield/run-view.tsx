@@ -1,15 +1,14 @@
 "use client";
-import { useState } from "react";
-import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Play, RotateCcw, X } from "lucide-react";
-import { abandonYieldRun, retryYieldRun, startYieldRun } from "@/server/actions/yield";
+import Link from "next/link";
+import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
+import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormError } from "@/components/ui/form-error";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { chainLabel } from "@/lib/chains";
 import { utc } from "@/lib/shared/format";
@@ -18,6 +17,7 @@ import { queryKeys } from "@/lib/shared/query-keys";
 import { isRunActive, type YieldRunView } from "@/lib/yield/runs";
 import { positionsPageUrl } from "@/lib/yield/urls";
 import { runActionWords, withUnit } from "@/lib/yield/words";
+import { abandonYieldRun, retryYieldRun, startYieldRun } from "@/server/actions/yield";
 import { RunStatusBadge } from "./run-status";
 import { StepCard } from "./step-card";
 

@@ -1,6 +1,6 @@
 "use client";
-import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";

@@ -1,8 +1,8 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
 import canonicalize from "canonicalize";
 import { parse } from "csv-parse/sync";
-import { expect, test, type Page } from "@playwright/test";
 import { failSignIn } from "../fixtures/audit";
 import { expectAccessible } from "../fixtures/axe";
 import { screens, setTheme } from "../fixtures/screens";

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { anonymousContext } from "../fixtures/auth";
 import { captureAction, callAction } from "../fixtures/actions";
+import { anonymousContext } from "../fixtures/auth";
 import { storageState } from "../fixtures/users";
 
 test.describe("[RBAC] permissions", () => {

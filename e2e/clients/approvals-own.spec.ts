@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { PERMISSIONS } from "@/lib/auth/permissions";
 import { seededClientPositions } from "../../sandbox/seed/backup-plan";
 import { expectAccessibleSettled } from "../fixtures/toasts";
 import { storageState } from "../fixtures/users";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 
 /**
  * The approvals page for each side of dual control: a requester (support) sees their own requests

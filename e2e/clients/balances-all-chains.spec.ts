@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { formatUnits } from "viem";
-import { expectAccessibleSettled } from "../fixtures/toasts";
 import { createClientInUi, generateWallets } from "../fixtures/sandbox";
 import { sandboxGet, sandboxRules } from "../fixtures/sandbox-api";
 import { screens } from "../fixtures/screens";
+import { expectAccessibleSettled } from "../fixtures/toasts";
 import { storageState } from "../fixtures/users";
 
 /**

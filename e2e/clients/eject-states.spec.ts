@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { seededClientPositions } from "../../sandbox/seed/backup-plan";
-import { expectAccessibleSettled } from "../fixtures/toasts";
 import { screens } from "../fixtures/screens";
+import { expectAccessibleSettled } from "../fixtures/toasts";
 import { storageState } from "../fixtures/users";
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessibleSettled } from "../fixtures/toasts";
 import { createClientInUi, generateWallets } from "../fixtures/sandbox";
+import { expectAccessibleSettled } from "../fixtures/toasts";
 import { storageState } from "../fixtures/users";
 
 /**

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { captureAction, callAction, interceptAction, type CapturedAction } from "../fixtures/actions";
-import { createStaff, signedInPage } from "../fixtures/staff";
 import { backupWallets, createClientInUi, generateWallets } from "../fixtures/sandbox";
+import { createStaff, signedInPage } from "../fixtures/staff";
 import { storageState } from "../fixtures/users";
 
 /** One client with real MPC wallets (funded by the sandbox faucet) for the journeys below. */

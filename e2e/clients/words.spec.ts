@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessibleSettled } from "../fixtures/toasts";
 import { createTestClientWithWallets } from "../fixtures/sandbox";
+import { expectAccessibleSettled } from "../fixtures/toasts";
 import { storageState } from "../fixtures/users";
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { parse } from "csv-parse/sync";
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxRules } from "../fixtures/sandbox-api";
+import { parse } from "csv-parse/sync";
 import { anonymousContext } from "../fixtures/auth";
+import { sandboxRules } from "../fixtures/sandbox-api";
 import { storageState } from "../fixtures/users";
 import {
   fromWei,

@@ -5,11 +5,11 @@ import { type Hex, getAddress, hexToBytes, keccak256, recoverMessageAddress, toB
 import { publicKeyToAddress } from "viem/accounts";
 import { callAction, captureAction } from "../fixtures/actions";
 import { expectAccessible } from "../fixtures/axe";
-import { sandboxGet } from "../fixtures/sandbox-api";
+import { rpc } from "../fixtures/chain";
 import { createTestClientInUi } from "../fixtures/sandbox";
+import { sandboxGet } from "../fixtures/sandbox-api";
 import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
-import { rpc } from "../fixtures/chain";
 
 /**
  * The wallet lab as a developer uses it, checked against the ground truth: every signature is

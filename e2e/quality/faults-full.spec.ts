@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { parse } from "csv-parse/sync";
 import { expect, test, type Locator } from "@playwright/test";
-import { CRASH_IN_LOG, endsWithContent } from "../fixtures/faults";
-import { sandboxEventIds, sandboxGet, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
-import { createTestClientWithWallets } from "../fixtures/sandbox";
-import { storageState } from "../fixtures/users";
+import { parse } from "csv-parse/sync";
 import { rpc } from "../fixtures/chain";
+import { CRASH_IN_LOG, endsWithContent } from "../fixtures/faults";
+import { createTestClientWithWallets } from "../fixtures/sandbox";
+import { sandboxEventIds, sandboxGet, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
+import { storageState } from "../fixtures/users";
 
 /**
  * The full fault run (`npm run bench`, bench/faults.bench.ts; not part of `npm test`): about one

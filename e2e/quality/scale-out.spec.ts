@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { parse } from "csv-parse/sync";
 import { expect, test, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import { anonymousContext, formError } from "../fixtures/auth";
-import { sandboxEventIds, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
-import { createTestClientWithWallets } from "../fixtures/sandbox";
-import { addStaffUser, signedInPage } from "../fixtures/staff";
-import { startConsoleInstance, scratchDatabase, type ConsoleInstance } from "../fixtures/instances";
 import { rpc } from "../fixtures/chain";
+import { startConsoleInstance, scratchDatabase, type ConsoleInstance } from "../fixtures/instances";
+import { createTestClientWithWallets } from "../fixtures/sandbox";
+import { sandboxEventIds, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
+import { addStaffUser, signedInPage } from "../fixtures/staff";
 
 /**
  * Scale-out: two console instances, on two ports, sharing one PostgreSQL database and nothing else

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { builtRoutePaths, builtRoutes, probePath, type BuiltRoute } from "../fixtures/built-routes";
 import { failSignIn } from "../fixtures/audit";
+import { builtRoutePaths, builtRoutes, probePath, type BuiltRoute } from "../fixtures/built-routes";
 import { storageState } from "../fixtures/users";
 
 /**

@@ -1,11 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { callAction, interceptAction } from "../fixtures/actions";
 import { expectAccessible } from "../fixtures/axe";
-import { sandboxGet, sandboxRules } from "../fixtures/sandbox-api";
+import { rpc } from "../fixtures/chain";
 import { createTestClientWithWallets } from "../fixtures/sandbox";
+import { sandboxGet, sandboxRules } from "../fixtures/sandbox-api";
 import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
-import { rpc } from "../fixtures/chain";
 
 /**
  * Yield as a developer works it, checked against the chain itself (receipts and balances read from

@@ -6,9 +6,8 @@
 import { z } from "zod";
 import type { JobRunView } from "@/lib/jobs";
 import { evidenceSignatureSchema } from "../evidence/schema";
-import { filtersRecordSchema, type FiltersRecord } from "./filters-record";
-
 import { EXPORT_FORMATS, type ExportFormat } from "./export-formats";
+import { filtersRecordSchema, type FiltersRecord } from "./filters-record";
 
 export { EXPORT_FORMATS, type ExportFormat } from "./export-formats";
 

@@ -3,8 +3,8 @@
  * records), checked on read. Apart from ./filters so the events page does not load zod.
  */
 import { z } from "zod";
-import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
 import { isCaip2 } from "@/lib/chains";
+import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
 import { isZone } from "@/lib/shared/time-zone";
 
 /** The filters as plain JSON, for a job's parameters, a manifest and an audit record. */

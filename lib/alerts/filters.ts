@@ -4,13 +4,13 @@
  * turns a valid set into the upstream's query (which never sees an invalid value). No zod here: the
  * events page runs this in the browser (the record's schema is in ./filters-record).
  */
+import { isCaip2 } from "@/lib/chains";
 import type { ALERT_EVENT_TYPES } from "@/lib/contracts/alert-values";
 import type { DeliveryStatus, ListAlertEventsQuery } from "@/lib/contracts/alerts";
-import type { FiltersRecord } from "./filters-record";
-import { isCaip2 } from "@/lib/chains";
 import { isZone, UTC, wallTime } from "@/lib/shared/time-zone";
-import { DEFAULT_EVENT_PAGE_SIZE, EVENT_PAGE_SIZES } from "./search-params";
 import { expandBlockRanges } from "./blocks";
+import type { FiltersRecord } from "./filters-record";
+import { DEFAULT_EVENT_PAGE_SIZE, EVENT_PAGE_SIZES } from "./search-params";
 
 export type { FiltersRecord } from "./filters-record";
 

@@ -5,8 +5,8 @@
  * (lib/evidence/signature.ts, `npm run verify-export`, /audit/verify).
  */
 import { z } from "zod";
-import type { JobRunView } from "../jobs";
 import { evidenceSignatureSchema } from "../evidence/schema";
+import type { JobRunView } from "../jobs";
 
 const offsetIso = z.iso.datetime({ offset: true });
 const optional = z.string().optional();

@@ -1,7 +1,7 @@
 /** Audit-log filters as they live in the URL: shared by the page, the list route and the CSV export. */
 import { z } from "zod";
-import { KNOWN_AUDIT_ACTIONS } from "./catalog";
 import { freeText } from "../shared/text";
+import { KNOWN_AUDIT_ACTIONS } from "./catalog";
 import { endOfMinuteExclusive, floorToMinute } from "./time";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

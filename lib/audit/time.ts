@@ -2,8 +2,8 @@
  * The audit filters' times: typed as "YYYY-MM-DD HH:mm" in 24-hour UTC. Not a datetime-local
  * input: browsers show it in 12-hour form in some locales, and it says nothing about UTC.
  */
-import { format, isValid, parse } from "date-fns";
 import { tz } from "@date-fns/tz";
+import { format, isValid, parse } from "date-fns";
 
 export const UTC_MINUTE_PLACEHOLDER = "YYYY-MM-DD HH:mm";
 

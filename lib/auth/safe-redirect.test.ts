@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 import { safeCallbackPath } from "./safe-redirect";
 
 const ORIGIN = "https://console.example.com";

@@ -6,11 +6,11 @@
 import { base58 } from "@scure/base";
 import { isAddress } from "viem";
 import { z } from "zod";
+import { chainFamily, chainInfo, resolveAssetsChain, resolveBuildTransactionChain, type ChainFamily } from "../chains";
 import type { ListClientsResponse } from "../contracts";
 import type { EjectStatus } from "../ejects";
 import { freeText } from "../shared/text";
 import { CLIENT_ID_MESSAGE, CLIENT_ID_PATTERN, readClientsPageQuery, type ClientsPageQuery } from "./client-id";
-import { chainFamily, chainInfo, resolveAssetsChain, resolveBuildTransactionChain, type ChainFamily } from "../chains";
 
 export { CLIENT_ID_MESSAGE, DEFAULT_PAGE_SIZE, PAGE_SIZES, isClientId, type PageSize } from "./client-id";
 

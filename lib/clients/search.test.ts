@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { classifySearch, clientHasAddress } from "./search";
 import type { Client } from "../contracts";
+import { classifySearch, clientHasAddress } from "./search";
 
 describe("the header search box", () => {
   it.each([

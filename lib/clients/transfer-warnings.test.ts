@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ClientAddress } from "./addresses";
 import type { AssetsResponse } from "../contracts";
+import type { ClientAddress } from "./addresses";
 import { balanceWarning, exceedsBalance, ownAddressWarning, transferWarnings } from "./transfer-warnings";
 
 const USDC = "0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238";

@@ -4,10 +4,10 @@
  * have reasons the console cannot see. They make a likely mistake visible before it is signed.
  */
 import { chainLabel, type ChainFamily } from "../chains";
-import { addressesEqual, type ClientAddress } from "./addresses";
-import { amountSchema } from "./";
 import type { AssetsResponse } from "../contracts";
+import { addressesEqual, type ClientAddress } from "./addresses";
 import { holdingOf } from "./known-tokens";
+import { amountSchema } from "./";
 
 /** The balances behind the amount check: read, still loading, or not readable (and why). */
 export type BalanceState =

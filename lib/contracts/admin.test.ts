@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
+  alertEventsFixture,
+  alertWebhooksFixture,
+  assetsFixture,
+  bitcoinBuildTransactionFixture,
+  clientFixture,
+  createClientFixture,
+  ejectableBackupSharesFixture,
+  evmBuildTransactionFixture,
+  formattedTransferFixture,
+  gasUsageFixture,
+  listClientsFixture,
+  solanaBuildTransactionFixture,
+} from "@/testing/contracts/fixtures";
+import {
   alertEventSchema,
   assetsParamsSchema,
   assetsResponseSchema,
@@ -33,20 +47,6 @@ import {
   solanaBuildTransactionResponseSchema,
   webOtpResponseSchema,
 } from "./index";
-import {
-  alertEventsFixture,
-  alertWebhooksFixture,
-  assetsFixture,
-  bitcoinBuildTransactionFixture,
-  clientFixture,
-  createClientFixture,
-  ejectableBackupSharesFixture,
-  evmBuildTransactionFixture,
-  formattedTransferFixture,
-  gasUsageFixture,
-  listClientsFixture,
-  solanaBuildTransactionFixture,
-} from "@/testing/contracts/fixtures";
 
 const issuePaths = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);

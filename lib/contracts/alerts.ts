@@ -2,6 +2,7 @@
  * Custodian administration: alert webhooks, their delivered events and replay (api-shapes §1.10).
  */
 import { z } from "zod";
+import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "./alert-values";
 import {
   caip2Schema,
   commaListSchema,
@@ -11,8 +12,6 @@ import {
   queryIntSchema,
   txHashSchema,
 } from "./common";
-
-import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "./alert-values";
 
 export { ALERT_EVENT_TYPES, DELIVERY_STATUSES };
 export const alertEventTypeSchema = z.enum(ALERT_EVENT_TYPES, { message: "expected EIP_155_TX_V1" });

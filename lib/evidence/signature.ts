@@ -10,10 +10,10 @@
  * their canonical form is also what `json.dumps(doc, sort_keys=True, separators=(",", ":"),
  * ensure_ascii=False)` prints in Python. Isomorphic: the verify page runs this in the browser.
  */
-import canonicalize from "canonicalize";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import canonicalize from "canonicalize";
 
 export const SIGNATURE_ALGORITHM = "Ed25519";
 

@@ -3,8 +3,8 @@
  * upstream lists months newest first; the console sorts anyway, merges a month listed twice, and
  * refuses a month name or an amount it cannot read (shown as an error, never as a wrong chart).
  */
-import type { GasUsageResponse } from "@/lib/contracts/gas";
 import { chainInfo } from "@/lib/chains";
+import type { GasUsageResponse } from "@/lib/contracts/gas";
 import { fractionDigits, toBaseUnits } from "./decimal";
 import { monthNumber, monthOrdinal, type MonthOrdinal } from "./months";
 

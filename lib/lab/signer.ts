@@ -4,8 +4,8 @@
  * messages are signed by the key that owns the account, whose address the record does not carry and
  * is derived from the SECP256K1 wallet's public key.
  */
-import type { Client } from "../contracts";
 import { evmAddressOfKey } from "../clients/public-key";
+import type { Client } from "../contracts";
 import type { EvmSigner } from "./results";
 
 export function evmSigner(client: Client): EvmSigner | undefined {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 import { BROKEN_CHARACTER_MESSAGE, CONTROL_CHARACTER_MESSAGE, freeText } from "./text";
 
 const schema = freeText().min(3);

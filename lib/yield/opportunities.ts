@@ -2,8 +2,8 @@
  * Yield opportunities as the yield pages show them, read from the provider's records (whose
  * networks may be CAIP-2 ids or the provider's slugs), and the page's filters as URL state.
  */
-import type { ArgumentSchema, YieldOpportunity } from "@/lib/contracts";
 import { chainInfo } from "@/lib/chains";
+import type { ArgumentSchema, YieldOpportunity } from "@/lib/contracts";
 import { yieldNetworkId } from "./networks";
 
 /** The network filter's two values that are not a network: every testnet, and every network. */

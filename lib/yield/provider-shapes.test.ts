@@ -6,8 +6,8 @@ import {
   yieldBalancesResponseSchema,
 } from "@/lib/contracts";
 import { OPPORTUNITIES, opportunityJson } from "@/sandbox/yield/catalogue";
-import { toOpportunityView } from "./opportunities";
 import { yieldNetworkId } from "./networks";
+import { toOpportunityView } from "./opportunities";
 
 /**
  * The console's yield parsers against what the real provider sends, not only what the sandbox

@@ -16,9 +16,9 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gasUsageResponseSchema } from "@/lib/contracts";
+import { type Json, SEPOLIA, type TestClient, type YieldHarness, startYieldHarness } from "@/testing/yield/sandbox";
 import { genesisAddresses } from "../chain/genesis";
 import type { ChainTransfer } from "../types";
-import { type Json, SEPOLIA, type TestClient, type YieldHarness, startYieldHarness } from "@/testing/yield/sandbox";
 import { ACCOUNT_FACTORY, ENTRY_POINT, PAYMASTER, accountInitCode, smartAccountAddress } from "./addresses";
 import {
   type UserOperation,

@@ -10,8 +10,8 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Address, type Hex, decodeEventLog, getAddress, keccak256, stringToHex, toHex } from "viem";
-import { KeyedLock } from "../chain/lock";
 import { RPC_INVALID_PARAMS, RpcError } from "../chain/errors";
+import { KeyedLock } from "../chain/lock";
 import type { ChainRegistry } from "../types";
 import { bundler } from "./accounts";
 import { ENTRY_POINT, PAYMASTER } from "./addresses";

@@ -8,8 +8,8 @@
  * "an event already replayed successfully cannot be replayed again" hold (it is no longer failed).
  */
 import { randomUUID } from "node:crypto";
-import type { DeliveryStatus, ListAlertEventsResponse, ReplayFailedEventsResponse } from "@/lib/contracts";
 import { evmChainReference } from "@/lib/chains";
+import type { DeliveryStatus, ListAlertEventsResponse, ReplayFailedEventsResponse } from "@/lib/contracts";
 import type { CustodianProfile } from "../admin/profile";
 import type { ClientStore } from "../state/client-store";
 import type { ChainRegistry, ChainTransfer } from "../types";

@@ -5,8 +5,8 @@
  */
 import type { AlertEvent, DeliveryStatus } from "@/lib/contracts";
 import { badRequest } from "../http/errors";
-import { EVENT_TYPE } from "./payload";
 import { STATUS, STATUS_CODES, type EventStore } from "./event-store";
+import { EVENT_TYPE } from "./payload";
 
 export interface EventFilter {
   deliveryStatuses?: DeliveryStatus[];

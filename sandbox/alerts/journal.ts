@@ -4,8 +4,8 @@
  * On start the journal is replayed and rewritten compacted (one line per event); appends are
  * batched so a burst of deliveries costs one write.
  */
-import { appendFile, rename, writeFile } from "node:fs/promises";
 import { existsSync, mkdirSync, readFileSync, appendFileSync } from "node:fs";
+import { appendFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { DeliveryStatus } from "@/lib/contracts";
 import type { WebhookPayload } from "./payload";

@@ -7,9 +7,9 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { formatUnits } from "viem";
 import { ASSETS_CHAIN_ALIASES, chainLabel } from "@/lib/chains";
 import type { FormattedTransfer } from "@/lib/contracts";
+import { nativeTokenOf } from "../admin/native-tokens";
 import { createRng } from "../seed/prng";
 import type { ChainTransfer } from "../types";
-import { nativeTokenOf } from "../admin/native-tokens";
 
 export const EVENT_TYPE = "EIP_155_TX_V1";
 

@@ -5,8 +5,8 @@
  */
 import { createHmac } from "node:crypto";
 import type { AlertWebhook } from "@/lib/contracts";
-import { createIdGenerator } from "../state/ids";
 import { createRng } from "../seed/prng";
+import { createIdGenerator } from "../state/ids";
 import { EVENT_TYPE } from "./payload";
 import { RECEIVER_ROLES, type ReceiverRole } from "./receivers";
 

@@ -8,8 +8,8 @@
  * rate, a token's symbol): a CREATE address depends only on the deployer and its nonce.
  */
 import { type Address, type Hex, encodeDeployData, getContractAddress, toHex } from "viem";
-import type { TestToken } from "../types";
 import { artifact, type Artifacts } from "../solidity/compile";
+import type { TestToken } from "../types";
 import { deployer } from "./accounts";
 import { suggestFees, type Requester } from "./fees";
 import { TEST_TOKEN_SPECS } from "./test-tokens";

@@ -8,14 +8,14 @@ import type { ChainTransfer, TestToken } from "../types";
 import { faucetOperator } from "./accounts";
 import { createEdrProvider, type EdrProvider } from "./edr";
 import { RPC_INTERNAL, RPC_INVALID_PARAMS, RPC_METHOD_NOT_FOUND, RpcError, toRpcError } from "./errors";
-import { suggestFees } from "./fees";
 import type { ExtensionPlan } from "./extensions";
+import { suggestFees } from "./fees";
 import { type GenesisContracts, deployGenesis } from "./genesis";
 import { Journal } from "./journal";
 import { KeyedLock } from "./lock";
 import { classifyMethod } from "./policy";
-import { NATIVE_DRIP_WEI, TEST_TOKEN_SPECS, dripAmount } from "./test-tokens";
 import { replayJournal } from "./replay";
+import { NATIVE_DRIP_WEI, TEST_TOKEN_SPECS, dripAmount } from "./test-tokens";
 import { type RpcBlock, transfersInBlock } from "./transfers";
 
 export interface LocalChainOptions {

@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { type Address, type Hex, encodeFunctionData, erc20Abi, parseEther, parseUnits, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GENESIS_EXTENSIONS } from "../genesis-extensions";
 import type { ChainTransfer } from "../types";
 import { genesisAddresses } from "./genesis";
 import { createChainRegistry, type SandboxChainRegistry } from "./registry";
 import { NATIVE_DRIP_WEI, TEST_TOKEN_SPECS, dripAmount } from "./test-tokens";
-import { GENESIS_EXTENSIONS } from "../genesis-extensions";
 
 const SEPOLIA = 11155111;
 const BASE_SEPOLIA = 84532;

@@ -2,9 +2,9 @@ import { type Hex, createPublicClient, encodeFunctionData, erc20Abi, http, parse
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { sepolia } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GENESIS_EXTENSIONS } from "../genesis-extensions";
 import { createChainRegistry, type SandboxChainRegistry } from "./registry";
 import { createRpcApp } from "./rpc";
-import { GENESIS_EXTENSIONS } from "../genesis-extensions";
 
 let registry: SandboxChainRegistry;
 let app: ReturnType<typeof createRpcApp>;

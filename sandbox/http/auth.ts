@@ -3,8 +3,8 @@
  * take a client API key or session token. A 401 names what was expected and never echoes the token.
  */
 import type { MiddlewareHandler } from "hono";
-import type { ClientDirectory } from "../types";
 import { secretsEqual } from "../state/secrets";
+import type { ClientDirectory } from "../types";
 import { HttpError } from "./errors";
 import type { SandboxHttpEnv } from "./types";
 

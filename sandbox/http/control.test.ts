@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { describe, expect, it } from "vitest";
 import { Hono } from "hono";
-import { createHttpApp } from "./layer";
+import { describe, expect, it } from "vitest";
 import { controlRoutes, type Control } from "./control";
+import { createHttpApp } from "./layer";
 import type { SandboxHttpEnv } from "./types";
 
 function app(control: Control) {

@@ -4,8 +4,8 @@
  * what a fixed knob cannot give, e.g. one failing call on a page whose other calls succeed, or one
  * slow card beside fast ones.
  */
-import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { setTimeout as sleep } from "node:timers/promises";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { badRequest } from "./errors";
 import type { SandboxHttpEnv } from "./types";

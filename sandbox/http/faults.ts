@@ -3,8 +3,8 @@
  * SANDBOX_FAULT_RATE fails that share of requests with a random kind, and the request header
  * `x-sandbox-fault: 500|reset|timeout|malformed` forces one kind on one request.
  */
-import type { MiddlewareHandler } from "hono";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { MiddlewareHandler } from "hono";
 import { badRequest } from "./errors";
 import type { SandboxHttpEnv } from "./types";
 

@@ -1,5 +1,5 @@
-import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRng } from "../seed/prng";
 import { requireCustodianKey } from "./auth";

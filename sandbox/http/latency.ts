@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from "hono";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { MiddlewareHandler } from "hono";
 
 /** SANDBOX_LATENCY_MS: a fixed delay before every request, to make waterfalls and spinners visible. */
 export function latency(ms: number): MiddlewareHandler {

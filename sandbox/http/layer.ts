@@ -5,8 +5,8 @@
  * JSON 404. Errors anywhere become `{ error }` through one handler.
  */
 import { Hono } from "hono";
-import { handleError } from "./errors";
 import { controlled, type Control } from "./control";
+import { handleError } from "./errors";
 import { faults } from "./faults";
 import { latency } from "./latency";
 import { notFoundJson } from "./not-found";

@@ -1,6 +1,6 @@
-import { createAdaptorServer } from "@hono/node-server";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
 
 export class PortInUseError extends Error {
   constructor(readonly port: number) {

@@ -18,11 +18,11 @@ import {
 } from "viem";
 import { publicKeyToAddress } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type MpcHarness, SEPOLIA_RPC, createMpcHarness } from "@/testing/mpc/harness";
 import type { ClientRecord } from "../types";
 import { combine } from "./key-shares";
 import { KeyStore } from "./key-store";
 import { decodeShare } from "./share-blob";
-import { type MpcHarness, SEPOLIA_RPC, createMpcHarness } from "@/testing/mpc/harness";
 
 type Shares = { SECP256K1: { share: string; id: string }; ED25519: { share: string; id: string } };
 

@@ -5,7 +5,6 @@
  */
 import { join } from "node:path";
 import { Hono } from "hono";
-import type { SandboxEnv } from "@/lib/shared/config";
 import {
   assetsSendBodySchema,
   backupBodySchema,
@@ -15,6 +14,7 @@ import {
   recoverBodySchema,
   signBodySchema,
 } from "@/lib/contracts/mpc";
+import type { SandboxEnv } from "@/lib/shared/config";
 import { type Bundler, createBundler } from "../aa";
 import type { ChainRegistry, ClientDirectory } from "../types";
 import { type MpcHttpEnv, requireClient } from "./auth";

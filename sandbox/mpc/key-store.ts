@@ -12,9 +12,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { witnessSecret } from "../state/secret-witness";
 import type { BackupSharePairRecord, BackupShareSource, Curve } from "../types";
 import type { PublicKeyJson } from "./key-shares";
-import { witnessSecret } from "../state/secret-witness";
 
 export interface SigningPair {
   id: string;

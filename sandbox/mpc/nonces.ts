@@ -5,8 +5,8 @@
  * so parallel sends without nonces each get their own.
  */
 import { type Address, type Hex, toHex } from "viem";
-import { KeyedLock } from "../chain/lock";
 import type { Requester } from "../chain/fees";
+import { KeyedLock } from "../chain/lock";
 import { MpcError } from "./errors";
 
 export class NonceAllocator {

@@ -1,10 +1,10 @@
 import { type Address, type Hex, parseEther, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createChainRegistry } from "../chain/registry";
-import type { ChainTransfer, ClientRecord } from "../types";
 import { type MpcHarness, SEPOLIA_RPC, createMpcHarness } from "@/testing/mpc/harness";
+import { createChainRegistry } from "../chain/registry";
 import { GENESIS_EXTENSIONS } from "../genesis-extensions";
+import type { ChainTransfer, ClientRecord } from "../types";
 
 type Shares = { SECP256K1: { share: string; id: string }; ED25519: { share: string; id: string } };
 type SendResponse = { transactionHash: Hex; metadata: Record<string, unknown> };

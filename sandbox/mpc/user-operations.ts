@@ -5,8 +5,6 @@
  * real service returns for such clients; the transaction hash comes from eth_getUserOperationReceipt.
  */
 import { type Address, type Hex, encodeFunctionData, getAddress, toHex } from "viem";
-import { KeyedLock } from "../chain/lock";
-import { estimateGas, suggestFees, type Requester } from "../chain/fees";
 import {
   type Bundler,
   BundlerRejection,
@@ -18,6 +16,8 @@ import {
   userOperationHash,
 } from "../aa";
 import { entryPointAbi, smartAccountAbi } from "../aa/user-operation";
+import { estimateGas, suggestFees, type Requester } from "../chain/fees";
+import { KeyedLock } from "../chain/lock";
 import type { ChainRegistry } from "../types";
 import { MpcError } from "./errors";
 import { type TxRequest, evmAccount } from "./evm-tx";

@@ -5,10 +5,11 @@
  */
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { type Address, hexToBytes } from "viem";
-import { smartAccountAddress } from "../aa";
 import type { CurveShares } from "@/lib/contracts/mpc";
+import { smartAccountAddress } from "../aa";
 import { KeyedLock } from "../chain/lock";
 import { namespaceAddresses } from "../state/addresses";
+import { witnessSecret } from "../state/secret-witness";
 import type { ChainRegistry, ClientDirectory, Curve, GeneratedWallet, NamespaceAddresses } from "../types";
 import { MpcError } from "./errors";
 import { newId } from "./ids";
@@ -16,7 +17,6 @@ import { type ShareValue, newSecret, partialPublicKey, publicKeyJson, split } fr
 import type { KeyStore, WalletKeys } from "./key-store";
 import { pairIdsOf, unlockBackupShare, unlockSigningShare } from "./resolve-share";
 import { encodeShare } from "./share-blob";
-import { witnessSecret } from "../state/secret-witness";
 
 export const CURVES: readonly Curve[] = ["SECP256K1", "ED25519"];
 

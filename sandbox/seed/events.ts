@@ -7,8 +7,8 @@
  * before the seed anchor, newest last; 80 % on the accepting webhook, 12 % on the failing one, 8 % on
  * the slow one; chains weighted towards Sepolia; block numbers consistent with each chain's block time.
  */
-import type { ReceiverRole } from "../alerts/receivers";
 import { STATUS, type EventStore } from "../alerts/event-store";
+import type { ReceiverRole } from "../alerts/receivers";
 import { createRng } from "./prng";
 
 const DAY_MS = 86_400_000;

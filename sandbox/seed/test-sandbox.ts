@@ -2,8 +2,8 @@
  * Test doubles for the seams other parts own, and a sandbox built on them: tests of the
  * administration routes run without the local EVM or the MPC service.
  */
-import { loadSandboxEnv } from "../env";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../app";
+import { loadSandboxEnv } from "../env";
 import { KeyStore } from "../mpc/key-store";
 import type { BackupShareSource, ChainRegistry, ChainTransfer, TestToken } from "../types";
 

@@ -17,8 +17,8 @@ import type {
   WalletRecord,
 } from "../types";
 import { createIdGenerator, type IdGenerator } from "./ids";
-import { hashSecret, newSecret } from "./secrets";
 import { witnessSecret } from "./secret-witness";
+import { hashSecret, newSecret } from "./secrets";
 import type { PersistedSection } from "./state-file";
 
 /** Session lifetime as the real service documents it: 24 h idle, refresh stops 7 days after issue. */

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { YIELD_NETWORKS } from "@/lib/chains";
 import { yieldOpportunitySchema } from "@/lib/contracts";
 import { bundler } from "../aa/accounts";
-import { extensionAddresses } from "../genesis-extensions";
 import { SERVED_REFERENCES } from "../chain/references";
-import { CATALOGUE, POOLS, poolSettings, rateWad } from "./catalogue-data";
+import { extensionAddresses } from "../genesis-extensions";
 import { OPPORTUNITIES, opportunityJson } from "./catalogue";
+import { CATALOGUE, POOLS, poolSettings, rateWad } from "./catalogue-data";
 
 describe("the yield catalogue", () => {
   it("has at least 12 opportunities, each a valid provider object on a served eip155 yield network", () => {

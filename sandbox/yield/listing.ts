@@ -3,8 +3,8 @@ import type { z } from "zod";
 import { formatCaip2, isCaip2, isYieldNetwork, parseCaip2 } from "@/lib/chains";
 import type { YieldOpportunity, listYieldsQuerySchema } from "@/lib/contracts";
 import { badRequest } from "../http/errors";
-import { NETWORK_SLUGS } from "./catalogue-data";
 import { OPPORTUNITIES, type Opportunity, opportunityJson } from "./catalogue";
+import { NETWORK_SLUGS } from "./catalogue-data";
 import { DEFAULT_LIMIT } from "./context";
 
 export type ListYieldsQuery = z.output<typeof listYieldsQuerySchema>;

@@ -7,11 +7,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { extensionAddress } from "../genesis-extensions";
+import { KEY, YIELD } from "@/testing/yield/sandbox";
 import { genesisAddresses } from "../chain/genesis";
 import { loadSandboxEnv } from "../env";
+import { extensionAddress } from "../genesis-extensions";
 import { startSandbox } from "../start";
-import { KEY, YIELD } from "@/testing/yield/sandbox";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "sandbox-yield-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -23,10 +23,6 @@ import {
   yieldActionResponseSchema,
   yieldBalancesResponseSchema,
 } from "@/lib/contracts";
-import { genesisAddresses } from "../chain/genesis";
-import { stakingAbi, vaultAbi } from "./abi";
-import { CATALOGUE, rateWad } from "./catalogue-data";
-import { OPPORTUNITIES } from "./catalogue";
 import {
   type Json,
   KEY,
@@ -35,6 +31,10 @@ import {
   type YieldHarness,
   startYieldHarness,
 } from "@/testing/yield/sandbox";
+import { genesisAddresses } from "../chain/genesis";
+import { stakingAbi, vaultAbi } from "./abi";
+import { OPPORTUNITIES } from "./catalogue";
+import { CATALOGUE, rateWad } from "./catalogue-data";
 
 const VAULT = "ethereum-sepolia-usdc-sandbox-lending";
 const LST = "ethereum-sepolia-eth-sandbox-liquid-staking";

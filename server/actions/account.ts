@@ -1,6 +1,6 @@
 "use server";
-import { getDb } from "@/server/db";
 import { changePasswordSchema } from "@/lib/account/password";
+import { getDb } from "@/server/db";
 import { defineAction } from "@/server/kit/define-action";
 import { changeOwnPassword } from "@/server/users/password";
 

@@ -3,8 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ExportManifest, ExportResult, ExportRunView } from "@/lib/alerts/export";
-import type { JobRunView } from "@/lib/jobs";
 import type { Permission } from "@/lib/auth/permissions";
+import type { JobRunView } from "@/lib/jobs";
 import type * as Session from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
 

@@ -1,13 +1,13 @@
 "use server";
 import { z } from "zod";
-import { defineAction } from "@/server/kit/define-action";
-import { deleteView, saveView } from "@/server/saved-views/views";
-import { replaySelectedEvents } from "@/server/alerts/replay-selected";
-import { formatRawAlert, retryBlock } from "@/server/alerts/legacy-tools";
-import { forbidden } from "@/server/errors";
+import { formatToolSchema, retryBlockToolSchema } from "@/lib/alerts/legacy";
 import { can, PERMISSION_LABELS } from "@/lib/auth/permissions";
 import { SAVED_VIEW_SCOPES, saveViewSchema } from "@/lib/shared/saved-views";
-import { formatToolSchema, retryBlockToolSchema } from "@/lib/alerts/legacy";
+import { formatRawAlert, retryBlock } from "@/server/alerts/legacy-tools";
+import { replaySelectedEvents } from "@/server/alerts/replay-selected";
+import { forbidden } from "@/server/errors";
+import { defineAction } from "@/server/kit/define-action";
+import { deleteView, saveView } from "@/server/saved-views/views";
 
 /** Replays the failed events the user selected; the result names the ids queued and refused. */
 export const replaySelected = defineAction({

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuditExportResult, AuditExportRunView } from "@/lib/audit/export";
-import { checkSignature, type PublishedKey } from "@/lib/evidence/signature";
 import type { Permission } from "@/lib/auth/permissions";
+import { checkSignature, type PublishedKey } from "@/lib/evidence/signature";
 import type * as Session from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
 

@@ -1,13 +1,13 @@
 "use server";
 import { z } from "zod";
-import type { AuditExportResult } from "@/lib/audit/export";
 import { auditFiltersSchema } from "@/lib/audit";
+import type { AuditExportResult } from "@/lib/audit/export";
 import type { JobRunView } from "@/lib/jobs";
-import { getDb } from "@/server/db";
 import { parseCheckpoint, signCheckpoint } from "@/server/audit/checkpoint";
 import { checkpointFileName, writeCheckpointFile } from "@/server/audit/checkpoint-files";
 import { queueAuditExport } from "@/server/audit/export/start";
 import { verifyChain } from "@/server/audit/verify";
+import { getDb } from "@/server/db";
 import { AppError, conflict } from "@/server/errors";
 import { defineAction } from "@/server/kit/define-action";
 

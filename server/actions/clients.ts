@@ -1,16 +1,16 @@
 "use server";
 import { z } from "zod";
-import { getAdminClient } from "@/server/upstream";
-import { getUpstreamConfig } from "@/server/env";
-import { AppError } from "@/server/errors";
-import { upstreamBuildRefusal } from "@/lib/clients/transfer-chains";
-import { defineAction } from "@/server/kit/define-action";
 import { buildTransferSchema, createClientSchema, credentialRequestSchema } from "@/lib/clients";
 import { classifySearch } from "@/lib/clients/search";
-import { getClient } from "@/server/clients/reads";
+import { upstreamBuildRefusal } from "@/lib/clients/transfer-chains";
 import { findAddressJob, type FindAddressResult } from "@/server/clients/find-address-job";
+import { getClient } from "@/server/clients/reads";
+import { getUpstreamConfig } from "@/server/env";
+import { AppError } from "@/server/errors";
 import { startJob } from "@/server/jobs";
 import { toJobRunView } from "@/server/jobs/view";
+import { defineAction } from "@/server/kit/define-action";
+import { getAdminClient } from "@/server/upstream";
 
 /** Secrets in these results are shown once in the browser; audit records only say that one was issued. */
 export const createClient = defineAction({

@@ -1,13 +1,5 @@
 "use server";
 import { z } from "zod";
-import { defineAction } from "@/server/kit/define-action";
-import {
-  createEjectRequest,
-  decideEjectRequest,
-  executeEjectRequest,
-  fetchEjectShares,
-  withdrawEjectRequest,
-} from "@/server/ejects";
 import {
   clientIdSchema,
   ejectApproveSchema,
@@ -15,6 +7,14 @@ import {
   ejectRequestIdSchema,
   ejectRequestSchema,
 } from "@/lib/clients";
+import {
+  createEjectRequest,
+  decideEjectRequest,
+  executeEjectRequest,
+  fetchEjectShares,
+  withdrawEjectRequest,
+} from "@/server/ejects";
+import { defineAction } from "@/server/kit/define-action";
 
 export const requestEject = defineAction({
   action: "eject.request",

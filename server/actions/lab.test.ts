@@ -3,9 +3,9 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sql } from "drizzle-orm";
 import { type Hex, hexToBytes, keccak256, recoverMessageAddress, toBytes, verifyMessage, verifyTypedData } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ActionResult } from "@/lib/shared/result";
 import type { Permission } from "@/lib/auth/permissions";
 import type { SendResult } from "@/lib/lab/results";
+import type { ActionResult } from "@/lib/shared/result";
 import type * as Session from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
 

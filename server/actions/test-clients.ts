@@ -1,11 +1,11 @@
 "use server";
+import { createClientSchema } from "@/lib/clients";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { defineAction } from "@/server/kit/define-action";
 import { logger } from "@/server/log";
 import { registerTestClient } from "@/server/test-clients/store";
 import { getAdminClient } from "@/server/upstream";
-import { createClientSchema } from "@/lib/clients";
 
 /**
  * Creates a client for developers to act for: its client API key goes straight into the vault and

@@ -1,9 +1,9 @@
 "use server";
-import { getDb, tables } from "@/server/db";
+import { createUserSchema, updateUserSchema } from "@/lib/users";
 import { generatePassword, hashPassword } from "@/server/auth/password";
 import { findUserByEmail, normalizeEmail } from "@/server/auth/users";
+import { getDb, tables } from "@/server/db";
 import { conflict } from "@/server/errors";
-import { createUserSchema, updateUserSchema } from "@/lib/users";
 import { defineAction } from "@/server/kit/define-action";
 import { updateStaffUser } from "@/server/users/update";
 

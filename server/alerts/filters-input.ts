@@ -3,7 +3,6 @@ import { z } from "zod";
 import { validateEventFilters, type EventFilterState, type ValidFilters } from "@/lib/alerts/filters";
 import { loadEventFilters } from "@/lib/alerts/search-params";
 
-
 /**
  * The events page's filters as an action receives them: the page's query string, read with the
  * page's own parsers and checked by the page's own validation, so the server accepts exactly what

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
-import { getAdminClient } from "@/server/upstream";
 import type { formatToolSchema, retryBlockToolSchema } from "@/lib/alerts/legacy";
+import { getAdminClient } from "@/server/upstream";
 
 export async function formatRawAlert(input: z.infer<typeof formatToolSchema>) {
   const admin = getAdminClient();

@@ -1,6 +1,6 @@
 import "server-only";
-import type { ListAlertEventsQuery } from "@/lib/contracts/alerts";
 import { fromRecord, upstreamEventQuery, type FiltersRecord, type ValidFilters } from "@/lib/alerts/filters";
+import type { ListAlertEventsQuery } from "@/lib/contracts/alerts";
 
 /**
  * The instants an export or a replay-all covers, as half-open millisecond ranges, and the upstream

@@ -1,9 +1,9 @@
 import "server-only";
-import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
-import { isUpstreamErrorOf } from "@/server/upstream/errors";
-import { notFound } from "@/server/errors";
-import type { AlertWebhook, ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
 import type { WebhookSummary } from "@/lib/alerts/views";
+import type { AlertWebhook, ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
+import { notFound } from "@/server/errors";
+import { isUpstreamErrorOf } from "@/server/upstream/errors";
+import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 
 const DAY_SECONDS = 24 * 3600;
 

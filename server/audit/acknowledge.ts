@@ -2,13 +2,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { desc, sql } from "drizzle-orm";
 import { tables, type Db } from "@/server/db";
-import { CHAIN_LOCK, GENESIS_HASH, recordHash, type HashedFields } from "./chain";
+import { ACKNOWLEDGE_ACTION, type AcceptedBreak } from "./acknowledge-format";
 import { storedInput } from "./append";
+import { CHAIN_LOCK, GENESIS_HASH, recordHash, type HashedFields } from "./chain";
+import { writeCheckpoint } from "./checkpoint-schedule";
 import { headMac } from "./head";
 import { auditKeys } from "./keys";
-import { writeCheckpoint } from "./checkpoint-schedule";
 import { verifyChain, type ChainVerdict } from "./verify";
-import { ACKNOWLEDGE_ACTION, type AcceptedBreak } from "./acknowledge-format";
 
 /**
  * When the chain was damaged outside the console (records removed, the head rewritten, the log

@@ -5,10 +5,10 @@ import { getDb, tables, type Db } from "@/server/db";
 import { logger } from "@/server/log";
 import { redactSecrets } from "@/server/redact";
 import { CHAIN_LOCK, GENESIS_HASH, recordHash, type HashedFields } from "./chain";
+import { newestCheckpoint } from "./checkpoint-files";
 import { checkpointDue } from "./checkpoint-schedule";
 import { headIsAuthentic, headMac } from "./head";
 import { auditKeys } from "./keys";
-import { newestCheckpoint } from "./checkpoint-files";
 import { storableJson, storableNullableText, storableText } from "./sanitize";
 
 export interface Actor {

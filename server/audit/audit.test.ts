@@ -1,23 +1,23 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse } from "csv-parse/sync";
-import { asc, eq, sql } from "drizzle-orm";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
-import { tables } from "@/server/db";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkSignature } from "@/lib/evidence/signature";
+import { tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
+import { vaultGet, vaultPut } from "@/server/vault";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { appendAudit, AuditTamperedError, MAX_STORED_INPUT_CHARS } from "./append";
+import { canonicalJson } from "./chain";
+import { signCheckpoint } from "./checkpoint";
 import { checkpointDir, checkpointFileName, storedCheckpoints } from "./checkpoint-files";
 import { CHECKPOINT_EVERY_MS, writeCheckpoint } from "./checkpoint-schedule";
-import { checkSignature } from "@/lib/evidence/signature";
-import { vaultGet, vaultPut } from "@/server/vault";
-import { forgetAuditKeysForTests } from "./keys";
-import { verifyChain } from "./verify";
-import { listAudit, iterateAudit } from "./query";
-import { canonicalJson } from "./chain";
 import { auditCsv } from "./csv";
-import { signCheckpoint } from "./checkpoint";
+import { forgetAuditKeysForTests } from "./keys";
+import { listAudit, iterateAudit } from "./query";
+import { verifyChain } from "./verify";
 
 const actor = { id: "u1", email: "alice@example.com", role: "admin" };
 

@@ -1,11 +1,11 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { evidenceSignatureSchema } from "@/lib/evidence/schema";
+import { checkSignature } from "@/lib/evidence/signature";
 import type { Db } from "@/server/db";
 import { signDocument } from "@/server/evidence/sign";
 import { publishedKeys } from "@/server/evidence/signing-keys";
-import { checkSignature } from "@/lib/evidence/signature";
-import { evidenceSignatureSchema } from "@/lib/evidence/schema";
 import { canonicalJson } from "./chain";
 import type { HeadState } from "./head";
 import { storedAuditKeys } from "./keys";

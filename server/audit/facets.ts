@@ -1,8 +1,8 @@
 import "server-only";
 import { isNotNull } from "drizzle-orm";
-import { tables, type Db } from "@/server/db";
-import { KNOWN_AUDIT_ACTIONS, KNOWN_ERROR_CODES, mergeFacet } from "@/lib/audit/catalog";
 import type { AuditFacets } from "@/lib/audit";
+import { KNOWN_AUDIT_ACTIONS, KNOWN_ERROR_CODES, mergeFacet } from "@/lib/audit/catalog";
+import { tables, type Db } from "@/server/db";
 
 /** The actions and error codes the filters offer: the known ones and whatever else the log holds. */
 export async function auditFacets(db: Db): Promise<AuditFacets> {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
-import { tables } from "@/server/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditFiltersSchema } from "@/lib/audit";
 import { parseUtcMinute } from "@/lib/audit/time";
+import { tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { appendAudit } from "./append";
 import { auditFacets } from "./facets";
 import { getAuditRecord, iterateAudit, listAudit } from "./query";

@@ -1,6 +1,5 @@
 import "server-only";
 import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { tables, type Db } from "@/server/db";
 import {
   AUDIT_RECORD_COLUMNS,
   actionMatch,
@@ -12,6 +11,7 @@ import {
   type AuditRecordDetail,
   type AuditRecordRef,
 } from "@/lib/audit";
+import { tables, type Db } from "@/server/db";
 import { withTargetLinks } from "./targets";
 
 type Row = typeof tables.auditLog.$inferSelect;

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
-import { tables } from "@/server/db";
 import type { AuditRecord } from "@/lib/audit";
+import { tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { classifyTarget, withTargetLinks } from "./targets";
 
 let n = 0;

@@ -1,9 +1,9 @@
 import "server-only";
 import { inArray, or } from "drizzle-orm";
 import { z } from "zod";
-import { tables, type Db } from "@/server/db";
-import { clientIdSchema } from "@/lib/clients";
 import type { AuditRecord, AuditRecordView, AuditTargetLink } from "@/lib/audit";
+import { clientIdSchema } from "@/lib/clients";
+import { tables, type Db } from "@/server/db";
 
 /** What a record's target names, read from its action (the target alone is ambiguous). */
 export type TargetRef =

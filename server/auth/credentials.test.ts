@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setDbForTests, tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import type * as PasswordModule from "./password";
 
 // Count how many attempts reach the password check, keeping the real scrypt behind it.

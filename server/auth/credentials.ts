@@ -1,9 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getEnv } from "@/server/env";
-import { getDb, tables } from "@/server/db";
 import { appendAudit, appendAuditSafely } from "@/server/audit/append";
+import { getDb, tables } from "@/server/db";
+import { getEnv } from "@/server/env";
 import { logger } from "@/server/log";
 import { deviceFor, nextDeviceCookieValue } from "./device-cookie";
 import { recordedIdentifier } from "./identifier";

@@ -1,13 +1,13 @@
 import "server-only";
 import { type AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { getEnv } from "@/server/env";
-import { getDb } from "@/server/db";
-import { appendAuditSafely } from "@/server/audit/append";
-import { logger } from "@/server/log";
-import { clientIp, requestContext } from "@/server/request-context";
 import { isRole } from "@/lib/auth/permissions";
 import { safeCallbackPath } from "@/lib/auth/safe-redirect";
+import { appendAuditSafely } from "@/server/audit/append";
+import { getDb } from "@/server/db";
+import { getEnv } from "@/server/env";
+import { logger } from "@/server/log";
+import { clientIp, requestContext } from "@/server/request-context";
 import { endSessions } from "@/server/users/update";
 import { signInWithPassword } from "./credentials";
 import { readDeviceTokens } from "./device-cookie";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb, type TestDbKind } from "@/testing/db";
 import type { DbHandle } from "@/server/db/client";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { claimAttempt, settleFailure, settleSuccess } from "./rate-limit";
 
 describe.each<TestDbKind>(["pglite", "postgres"])("sign-in throttling on %s", (kind) => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDb } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setDbForTests, tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
 import { resetEnvForTests } from "@/server/env";
+import { openTestDb } from "@/testing/db";
 
 // The session cookie as next-auth decodes it; each test sets what the cookie says.
 let session: Record<string, unknown> | null = null;

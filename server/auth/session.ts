@@ -1,10 +1,10 @@
 import "server-only";
-import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
+import { getServerSession } from "next-auth";
 import { cache } from "react";
+import { can, PERMISSION_LABELS, type Permission } from "@/lib/auth/permissions";
 import { getDb } from "@/server/db";
 import { getEnv } from "@/server/env";
-import { can, PERMISSION_LABELS, type Permission } from "@/lib/auth/permissions";
 import { AppError, forbidden, unauthenticated } from "@/server/errors";
 import { authOptions } from "./options";
 import { findUserById, toStaffUser, type StaffUser } from "./users";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb } from "@/testing/db";
 import type { DbHandle } from "@/server/db/client";
+import { openTestDb } from "@/testing/db";
 import { firstRecordOfLock } from "./sign-in-records";
 
 describe("a sign-in lock is recorded once", () => {

@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import type { RefusalBudget } from "@/server/audit/refusals";
 import type { Db } from "@/server/db";
 import { hitWindow } from "@/server/db/window-counter";
-import type { RefusalBudget } from "@/server/audit/refusals";
 
 /**
  * A failed sign-in costs nothing to send, so its audit records are bounded the way refused calls

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setDbForTests, tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
 import { getEnv } from "@/server/env";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { signInWithPassword, SIGN_IN_ERRORS } from "./credentials";
 import { issueDeviceToken } from "./device-cookie";
 import { hashPassword } from "./password";

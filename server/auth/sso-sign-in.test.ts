@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq, sql } from "drizzle-orm";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDbForTests, tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { completeSsoSignIn } from "./sso-sign-in";
 
 const ISSUER = "https://id.corp.example";

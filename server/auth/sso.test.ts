@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { signInWithSso } from "./sso";
 
 const ISSUER = "https://id.corp.example";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { tables, type Db } from "@/server/db";
 import type { Role } from "@/lib/auth/permissions";
+import { tables, type Db } from "@/server/db";
 import { isLastActiveAdmin, withAdminsLocked } from "@/server/users/rules";
 import { findUserById, normalizeEmail, type UserRow } from "./users";
 

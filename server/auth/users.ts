@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { tables, type Db } from "@/server/db";
 import type { Role } from "@/lib/auth/permissions";
+import { tables, type Db } from "@/server/db";
 
 export type UserRow = typeof tables.users.$inferSelect;
 

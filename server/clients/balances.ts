@@ -1,16 +1,16 @@
 import "server-only";
-import { getAdminClient } from "@/server/upstream";
-import { logger } from "@/server/log";
-import { toAppError } from "@/server/kit/to-app-error";
-import { PERSON_MAX_WAIT_MS } from "@/server/request-timing";
+import { chainLabel, type Caip2Id } from "@/lib/chains";
 import {
   BALANCE_READ_CONCURRENCY,
   balanceChainsOf,
   type AllBalances,
   type ChainBalances,
 } from "@/lib/clients/balances";
-import { chainLabel, type Caip2Id } from "@/lib/chains";
 import type { Client } from "@/lib/contracts";
+import { toAppError } from "@/server/kit/to-app-error";
+import { logger } from "@/server/log";
+import { PERSON_MAX_WAIT_MS } from "@/server/request-timing";
+import { getAdminClient } from "@/server/upstream";
 
 /**
  * Runs `work` over `items`, at most `limit` at once, keeping the items' order in the answer. Each

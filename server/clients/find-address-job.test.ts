@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DbHandle } from "@/server/db/client";
 import { setDbForTests } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
 import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 
 // 250 clients in pages of 100, as the upstream serves them; every page read is counted.

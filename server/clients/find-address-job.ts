@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { defineJob } from "@/server/jobs";
-import { getAdminClient } from "@/server/upstream";
 import { clientHasAddress } from "@/lib/clients/search";
 import { shortAddress } from "@/lib/shared/format";
+import { defineJob } from "@/server/jobs";
+import { getAdminClient } from "@/server/upstream";
 
 export interface FindAddressResult {
   matches: string[];

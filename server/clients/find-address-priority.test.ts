@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { clientFixture } from "@/testing/contracts/fixtures";
-import type { DbHandle } from "@/server/db/client";
 import { setDbForTests } from "@/server/db";
-import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
+import type { DbHandle } from "@/server/db/client";
 import type * as Upstream from "@/server/upstream";
 import type { RateLimiter } from "@/server/upstream/rate-limit";
+import { clientFixture } from "@/testing/contracts/fixtures";
+import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 import { mockUpstream, type MockUpstream } from "@/testing/upstream/scripted-upstream";
 
 /**

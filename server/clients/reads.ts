@@ -1,13 +1,13 @@
 import "server-only";
-import { getAdminClient } from "@/server/upstream";
-import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
-import { isUpstreamErrorOf } from "@/server/upstream/errors";
-import { notFound } from "@/server/errors";
-import type { AssetsResponse, Client, ListClientsResponse } from "@/lib/contracts";
 import type { ClientsPage } from "@/lib/clients";
-import { ejectSummaries } from "@/server/ejects/inbox";
+import type { AssetsResponse, Client, ListClientsResponse } from "@/lib/contracts";
 import { getDb } from "@/server/db";
+import { ejectSummaries } from "@/server/ejects/inbox";
+import { notFound } from "@/server/errors";
 import { testClientIds } from "@/server/test-clients/store";
+import { getAdminClient } from "@/server/upstream";
+import { isUpstreamErrorOf } from "@/server/upstream/errors";
+import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 
 /** One page of clients in the upstream's own cursor order, with each one's eject state and which are test clients. */
 export async function listClientsPage(query: { take: number; cursor?: string }): Promise<ClientsPage> {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, type TestDbKind } from "@/testing/db";
+import { TEST_DATABASE_URL } from "@/testing/db";
 import { openDb, type DbHandle } from "./client";
 import { tables } from "./index";
-import { TEST_DATABASE_URL } from "@/testing/db";
 
 describe.each<TestDbKind>(["pglite", "postgres"])("console database on %s", (kind) => {
   let handle: DbHandle;

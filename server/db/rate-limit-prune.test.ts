@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
-import { setDbForTests, tables } from "@/server/db";
 import { claimAttempt } from "@/server/auth/rate-limit";
 import { firstRecordOfLock } from "@/server/auth/sign-in-records";
+import { setDbForTests, tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { pruneRateLimits, startRateLimitSweep } from "./rate-limit-prune";
 import { hitWindow } from "./window-counter";
 

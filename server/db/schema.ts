@@ -4,9 +4,6 @@
  * No `server-only` import here: drizzle-kit loads this file outside Next to generate migrations.
  */
 import { sql } from "drizzle-orm";
-import { EJECT_STATUSES } from "@/lib/ejects";
-import { ROLES } from "@/lib/auth/permissions";
-import { STEP_PARTS, STEP_PHASES, YIELD_INTENTS, YIELD_RUN_STATUSES } from "../../lib/yield/runs";
 import {
   bigint,
   bigserial,
@@ -22,6 +19,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ROLES } from "@/lib/auth/permissions";
+import { EJECT_STATUSES } from "@/lib/ejects";
+import { STEP_PARTS, STEP_PHASES, YIELD_INTENTS, YIELD_RUN_STATUSES } from "../../lib/yield/runs";
 
 export const users = pgTable(
   "users",

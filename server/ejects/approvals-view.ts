@@ -1,6 +1,6 @@
 import "server-only";
-import type { StaffUser } from "@/server/auth/users";
 import type { ApprovalsInbox, MyEjectRequests } from "@/lib/clients";
+import type { StaffUser } from "@/server/auth/users";
 import { getDb } from "@/server/db";
 import { awaitingApprovalIn, myDecisionsIn, myRequestsIn } from "./inbox";
 import { expireStale } from "./view";

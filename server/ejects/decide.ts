@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { getEnv } from "@/server/env";
-import { getDb, tables } from "@/server/db";
-import { conflict, unauthenticated } from "@/server/errors";
 import { findUserById, type StaffUser } from "@/server/auth/users";
+import { getDb, tables } from "@/server/db";
+import { getEnv } from "@/server/env";
+import { conflict, unauthenticated } from "@/server/errors";
 import { checkApprover, checkPendingDecision } from "./rules";
 import { loadRequest, toView } from "./view";
 

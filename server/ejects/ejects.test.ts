@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { openTestDb } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
-import { setDbForTests, tables } from "@/server/db";
-import { errorFromResponse } from "@/server/upstream/errors";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { toStaffUser, type StaffUser } from "@/server/auth/users";
+import { setDbForTests, tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
+import { errorFromResponse } from "@/server/upstream/errors";
+import { openTestDb } from "@/testing/db";
 
 const upstream = {
   retrieve: vi.fn(),

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, ne, or } from "drizzle-orm";
-import { getDb, tables, type Db } from "@/server/db";
-import { findUserById, type StaffUser } from "@/server/auth/users";
 import type { EjectRequestView, EjectSummary } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
 import { ejectSummaryOf, type EjectRequestFacts } from "@/lib/ejects/summary";
+import { findUserById, type StaffUser } from "@/server/auth/users";
+import { getDb, tables, type Db } from "@/server/db";
 import { expireStale, toView } from "./view";
 
 /**

@@ -1,12 +1,12 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import { getEnv } from "@/server/env";
-import { getDb, tables } from "@/server/db";
-import { AppError, conflict } from "@/server/errors";
-import type { StaffUser } from "@/server/auth/users";
 import type { EjectRequestView } from "@/lib/clients";
 import { ejectIneligibility } from "@/lib/ejects/eligibility";
+import type { StaffUser } from "@/server/auth/users";
 import { getClient } from "@/server/clients/reads";
+import { getDb, tables } from "@/server/db";
+import { getEnv } from "@/server/env";
+import { AppError, conflict } from "@/server/errors";
 import { expireStale, toView } from "./view";
 
 export async function listEjectRequests(clientId: string): Promise<EjectRequestView[]> {

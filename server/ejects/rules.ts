@@ -1,7 +1,7 @@
 import "server-only";
-import { AppError, conflict } from "@/server/errors";
 import type { StaffUser } from "@/server/auth/users";
 import type { UserRow } from "@/server/auth/users";
+import { AppError, conflict } from "@/server/errors";
 import type { EjectRow } from "./view";
 
 /**

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq, gt, isNull } from "drizzle-orm";
+import type { StaffUser } from "@/server/auth/users";
 import { getDb, tables } from "@/server/db";
 import { AppError, conflict } from "@/server/errors";
 import { getAdminClient } from "@/server/upstream";
-import type { StaffUser } from "@/server/auth/users";
 import { ejectRefusal } from "./refusals";
 import { checkRequester } from "./rules";
 import { loadRequest, toView } from "./view";

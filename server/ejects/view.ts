@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, inArray, lt } from "drizzle-orm";
+import type { EjectRequestView } from "@/lib/clients";
 import { tables, type Db } from "@/server/db";
 import { notFound } from "@/server/errors";
-import type { EjectRequestView } from "@/lib/clients";
 
 export type EjectRow = typeof tables.ejectRequests.$inferSelect;
 

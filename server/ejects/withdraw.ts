@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
+import type { StaffUser } from "@/server/auth/users";
 import { getDb, tables } from "@/server/db";
 import { conflict } from "@/server/errors";
-import type { StaffUser } from "@/server/auth/users";
 import { checkRequester } from "./rules";
 import { loadRequest, toView } from "./view";
 

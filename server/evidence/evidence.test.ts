@@ -1,14 +1,14 @@
-import { createHash, createPublicKey } from "node:crypto";
 import { execFileSync, spawnSync } from "node:child_process";
+import { createHash, createPublicKey } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ed25519PublicKeyPem, parsePublicKeys } from "@/lib/evidence/pem";
+import { checkSignature, keyIdOf } from "@/lib/evidence/signature";
+import { auditCsv } from "@/server/audit/csv";
 import type { DbHandle } from "@/server/db/client";
 import { openTestDb } from "@/testing/db";
-import { auditCsv } from "@/server/audit/csv";
-import { checkSignature, keyIdOf } from "@/lib/evidence/signature";
-import { ed25519PublicKeyPem, parsePublicKeys } from "@/lib/evidence/pem";
 import { signDocument } from "./sign";
 import { currentSigningKey, forgetSigningKeysForTests, publishedKeys, rotateSigningKey } from "./signing-keys";
 

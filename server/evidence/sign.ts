@@ -1,7 +1,7 @@
 import "server-only";
 import { sign } from "node:crypto";
-import type { Db } from "@/server/db";
 import { SIGNATURE_ALGORITHM, signingBytes, type EvidenceSignature } from "@/lib/evidence/signature";
+import type { Db } from "@/server/db";
 import { currentSigningKey } from "./signing-keys";
 
 export type Signed<T> = T & { signature: EvidenceSignature };

@@ -2,9 +2,9 @@ import "server-only";
 import { createPrivateKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { keyIdOf, type PublishedKey } from "@/lib/evidence/signature";
 import type { Db } from "@/server/db";
 import { vaultGetText, vaultPut, vaultSubjects } from "@/server/vault";
-import { keyIdOf, type PublishedKey } from "@/lib/evidence/signature";
 
 /**
  * The console's Ed25519 evidence-signing keys. Each lives in the vault (so it is wrapped under

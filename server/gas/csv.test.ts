@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
 import { gasUsageCsv } from "./csv";
 
 const NOW = Date.UTC(2026, 10, 16);

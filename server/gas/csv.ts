@@ -1,10 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { csvDocument } from "@/server/exports/csv";
 import type { GasUsageResponse } from "@/lib/contracts/gas";
 import type { GasRange } from "@/lib/gas/range";
 import { USAGE_CSV_HEADER, usageCsvCells, usageRows } from "@/lib/gas/rows";
 import { buildGasView } from "@/lib/gas/view";
+import { csvDocument } from "@/server/exports/csv";
 
 /**
  * The CSV of what the gas page shows for these answers: the table's rows (one per month and chain

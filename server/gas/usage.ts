@@ -1,9 +1,9 @@
 import "server-only";
+import { chainLabel } from "@/lib/chains";
+import type { GasUsageResponse } from "@/lib/contracts/gas";
+import { readHistory } from "@/lib/gas/history";
 import { AppError } from "@/server/errors";
 import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
-import type { GasUsageResponse } from "@/lib/contracts/gas";
-import { chainLabel } from "@/lib/chains";
-import { readHistory } from "@/lib/gas/history";
 
 /**
  * One chain's gas-sponsorship usage from the upstream, checked beyond its schema: month names the

@@ -1,11 +1,11 @@
 import "server-only";
 import { can } from "@/lib/auth/permissions";
 import { isJobKind, JOB_ACCESS } from "@/lib/jobs";
-import type { StaffUser } from "@/server/auth/users";
 import { describePermission } from "@/server/auth/session";
+import type { StaffUser } from "@/server/auth/users";
 import { AppError, forbidden, notFound } from "@/server/errors";
-import { getJobRun } from "./index";
 import type { JobRun } from "./types";
+import { getJobRun } from "./index";
 
 /**
  * Whether this user may follow (`read`) or stop (`cancel`) this run, by the rules of its kind in

@@ -1,15 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "@/server/db/client";
 import { createLogger } from "@/server/log";
-import { getRun } from "./operations";
-import { JobRuntime, queueName } from "./runtime";
 import { capturingLogger, FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 import { readStepEvents, stepsJob, type StepEvent } from "@/testing/jobs/steps-job";
 import { startTcpProxy, type TcpProxy } from "@/testing/jobs/tcp-proxy";
+import { getRun } from "./operations";
+import { JobRuntime, queueName } from "./runtime";
 
 /** Two console instances (two pg-boss instances, two connection pools) on one PostgreSQL schema. */
 describe("two instances on one PostgreSQL", () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { DbHandle } from "@/server/db/client";
 import { setDbForTests } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
 import type { TestDbKind } from "@/testing/db";
+import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 import {
   cancelJob,
   defineJob,
@@ -14,7 +15,6 @@ import {
   stopJobWorkers,
   type JobRun,
 } from "./index";
-import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 
 /** The public API as the console uses it: bound to the console's database, one runtime per process. */
 const exportJob = defineJob({

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import type { TestDbKind } from "@/testing/db";
-import { tables } from "@/server/db";
+import { capturingLogger, FAST_TIMING, gate, openJobsTestDb, waitFor, type Gate } from "@/testing/jobs/helpers";
 import { GENERIC_FAILURE, INTERRUPTED_TOO_OFTEN, JobError } from "./errors";
 import { cancelRun, getRun, listRuns } from "./operations";
 import { defineJob } from "./registry";
 import { JobRuntime, queueName } from "./runtime";
-import { capturingLogger, FAST_TIMING, gate, openJobsTestDb, waitFor, type Gate } from "@/testing/jobs/helpers";
 import type { JobRun } from "./types";
 
 const alice = { id: "user-alice", email: "alice@example.com" };

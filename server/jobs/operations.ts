@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { JOB_RUN_STATUSES } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/errors";
-import { getJobDefinition } from "./registry";
 import { tooManyRuns } from "./per-person";
+import { getJobDefinition } from "./registry";
 import { insertRun, requestCancel, selectRun, selectRuns } from "./store";
 import { jobActorSchema, type JobActor, type JobDefinition, type JobRun, type PerPersonLimit } from "./types";
 

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { DbHandle } from "@/server/db/client";
-import type { TestDbKind } from "@/testing/db";
 import { jobRuns } from "@/server/db/schema";
 import { isAppError, type AppError } from "@/server/errors";
+import type { TestDbKind } from "@/testing/db";
+import { FAST_TIMING, gate, openJobsTestDb, waitFor, type Gate } from "@/testing/jobs/helpers";
 import { cancelRun, getRun } from "./operations";
 import { defineJob } from "./registry";
 import { JobRuntime } from "./runtime";
-import { FAST_TIMING, gate, openJobsTestDb, waitFor, type Gate } from "@/testing/jobs/helpers";
 import type { JobActor, JobDefinition, JobRun } from "./types";
 
 /**

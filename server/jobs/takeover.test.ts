@@ -1,17 +1,17 @@
-import { afterEach, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "@/server/db/client";
-import { TEST_DATABASE_URL, type TestDbKind } from "@/testing/db";
 import { createLogger } from "@/server/log";
-import { getRun } from "./operations";
-import { JobRuntime } from "./runtime";
+import { TEST_DATABASE_URL, type TestDbKind } from "@/testing/db";
 import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 import { readStepEvents, type StepEvent } from "@/testing/jobs/steps-job";
+import { getRun } from "./operations";
+import { JobRuntime } from "./runtime";
 import type { JobRun } from "./types";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

@@ -1,5 +1,5 @@
-import fc from "fast-check";
 import { asc, gt } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ActionResult } from "@/lib/shared/result";
 import type { DbHandle } from "@/server/db/client";

@@ -1,12 +1,12 @@
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { asc, count, desc, eq, sql } from "drizzle-orm";
-import { openTestDb } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
-import { setDbForTests, tables } from "@/server/db";
-import { AppError, forbidden, unauthenticated } from "@/server/errors";
-import { verifyChain } from "@/server/audit/verify";
 import { UNAUTHENTICATED_RECORDS_PER_MINUTE } from "@/server/audit/refusals";
+import { verifyChain } from "@/server/audit/verify";
+import { setDbForTests, tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
+import { AppError, forbidden, unauthenticated } from "@/server/errors";
+import { openTestDb } from "@/testing/db";
 
 const authorize = vi.fn();
 vi.mock("@/server/auth/session", () => ({ authorize: (p: string) => authorize(p) }));

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { gasUsageFixture } from "@/testing/contracts/fixtures";
 import type * as Upstream from "@/server/upstream";
+import { gasUsageFixture } from "@/testing/contracts/fixtures";
 
 /**
  * A route handler whose read the shared rate limit would hold too long answers 429 RATE_LIMITED at

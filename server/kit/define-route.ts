@@ -4,12 +4,12 @@ import type { z } from "zod";
 import { authorize, type Requirement } from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
 import { crossSite, HTTP_STATUS } from "@/server/errors";
+import { toAppError } from "@/server/kit/to-app-error";
+import { validationError } from "@/server/kit/validation-error";
 import { logger } from "@/server/log";
 import { requestSiteVerdict } from "@/server/network/cross-site";
 import { requestContext, type RequestContext } from "@/server/request-context";
 import { PERSON_MAX_WAIT_MS, serverTimingHeader, withRequestTiming } from "@/server/request-timing";
-import { toAppError } from "@/server/kit/to-app-error";
-import { validationError } from "@/server/kit/validation-error";
 
 export interface RouteContext extends RequestContext {
   user: StaffUser;

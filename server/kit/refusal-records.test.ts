@@ -1,10 +1,10 @@
+import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { desc } from "drizzle-orm";
-import { openTestDb } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
 import { setDbForTests, tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
 import { AppError, forbidden } from "@/server/errors";
+import { openTestDb } from "@/testing/db";
 
 /**
  * No value of a refused input on its record or in its answer: a password change refused by

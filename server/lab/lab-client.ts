@@ -1,6 +1,6 @@
 import "server-only";
-import type { CurveShares, Client } from "@/lib/contracts";
 import type { TestClient } from "@/lib/clients/test-clients";
+import type { CurveShares, Client } from "@/lib/contracts";
 import { getClient } from "@/server/clients/reads";
 import { getDb, type Db } from "@/server/db";
 import { AppError } from "@/server/errors";

@@ -1,7 +1,7 @@
 import "server-only";
+import { displayPublicKey } from "@/lib/clients/public-key";
 import type { RawSignInput } from "@/lib/lab/forms";
 import type { LabCheck, RawSignResult } from "@/lib/lab/results";
-import { displayPublicKey } from "@/lib/clients/public-key";
 import { conflict } from "@/server/errors";
 import { labClient, signingShares } from "./lab-client";
 import { recoverSecp256k1Key, verifyEd25519 } from "./verify";

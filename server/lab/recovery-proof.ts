@@ -1,10 +1,10 @@
 import "server-only";
 import { keccak256, toBytes } from "viem";
+import { displayPublicKey } from "@/lib/clients/public-key";
 import type { Client, CurveShares } from "@/lib/contracts";
 import { DEFAULT_LAB_CHAIN } from "@/lib/lab/chains";
 import type { LabCheck } from "@/lib/lab/results";
 import { evmAccount, evmSigner } from "@/lib/lab/signer";
-import { displayPublicKey } from "@/lib/clients/public-key";
 import type { MpcClient } from "@/server/upstream";
 import { personalSign } from "./evm-sign";
 import { recoverPersonalSigner, sameAddress, verifyEd25519 } from "./verify";

@@ -1,8 +1,8 @@
 import "server-only";
 import { clientAddresses, type Curve } from "@/lib/clients/addresses";
+import { displayPublicKey } from "@/lib/clients/public-key";
 import type { Client, CurveShares } from "@/lib/contracts";
 import type { LabWalletState } from "@/lib/lab/results";
-import { displayPublicKey } from "@/lib/clients/public-key";
 
 /** The record's wallets and addresses as the lab shows them, with the ids (never the values) of the shares kept. */
 export function walletState(client: Client, shares?: CurveShares): LabWalletState {

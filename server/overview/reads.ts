@@ -1,9 +1,9 @@
 import "server-only";
-import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 import { chainInfo, chainLabel } from "@/lib/chains";
-import type { GasThisMonth } from "@/lib/overview";
 import { MONTH_NAMES, monthNumber } from "@/lib/gas/months";
 import { USUAL_SPONSORED_CHAINS } from "@/lib/gas/sponsored-chains";
+import type { GasThisMonth } from "@/lib/overview";
+import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 
 /** How many clients the custodian has: the total of a one-row page. */
 export async function clientCount(): Promise<{ total: number }> {

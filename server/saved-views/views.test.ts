@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
-import { setDbForTests } from "@/server/db";
 import { saveViewSchema } from "@/lib/shared/saved-views";
+import { setDbForTests } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { deleteView, listSavedViews, saveView } from "./views";
 
 const alice = "11111111-1111-4111-8111-111111111111";

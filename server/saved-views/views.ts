@@ -1,8 +1,8 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
+import type { SavedView } from "@/lib/shared/saved-views";
 import { getDb, tables } from "@/server/db";
 import { notFound } from "@/server/errors";
-import type { SavedView } from "@/lib/shared/saved-views";
 
 const toView = (row: typeof tables.savedViews.$inferSelect): SavedView => ({
   id: row.id,

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { TestClient } from "@/lib/clients/test-clients";
+import { curveSharesSchema, type CurveShares } from "@/lib/contracts";
 import { tables, type Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { vaultGetText, vaultPut } from "@/server/vault";
-import { curveSharesSchema, type CurveShares } from "@/lib/contracts";
-import type { TestClient } from "@/lib/clients/test-clients";
 
 /**
  * Test clients: clients the console created for developers to act for. Their client API key and

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
-import { tables } from "@/server/db";
-import { appendAudit } from "@/server/audit/append";
 import { TIMELINE_KINDS, type TimelineKind } from "@/lib/clients/timeline";
+import { appendAudit } from "@/server/audit/append";
+import { tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { clientTimeline } from "./query";
 
 const actor = { id: "u1", email: "sam@example.com", role: "support" };

@@ -1,7 +1,6 @@
 import "server-only";
 import { and, desc, eq, getTableColumns, inArray, is, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { tables, type Db } from "@/server/db";
 import {
   kindOfAction,
   TIMELINE_KINDS,
@@ -10,6 +9,7 @@ import {
   type RecordMatcher,
   type TimelinePage,
 } from "@/lib/clients/timeline";
+import { tables, type Db } from "@/server/db";
 
 const asObject = (v: unknown): Record<string, unknown> =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};

@@ -12,9 +12,6 @@ import {
   yieldActionFixture,
   yieldBalancesFixture,
 } from "@/testing/contracts/fixtures";
-import { AdminClient } from "./admin";
-import { MpcClient } from "./mpc";
-import { SessionTokenCache } from "./session-tokens";
 import {
   captureLogs,
   mockUpstream,
@@ -22,6 +19,9 @@ import {
   type RecordedRequest,
   type Reply,
 } from "@/testing/upstream/scripted-upstream";
+import { AdminClient } from "./admin";
+import { MpcClient } from "./mpc";
+import { SessionTokenCache } from "./session-tokens";
 import { YieldClient } from "./yield";
 
 let upstream: MockUpstream | undefined;

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clientFixture, generateFixture, listClientsFixture } from "@/testing/contracts/fixtures";
+import {
+  captureLogs,
+  mockUpstream,
+  recordingSleep,
+  unusedPort,
+  type MockUpstream,
+  type Script,
+} from "@/testing/upstream/scripted-upstream";
 import { AdminClient } from "./admin";
 import {
   BadRequestError,
@@ -14,14 +22,6 @@ import {
 } from "./errors";
 import { MpcClient } from "./mpc";
 import { SlidingWindowRateLimiter } from "./rate-limit";
-import {
-  captureLogs,
-  mockUpstream,
-  recordingSleep,
-  unusedPort,
-  type MockUpstream,
-  type Script,
-} from "@/testing/upstream/scripted-upstream";
 
 const CUSTODIAN_KEY = "custodian-key-4c1d9e";
 let upstream: MockUpstream | undefined;

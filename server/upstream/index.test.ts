@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listYieldsFixture } from "@/testing/contracts/fixtures";
 import { resetEnvForTests } from "@/server/env";
-import { createMpcClient, createYieldClient, getAdminClient, getSessionTokens } from "./index";
+import { listYieldsFixture } from "@/testing/contracts/fixtures";
 import { mockUpstream, type MockUpstream } from "@/testing/upstream/scripted-upstream";
+import { createMpcClient, createYieldClient, getAdminClient, getSessionTokens } from "./index";
 
 let upstream: MockUpstream;
 

@@ -1,9 +1,9 @@
 import "server-only";
-import { endpoints, type Endpoint } from "@/lib/contracts/endpoints";
 import type { ListAlertEventsQuery, ListClientsQuery } from "@/lib/contracts";
+import { endpoints, type Endpoint } from "@/lib/contracts/endpoints";
 import { getUpstreamConfig } from "@/server/env";
-import { getAdminClient, type RequestOptions } from "@/server/upstream";
 import { currentTiming, PERSON_MAX_WAIT_MS, upstreamSpan } from "@/server/request-timing";
+import { getAdminClient, type RequestOptions } from "@/server/upstream";
 import { credentialScope, getSharedReads, type SharedRead } from "./shared-reads";
 
 /**

@@ -15,8 +15,8 @@ import {
   type YieldBalance,
   type YieldOpportunity,
 } from "@/lib/contracts";
-import { captureLogs } from "@/testing/upstream/scripted-upstream";
 import { DESTRUCTIVE, REAL_UPSTREAM, eventually, startUpstream, type Upstream } from "@/testing/conformance/harness";
+import { captureLogs } from "@/testing/upstream/scripted-upstream";
 import { YieldClient } from "./yield";
 
 const CHAIN_ID = "eip155:11155111";

@@ -1,7 +1,7 @@
 import "server-only";
 import { asc } from "drizzle-orm";
-import { tables, type Db } from "@/server/db";
 import type { StaffUserView } from "@/lib/users";
+import { tables, type Db } from "@/server/db";
 
 export async function listUsers(db: Db): Promise<StaffUserView[]> {
   const rows = await db.select().from(tables.users).orderBy(asc(tables.users.email));

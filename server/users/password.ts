@@ -2,11 +2,11 @@ import "server-only";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import { hashPassword, verifyPassword } from "@/server/auth/password";
+import { findUserById } from "@/server/auth/users";
 import { tables, type Db } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { AppError } from "@/server/errors";
-import { hashPassword, verifyPassword } from "@/server/auth/password";
-import { findUserById } from "@/server/auth/users";
 
 export const FIRST_ADMIN_FILE = "first-admin.txt";
 

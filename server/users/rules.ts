@@ -1,8 +1,8 @@
 import "server-only";
 import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
+import type { Role } from "@/lib/auth/permissions";
 import { tables, type Db } from "@/server/db";
 import { AppError } from "@/server/errors";
-import type { Role } from "@/lib/auth/permissions";
 
 // Serializes every change that can take an admin away, across console instances.
 const ADMINS_LOCK = 7_245_003;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, isNull } from "drizzle-orm";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import type { DbHandle } from "@/server/db/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tables } from "@/server/db";
-import { updateStaffUser } from "./update";
+import type { DbHandle } from "@/server/db/client";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import type { StaffChange } from "./rules";
+import { updateStaffUser } from "./update";
 
 describe.each<TestDbKind>(["pglite", "postgres"])("staff changes on %s", (kind) => {
   let handle: DbHandle;

@@ -1,8 +1,8 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import { findUserById } from "@/server/auth/users";
 import { tables, type Db } from "@/server/db";
 import { AppError, notFound } from "@/server/errors";
-import { findUserById } from "@/server/auth/users";
 import { isLastActiveAdmin, refuseSelfLockout, removesAdmin, withAdminsLocked, type StaffChange } from "./rules";
 
 /**

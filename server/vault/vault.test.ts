@@ -1,17 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { tables } from "@/server/db";
-import type { DbHandle } from "@/server/db/client";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import { resetEnvForTests } from "@/server/env";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { appendAudit } from "@/server/audit/append";
 import { signCheckpoint } from "@/server/audit/checkpoint";
-import { verifyChain } from "@/server/audit/verify";
 import { forgetAuditKeysForTests } from "@/server/audit/keys";
+import { verifyChain } from "@/server/audit/verify";
+import { tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
+import { resetEnvForTests } from "@/server/env";
 import { forgetSigningKeysForTests, publishedKeys, rotateSigningKey } from "@/server/evidence/signing-keys";
-import { rotateVault, vaultDelete, vaultGetText, vaultPut, vaultPutIfAbsent, VaultError } from ".";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { kekId } from "./envelope";
+import { rotateVault, vaultDelete, vaultGetText, vaultPut, vaultPutIfAbsent, VaultError } from ".";
 
 const KEY_A = randomBytes(32).toString("base64");
 const KEY_B = randomBytes(32).toString("base64");

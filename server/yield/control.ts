@@ -5,8 +5,8 @@ import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { cancelJob, startJob } from "@/server/jobs";
 import { requireTestClient } from "@/server/test-clients/store";
-import { getRunRow, getRunView, setRunStatus } from "./runs-store";
 import { yieldRunJob } from "./run-job";
+import { getRunRow, getRunView, setRunStatus } from "./runs-store";
 
 const actorOf = (user: StaffUser) => ({ id: user.id, email: user.email, role: user.role });
 

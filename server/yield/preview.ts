@@ -1,8 +1,8 @@
 import "server-only";
 import { formatUnits, parseUnits } from "viem";
-import { argumentsSchemaFor, type ArgumentValues } from "@/lib/yield/arguments";
 import type { z } from "zod";
 import type { YieldAction } from "@/lib/contracts";
+import { argumentsSchemaFor, type ArgumentValues } from "@/lib/yield/arguments";
 import type { PreviewInput } from "@/lib/yield/forms";
 import type { YieldRunView } from "@/lib/yield/runs";
 import type { StaffUser } from "@/server/auth/users";

@@ -1,13 +1,13 @@
 import "server-only";
+import { chainLabel, isCaip2, resolveChain } from "@/lib/chains";
 import type { YieldAction, YieldBalance } from "@/lib/contracts";
+import { yieldNetworkId } from "@/lib/yield/networks";
 import {
   filterOpportunities,
   toOpportunityView,
   type OpportunityFilters,
   type OpportunityView,
 } from "@/lib/yield/opportunities";
-import { yieldNetworkId } from "@/lib/yield/networks";
-import { chainLabel, isCaip2, resolveChain } from "@/lib/chains";
 import {
   positionNetworks,
   type AvailableBalance,

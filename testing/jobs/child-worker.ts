@@ -9,8 +9,8 @@
 import "server-only";
 import { z } from "zod";
 import { openDb } from "@/server/db/client";
-import { createLogger } from "@/server/log";
 import { JobRuntime } from "@/server/jobs/runtime";
+import { createLogger } from "@/server/log";
 import { stepsJob } from "./steps-job";
 
 const configSchema = z.object({

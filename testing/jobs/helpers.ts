@@ -3,10 +3,10 @@ import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { DbHandle } from "@/server/db/client";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import { createLogger } from "@/server/log";
 import { bossSchemaFor } from "@/server/jobs/boss-db";
 import type { JobTiming } from "@/server/jobs/timing";
+import { createLogger } from "@/server/log";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 
 /** Short timings so takeovers and cancels happen in test time (production: timing.ts). */
 export const FAST_TIMING: Partial<JobTiming> = {

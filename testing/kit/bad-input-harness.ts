@@ -1,9 +1,9 @@
 import "server-only";
 import fc from "fast-check";
 import { expect } from "vitest";
-import type { StaffUser } from "@/server/auth/users";
 import type * as AuditAppend from "@/server/audit/append";
 import type * as Session from "@/server/auth/session";
+import type { StaffUser } from "@/server/auth/users";
 import type { DbHandle } from "@/server/db/client";
 import { HTTP_STATUS } from "@/server/errors";
 import type * as DefineRoute from "@/server/kit/define-route";

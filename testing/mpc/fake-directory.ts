@@ -3,6 +3,7 @@
  * real one). It records what the MPC service reports exactly as the seam describes.
  */
 import { randomBytes } from "node:crypto";
+import { newId } from "@/sandbox/mpc/ids";
 import type {
   BackupSharePairRecord,
   ClientDirectory,
@@ -11,7 +12,6 @@ import type {
   GeneratedWallet,
   NamespaceAddresses,
 } from "@/sandbox/types";
-import { newId } from "@/sandbox/mpc/ids";
 
 export class FakeDirectory implements ClientDirectory {
   readonly clients = new Map<string, ClientRecord>();

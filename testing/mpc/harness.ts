@@ -3,10 +3,10 @@
  * client directory and the Hono app, plus helpers to call it as a client would.
  */
 import { createChainRegistry, type SandboxChainRegistry } from "@/sandbox/chain/registry";
-import { createMpcApp } from "@/sandbox/mpc/app";
-import { FakeDirectory } from "./fake-directory";
-import { KeyStore } from "@/sandbox/mpc/key-store";
 import { GENESIS_EXTENSIONS } from "@/sandbox/genesis-extensions";
+import { createMpcApp } from "@/sandbox/mpc/app";
+import { KeyStore } from "@/sandbox/mpc/key-store";
+import { FakeDirectory } from "./fake-directory";
 
 export interface MpcHarness {
   app: ReturnType<typeof createMpcApp>;

@@ -9,13 +9,13 @@
  */
 import "server-only";
 import { z } from "zod";
-import { openDb } from "@/server/db/client";
 import { setDbForTests } from "@/server/db";
+import { openDb } from "@/server/db/client";
 import { startJobWorkers } from "@/server/jobs";
-import { developer } from "@/testing/yield/console";
 import { startRun } from "@/server/yield/control";
 import { runnerTiming } from "@/server/yield/run-job";
 import { stepTestHooks } from "@/server/yield/step-driver";
+import { developer } from "@/testing/yield/console";
 
 const config = z
   .object({

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/server/auth/session";
 import { safeCallbackPath } from "@/lib/auth/safe-redirect";
+import { requireUser } from "@/server/auth/session";
 
 export const metadata: Metadata = { title: "Change password" };
 

@@ -1,20 +1,20 @@
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import { EventsView } from "@/components/alerts/events/events-view";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
 import { RateLimitedPage } from "@/components/ui/rate-limited-page";
-import { requireUser } from "@/server/auth/session";
-import { eventsPage, getWebhook } from "@/server/alerts/webhook-list";
-import { listSavedViews } from "@/server/saved-views/views";
-import { recentExports } from "@/server/alerts/export/start";
-import { isAppError } from "@/server/errors";
 import { upstreamEventQuery, validateEventFilters } from "@/lib/alerts/filters";
 import { serializeEventFilters, loadEventFilters } from "@/lib/alerts/search-params";
 import { can } from "@/lib/auth/permissions";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { recentExports } from "@/server/alerts/export/start";
+import { eventsPage, getWebhook } from "@/server/alerts/webhook-list";
+import { requireUser } from "@/server/auth/session";
+import { isAppError } from "@/server/errors";
+import { listSavedViews } from "@/server/saved-views/views";
 
 type Params = Promise<{ webhookId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { LegacyTools } from "@/components/alerts/legacy-tools";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/server/auth/session";
 import { can } from "@/lib/auth/permissions";
+import { requireUser } from "@/server/auth/session";
 
 export const metadata: Metadata = { title: "Legacy alert tools" };
 

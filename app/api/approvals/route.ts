@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/kit/define-route";
 import { approvalsInbox } from "@/server/ejects/approvals-view";
+import { defineRoute } from "@/server/kit/define-route";
 
 export const GET = defineRoute({
   permission: "eject:approve",

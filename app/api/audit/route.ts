@@ -1,7 +1,7 @@
-import { defineRoute } from "@/server/kit/define-route";
-import { getDb } from "@/server/db";
-import { listAudit } from "@/server/audit/query";
 import { auditFiltersSchema, auditPageQuerySchema } from "@/lib/audit";
+import { listAudit } from "@/server/audit/query";
+import { getDb } from "@/server/db";
+import { defineRoute } from "@/server/kit/define-route";
 
 export const GET = defineRoute({
   permission: "audit:read",

@@ -1,6 +1,6 @@
-import { defineRoute } from "@/server/kit/define-route";
-import { listClientsPage } from "@/server/clients/reads";
 import { clientsPageQuerySchema } from "@/lib/clients";
+import { listClientsPage } from "@/server/clients/reads";
+import { defineRoute } from "@/server/kit/define-route";
 
 export const GET = defineRoute({
   permission: "clients:read",

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/kit/define-route";
-import { listSavedViews } from "@/server/saved-views/views";
-import { forbidden } from "@/server/errors";
 import { can, PERMISSION_LABELS } from "@/lib/auth/permissions";
 import { SAVED_VIEW_SCOPES, savedViewScopeSchema } from "@/lib/shared/saved-views";
+import { forbidden } from "@/server/errors";
+import { defineRoute } from "@/server/kit/define-route";
+import { listSavedViews } from "@/server/saved-views/views";
 
 export const GET = defineRoute({
   permission: "signed-in",

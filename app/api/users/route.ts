@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/kit/define-route";
 import { getDb } from "@/server/db";
+import { defineRoute } from "@/server/kit/define-route";
 import { listUsers } from "@/server/users/list";
 
 export const GET = defineRoute({

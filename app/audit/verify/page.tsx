@@ -1,12 +1,12 @@
-import type { Metadata } from "next";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import type { Metadata } from "next";
 import { VerifyEvidence } from "@/components/audit/verify-evidence";
 import { PageHeader } from "@/components/ui/page-header";
+import { getQueryClient } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 import { requireUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { publishedKeys } from "@/server/evidence/signing-keys";
-import { getQueryClient } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
 
 export const metadata: Metadata = { title: "Verify evidence" };
 

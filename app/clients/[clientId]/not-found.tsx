@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { UserX } from "lucide-react";
+import Link from "next/link";
 
 export default function ClientNotFound() {
   return (

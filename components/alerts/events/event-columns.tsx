@@ -2,8 +2,8 @@
 import type { ColumnDef, Row, Table } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
-import type { AlertEvent } from "@/lib/contracts";
 import { chainLabel } from "@/lib/chains";
+import type { AlertEvent } from "@/lib/contracts";
 import { shortAddress } from "@/lib/shared/format";
 import { wallTimeSeconds } from "@/lib/shared/time-zone";
 

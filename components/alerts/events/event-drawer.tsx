@@ -1,6 +1,6 @@
 "use client";
-import { Drawer } from "@/components/ui/drawer";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Drawer } from "@/components/ui/drawer";
 import type { AlertEvent } from "@/lib/contracts";
 import { isoInZone } from "@/lib/shared/time-zone";
 

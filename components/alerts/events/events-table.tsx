@@ -1,6 +1,6 @@
 "use client";
-import { useMemo } from "react";
 import { getCoreRowModel, useReactTable, type OnChangeFn, type RowSelectionState } from "@tanstack/react-table";
+import { useMemo } from "react";
 import { VirtualDataTable } from "@/components/data-table/virtual-data-table";
 import type { AlertEvent } from "@/lib/contracts";
 import { canSelectEvent, eventColumns } from "./event-columns";

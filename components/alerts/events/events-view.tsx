@@ -1,18 +1,18 @@
 "use client";
-import { useId, useState } from "react";
-import Link from "next/link";
-import { AlertTriangle, ArrowLeft, RotateCw } from "lucide-react";
-import type { RowSelectionState } from "@tanstack/react-table";
 import { useQueryClient } from "@tanstack/react-query";
-import type { ReplayAllResult } from "@/lib/alerts/replay";
-import type { JobRunView } from "@/lib/jobs";
-import { queryKeys } from "@/lib/shared/query-keys";
+import type { RowSelectionState } from "@tanstack/react-table";
+import { AlertTriangle, ArrowLeft, RotateCw } from "lucide-react";
+import Link from "next/link";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
-import type { AlertEvent, AlertWebhook } from "@/lib/contracts";
-import { type ValidFilters } from "@/lib/alerts/filters";
-import { loadEventFilters } from "@/lib/alerts/search-params";
 import { eventScope, exportLabel, replayAllLabel } from "@/lib/alerts/event-set";
+import { type ValidFilters } from "@/lib/alerts/filters";
+import type { ReplayAllResult } from "@/lib/alerts/replay";
+import { loadEventFilters } from "@/lib/alerts/search-params";
+import type { AlertEvent, AlertWebhook } from "@/lib/contracts";
+import type { JobRunView } from "@/lib/jobs";
+import { queryKeys } from "@/lib/shared/query-keys";
 import { EventDrawer } from "./event-drawer";
 import { EventsTable } from "./events-table";
 import { ExportDialog } from "./export-dialog";
@@ -25,7 +25,6 @@ import { SavedViews } from "./saved-views";
 import { useEventFilters } from "./use-event-filters";
 import { useEventPages } from "./use-event-pages";
 import { useFilterDraft } from "./use-filter-draft";
-
 
 /**
  * One webhook's events, table first: the filters folded into a bar of chips above it (the whole

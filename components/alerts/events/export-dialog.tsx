@@ -1,19 +1,19 @@
 "use client";
-import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileDown } from "lucide-react";
-import { startEventsExport } from "@/server/actions/alerts-export";
+import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
+import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { ExportRunItem } from "@/components/ui/export-run-item";
 import { FormError } from "@/components/ui/form-error";
-import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
-import { EXPORT_FORMATS, type ExportFormat } from "@/lib/alerts/export-formats";
 import type { ExportRunView } from "@/lib/alerts/export";
+import { EXPORT_FORMATS, type ExportFormat } from "@/lib/alerts/export-formats";
+import { describeFilters } from "@/lib/alerts/filters";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { ExportRunItem } from "@/components/ui/export-run-item";
-import { describeFilters } from "@/lib/alerts/filters";
+import { startEventsExport } from "@/server/actions/alerts-export";
 
 const FORMAT_LABELS: Record<ExportFormat, string> = { csv: "CSV", ndjson: "NDJSON" };
 

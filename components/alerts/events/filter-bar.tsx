@@ -1,6 +1,6 @@
 "use client";
-import type { ReactNode } from "react";
 import { ChevronDown, SlidersHorizontal, X } from "lucide-react";
+import type { ReactNode } from "react";
 import { filterChips } from "@/lib/alerts/filter-chips";
 import type { EventFilterState, ValidFilters } from "@/lib/alerts/filters";
 import { cn } from "@/lib/shared/utils";

@@ -1,13 +1,13 @@
 "use client";
-import type { FormEvent } from "react";
 import { X } from "lucide-react";
+import type { FormEvent } from "react";
+import { useLocalZone } from "@/components/hooks/use-local-zone";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { validateEventFilters, type EventFilterState, type FilterErrors } from "@/lib/alerts/filters";
 import { EVENT_PAGE_SIZES } from "@/lib/alerts/search-params";
 import { DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
 import type { DeliveryStatus } from "@/lib/contracts/alerts";
-import { useLocalZone } from "@/components/hooks/use-local-zone";
 import { parseWallTime, startOfDayIn, UTC, wallTime, zoneLabel } from "@/lib/shared/time-zone";
 import { ChainMultiSelect } from "./chain-select";
 import { draftOf, type Draft, type FilterDraft } from "./use-filter-draft";

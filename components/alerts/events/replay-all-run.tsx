@@ -1,13 +1,13 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { X } from "lucide-react";
-import { cancelJobRun } from "@/server/actions/jobs";
 import { useAction } from "@/components/hooks/use-action";
 import { useJobRun } from "@/components/hooks/use-job-run";
 import { JobProgress } from "@/components/ui/job-progress";
 import type { ReplayAllResult } from "@/lib/alerts/replay";
 import { isActive, type JobRunView } from "@/lib/jobs";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { cancelJobRun } from "@/server/actions/jobs";
 
 /** A "replay all failed" run: progress and Cancel while it runs, then what was queued and refused. */
 export function ReplayAllRun({

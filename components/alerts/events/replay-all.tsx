@@ -1,17 +1,17 @@
 "use client";
-import { useState } from "react";
 import { ListRestart } from "lucide-react";
-import { replayAllDryRun, startReplayAll } from "@/server/actions/alerts-replay";
+import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
+import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
-import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { REPLAY_BATCH_SIZE, type ReplayAllResult, type ReplayDryRun } from "@/lib/alerts/replay";
 import { chainLabel } from "@/lib/chains";
 import type { JobRunView } from "@/lib/jobs";
 import { wallTimeSeconds } from "@/lib/shared/time-zone";
+import { replayAllDryRun, startReplayAll } from "@/server/actions/alerts-replay";
 
 /**
  * "Replay all failed matching this filter": a dry run that counts them and shows the newest, a

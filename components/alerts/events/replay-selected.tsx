@@ -1,10 +1,10 @@
 "use client";
-import { useState } from "react";
 import { RotateCcw } from "lucide-react";
-import { replaySelected } from "@/server/actions/alerts";
+import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { replaySelected } from "@/server/actions/alerts";
 
 /** Replays the selected failed events and says, in ids, which were queued and which refused. */
 export function ReplaySelected({

@@ -1,8 +1,7 @@
 "use client";
-import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Bookmark, Trash2 } from "lucide-react";
-import { deleteEventsView, saveEventsView } from "@/server/actions/alerts";
+import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -11,6 +10,7 @@ import { FormError } from "@/components/ui/form-error";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import type { SavedView } from "@/lib/shared/saved-views";
+import { deleteEventsView, saveEventsView } from "@/server/actions/alerts";
 
 const SCOPE = "alerts.events";
 

@@ -1,6 +1,6 @@
 "use client";
-import { useEffect, useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import type { EventsPage } from "@/lib/alerts/views";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";

@@ -1,6 +1,6 @@
 "use client";
-import type { BitcoinBuildTransactionResponse } from "@/lib/contracts";
 import { summarizeBitcoin, type TransferRequest } from "@/lib/clients/transfer-summary";
+import type { BitcoinBuildTransactionResponse } from "@/lib/contracts";
 import { SummaryList } from "./summary-list";
 
 export function BitcoinSummary({

@@ -1,16 +1,16 @@
 "use client";
-import type { ReactNode } from "react";
 import { Download, FileWarning } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
+import { saveFile } from "@/components/ui/save-file";
 import { chainFamily, chainInfo, chainLabel, type Caip2Id } from "@/lib/chains";
 import { sendingAddress } from "@/lib/clients/addresses";
-import { buildTransactionResponseSchemaFor, type Client } from "@/lib/contracts";
 import type { TransferRequest } from "@/lib/clients/transfer-summary";
+import { buildTransactionResponseSchemaFor, type Client } from "@/lib/contracts";
 import { BitcoinSummary } from "./bitcoin-summary";
 import { EvmSummary } from "./evm-summary";
 import { SolanaSummary } from "./solana-summary";
-import { saveFile } from "@/components/ui/save-file";
 
 export interface Built {
   chainId: Caip2Id;

@@ -1,7 +1,7 @@
 "use client";
 import { Info } from "lucide-react";
-import { chainOptions, compareChainTables, describeDifference } from "@/lib/chains/options";
 import { chainLabel, type Caip2Id } from "@/lib/chains";
+import { chainOptions, compareChainTables, describeDifference } from "@/lib/chains/options";
 
 const named = (id: Caip2Id) => `${chainLabel(id)} (${id})`;
 const transferOptions = chainOptions("buildTransaction", "assets");

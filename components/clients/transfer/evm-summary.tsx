@@ -1,7 +1,7 @@
 "use client";
 import { chainInfo } from "@/lib/chains";
-import type { EvmBuildTransactionResponse } from "@/lib/contracts";
 import { summarizeEvm, type TransferRequest } from "@/lib/clients/transfer-summary";
+import type { EvmBuildTransactionResponse } from "@/lib/contracts";
 import { SummaryList } from "./summary-list";
 
 export function EvmSummary({

@@ -1,7 +1,7 @@
 "use client";
 import { chainInfo } from "@/lib/chains";
-import type { SolanaBuildTransactionResponse } from "@/lib/contracts";
 import { summarizeSolana, type TransferRequest } from "@/lib/clients/transfer-summary";
+import type { SolanaBuildTransactionResponse } from "@/lib/contracts";
 import { SummaryList } from "./summary-list";
 
 export function SolanaSummary({

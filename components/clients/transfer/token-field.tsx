@@ -2,8 +2,8 @@
 import { Field, Input, Select } from "@/components/ui/field";
 import type { ChainFamily } from "@/lib/chains";
 import { TOKEN_ADDRESS_RULES } from "@/lib/clients";
-import { shortAddress } from "@/lib/shared/format";
 import type { KnownToken } from "@/lib/clients/known-tokens";
+import { shortAddress } from "@/lib/shared/format";
 
 export const OTHER_TOKEN = "other";
 

@@ -1,6 +1,6 @@
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeFunctionData, erc20Abi, hexToBigInt } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   bitcoinBuildTransactionResponseSchema,
   evmBuildTransactionResponseSchema,

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EXPORT_CSV_COLUMNS, exportResultSchema, type ExportFormat, type ExportResult } from "@/lib/alerts/export";
 import type { ValidFilters } from "@/lib/alerts/filters";
@@ -8,15 +9,14 @@ import { isoInZone } from "@/lib/shared/time-zone";
 import type { StaffUser } from "@/server/auth/users";
 import { getDb, setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
-import { cancelJob, getJobRun, startJobWorkers, stopJobWorkers, type JobRun } from "@/server/jobs";
-import { FAST_TIMING, gate, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
-import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness, type FetchHook } from "@/testing/alerts";
-import { finalPath, runDir } from "@/server/exports/files";
 import type { AppError } from "@/server/errors";
+import { finalPath, runDir } from "@/server/exports/files";
+import { cancelJob, getJobRun, startJobWorkers, stopJobWorkers, type JobRun } from "@/server/jobs";
+import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness, type FetchHook } from "@/testing/alerts";
+import { FAST_TIMING, gate, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 import { setExportTuningForTests } from "./settings";
 import { queueExport } from "./start";
 import { sweepExports } from "./sweep";
-import { eq } from "drizzle-orm";
 
 /**
  * The export job end to end against the sandbox: the file holds exactly the events the sandbox holds

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ListAlertEventsResponse } from "@/lib/contracts/alerts";
-import type { ProgressReport } from "@/server/jobs";
 import { JobError } from "@/server/jobs";
+import type { ProgressReport } from "@/server/jobs";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import type { FetchingCheckpoint, SliceState } from "./checkpoint";
 import { fetchSlice } from "./fetch-slice";

@@ -5,10 +5,11 @@ import { shortAddress, utc } from "@/lib/shared/format";
 import { getDb } from "@/server/db";
 import { getUpstreamConfig } from "@/server/env";
 import { signDocument } from "@/server/evidence/sign";
+import { exportTtlMs, manifestPath, runDir, writeFileAtomically } from "@/server/exports/files";
 import { defineJob, JobError, type JobContext } from "@/server/jobs";
+import { appendJobAuditOnce } from "@/server/jobs/audit";
 import { getAdminClient } from "@/server/upstream";
 import { eventsReader, type EventsReader } from "../events-reader";
-import { appendJobAuditOnce } from "@/server/jobs/audit";
 import { rangeOf, type MsRange } from "../range";
 import { assembleExport } from "./assemble";
 import {
@@ -20,7 +21,6 @@ import {
   type FetchingCheckpoint,
 } from "./checkpoint";
 import { fetchAllSlices } from "./fetch-all";
-import { exportTtlMs, manifestPath, runDir, writeFileAtomically } from "@/server/exports/files";
 import { removeParts } from "./files";
 import { buildManifest, exportFileName } from "./manifest";
 import { pageSizeFor, rememberRefusedPageSize } from "./page-size";

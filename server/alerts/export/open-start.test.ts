@@ -7,10 +7,10 @@ import type { DeliveryStatus } from "@/lib/contracts/alerts";
 import type { StaffUser } from "@/server/auth/users";
 import { setDbForTests } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
-import { getJobRun, startJobWorkers, stopJobWorkers } from "@/server/jobs";
-import { FAST_TIMING, gate, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
-import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness, type FetchHook } from "@/testing/alerts";
 import { finalPath } from "@/server/exports/files";
+import { getJobRun, startJobWorkers, stopJobWorkers } from "@/server/jobs";
+import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness, type FetchHook } from "@/testing/alerts";
+import { FAST_TIMING, gate, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 import { setExportTuningForTests } from "./settings";
 import { queueExport } from "./start";
 

@@ -4,10 +4,10 @@ import { filtersRecord, type ValidFilters } from "@/lib/alerts/filters";
 import type { JobRunView } from "@/lib/jobs";
 import type { StaffUser } from "@/server/auth/users";
 import { listJobRuns, startJob } from "@/server/jobs";
-import { toJobRunView } from "@/server/jobs/view";
-import { requireWebhook } from "../webhooks";
-import { pinnedUntil } from "../range";
 import { singletonKey } from "@/server/jobs/singleton-key";
+import { toJobRunView } from "@/server/jobs/view";
+import { pinnedUntil } from "../range";
+import { requireWebhook } from "../webhooks";
 import { exportParamsSchema, type ExportParams } from "./checkpoint";
 import { alertsExportJob } from "./job";
 

@@ -2,9 +2,9 @@ import "server-only";
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { exportDir, exportTtlMs } from "@/server/exports/files";
 import { getJobRun } from "@/server/jobs";
 import { logger } from "@/server/log";
-import { exportDir, exportTtlMs } from "@/server/exports/files";
 
 const runIdSchema = z.uuid();
 /** The kinds of run whose files live in the export directory, each result with its `expiresAt`. */

@@ -7,9 +7,9 @@ import type { StaffUser } from "@/server/auth/users";
 import { getDb, setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { getJobRun, startJobWorkers, stopJobWorkers } from "@/server/jobs";
-import { FAST_TIMING, gate, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
-import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
 import type * as JobsAudit from "@/server/jobs/audit";
+import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
+import { FAST_TIMING, gate, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 import { replayDryRun } from "./dry-run";
 import { queueReplayAll } from "./start";
 

@@ -2,15 +2,16 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { mkdir, open, rename } from "node:fs/promises";
 import { z } from "zod";
+import { auditFiltersSchema, type AuditRecord } from "@/lib/audit";
 import {
   auditExportFiltersSchema,
   auditExportResultSchema,
   type AuditExportManifest,
   type AuditExportResult,
 } from "@/lib/audit/export";
-import { auditFiltersSchema, type AuditRecord } from "@/lib/audit";
 import { getDb, tables } from "@/server/db";
 import { signDocument } from "@/server/evidence/sign";
+import { csvRows } from "@/server/exports/csv";
 import { exportTtlMs, finalPath, manifestPath, runDir, writeFileAtomically } from "@/server/exports/files";
 import { consoleVersion } from "@/server/exports/version";
 import { defineJob, type JobContext } from "@/server/jobs";
@@ -19,7 +20,6 @@ import { AUDIT_CSV_COLUMNS, auditCsvBatch } from "../csv";
 import { storedAuditKeys } from "../keys";
 import { countAudit, iterateAudit } from "../query";
 import { verifyChain } from "../verify";
-import { csvRows } from "@/server/exports/csv";
 
 export const auditExportParamsSchema = z.object({
   filters: auditExportFiltersSchema,

@@ -1,6 +1,6 @@
 import "server-only";
-import type { AuditExportFilters, AuditExportResult, AuditExportRunView } from "@/lib/audit/export";
 import type { AuditFilters } from "@/lib/audit";
+import type { AuditExportFilters, AuditExportResult, AuditExportRunView } from "@/lib/audit/export";
 import type { JobRunView } from "@/lib/jobs";
 import type { StaffUser } from "@/server/auth/users";
 import { getDb, tables } from "@/server/db";

@@ -8,7 +8,6 @@ import { type Hex, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertEvent, AlertWebhook, ListAlertEventsQuery } from "@/lib/contracts";
-import { UpstreamError } from "../errors";
 import {
   badRequest,
   createWalletClient,
@@ -19,6 +18,7 @@ import {
   startUpstream,
   type Upstream,
 } from "@/testing/conformance/harness";
+import { UpstreamError } from "../errors";
 
 const TYPES = { eventTypes: "EIP_155_TX_V1" } as const;
 /** Sends need funded wallets: the sandbox's faucet funds every new wallet; a real upstream does not. */

@@ -16,7 +16,6 @@ import type {
   EvmBuildTransactionResponse,
   SolanaBuildTransactionResponse,
 } from "@/lib/contracts";
-import { UpstreamError } from "../errors";
 import { base58Decode, base58Encode } from "@/testing/conformance/codec";
 import {
   badRequest,
@@ -29,6 +28,7 @@ import {
   type Upstream,
   type WalletClient,
 } from "@/testing/conformance/harness";
+import { UpstreamError } from "../errors";
 
 let up: Upstream;
 /** A client with wallets: created here, or (real upstream without opt-in) the first listed client that has one. */

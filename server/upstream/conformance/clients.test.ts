@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type Client, type Endpoint } from "@/lib/contracts";
-import { NotFoundError, UpstreamError } from "../errors";
 import {
   badRequest,
   DESTRUCTIVE,
@@ -14,6 +13,7 @@ import {
   startUpstream,
   type Upstream,
 } from "@/testing/conformance/harness";
+import { NotFoundError, UpstreamError } from "../errors";
 
 let up: Upstream;
 /** A client to read: one created here, or (real upstream without opt-in) the first listed one. */

@@ -10,7 +10,6 @@ import { bytesToHex, getAddress } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CurveShares } from "@/lib/contracts";
-import { UpstreamError } from "../errors";
 import {
   badRequest,
   createWalletClient,
@@ -21,6 +20,7 @@ import {
   type Upstream,
   type WalletClient,
 } from "@/testing/conformance/harness";
+import { UpstreamError } from "../errors";
 
 let up: Upstream;
 let owner: WalletClient;

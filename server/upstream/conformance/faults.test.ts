@@ -7,6 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type Endpoint } from "@/lib/contracts";
 import { listClientsResponseSchema } from "@/lib/contracts";
 import {
+  createWalletClient,
+  DESTRUCTIVE,
+  rejection,
+  SANDBOX,
+  startUpstream,
+  type Upstream,
+} from "@/testing/conformance/harness";
+import { recordingSleep } from "@/testing/upstream/scripted-upstream";
+import {
   BadRequestError,
   ConnectionError,
   InvalidResponseError,
@@ -16,15 +25,6 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from "../errors";
-import { recordingSleep } from "@/testing/upstream/scripted-upstream";
-import {
-  createWalletClient,
-  DESTRUCTIVE,
-  rejection,
-  SANDBOX,
-  startUpstream,
-  type Upstream,
-} from "@/testing/conformance/harness";
 
 /** Requests per minute per token on this file's sandbox: far above what the tests send with the real key. */
 const RATE_LIMIT = 40;

@@ -23,8 +23,6 @@ import {
 import { generatePrivateKey, privateKeyToAccount, publicKeyToAddress } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type AssetsSendBody, type CurveShares, type Endpoint, type SignBody } from "@/lib/contracts";
-import { BadRequestError, UnauthorizedError } from "../errors";
-import { SessionTokenCache } from "../session-tokens";
 import { base58Decode, base58Encode } from "@/testing/conformance/codec";
 import {
   badRequest,
@@ -37,6 +35,8 @@ import {
   type Upstream,
   type WalletClient,
 } from "@/testing/conformance/harness";
+import { BadRequestError, UnauthorizedError } from "../errors";
+import { SessionTokenCache } from "../session-tokens";
 
 const SEPOLIA = "eip155:11155111";
 const SOLANA_DEVNET = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1";

@@ -9,8 +9,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/contracts/endpoints";
 import { REDACTED } from "@/server/redact";
-import { credentialScope, SharedReads } from "../shared-reads";
 import { SANDBOX, startUpstream, type Upstream } from "@/testing/conformance/harness";
+import { credentialScope, SharedReads } from "../shared-reads";
 
 const PLANTED = {
   signingSecret: "whsec_planted_signing_secret_1",

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/kit/define-route";
 import { listWebhookSummaries } from "@/server/alerts/webhook-list";
+import { defineRoute } from "@/server/kit/define-route";
 
 export const GET = defineRoute({
   permission: "alerts:read",

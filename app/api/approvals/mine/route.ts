@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/kit/define-route";
 import { myEjectRequests } from "@/server/ejects/approvals-view";
+import { defineRoute } from "@/server/kit/define-route";
 
 /** The requester's own eject requests (the approvals page's "Your requests"). */
 export const GET = defineRoute({

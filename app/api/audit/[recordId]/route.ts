@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/kit/define-route";
-import { getDb } from "@/server/db";
-import { getAuditRecord } from "@/server/audit/query";
-import { notFound } from "@/server/errors";
 import { auditRecordIdSchema } from "@/lib/audit";
+import { getAuditRecord } from "@/server/audit/query";
+import { getDb } from "@/server/db";
+import { notFound } from "@/server/errors";
+import { defineRoute } from "@/server/kit/define-route";
 
 /** One audit record by id (a shared `?record=` link to a record not on the page being shown). */
 export const GET = defineRoute({

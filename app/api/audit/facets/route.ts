@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/kit/define-route";
-import { getDb } from "@/server/db";
 import { auditFacets } from "@/server/audit/facets";
+import { getDb } from "@/server/db";
+import { defineRoute } from "@/server/kit/define-route";
 
 /** The actions and error codes the audit filters offer. */
 export const GET = defineRoute({

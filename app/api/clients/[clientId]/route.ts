@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/kit/define-route";
-import { getClient } from "@/server/clients/reads";
 import { clientIdSchema } from "@/lib/clients";
+import { getClient } from "@/server/clients/reads";
+import { defineRoute } from "@/server/kit/define-route";
 
 export const GET = defineRoute({
   permission: "clients:read",

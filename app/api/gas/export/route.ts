@@ -1,7 +1,7 @@
-import { defineRoute } from "@/server/kit/define-route";
+import { gasExportQuerySchema } from "@/lib/gas/schemas";
 import { gasUsageCsv } from "@/server/gas/csv";
 import { gasUsage } from "@/server/gas/usage";
-import { gasExportQuerySchema } from "@/lib/gas/schemas";
+import { defineRoute } from "@/server/kit/define-route";
 
 /**
  * GET /api/gas/export?chains=eip155:1,eip155:137&range=12&asOf=<ms> — the page's table as CSV

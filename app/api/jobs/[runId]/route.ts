@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/kit/define-route";
 import { accessibleRun } from "@/server/jobs/access";
 import { toJobRunView } from "@/server/jobs/view";
+import { defineRoute } from "@/server/kit/define-route";
 
 /** A job run's progress and outcome, for the page that follows it (polled while it runs). */
 export const GET = defineRoute({

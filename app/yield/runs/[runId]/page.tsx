@@ -1,17 +1,17 @@
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import { z } from "zod";
-import { RunView } from "@/components/yield/run-view";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
+import { RunView } from "@/components/yield/run-view";
+import { can } from "@/lib/auth/permissions";
+import { getQueryClient } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
 import { requireUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { isAppError } from "@/server/errors";
 import { getRunView } from "@/server/yield/runs-store";
-import { can } from "@/lib/auth/permissions";
-import { getQueryClient } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
 
 export const metadata: Metadata = { title: "Yield run" };
 

@@ -1,6 +1,6 @@
-import { defineRoute } from "@/server/kit/define-route";
-import { getClientAssets } from "@/server/clients/reads";
 import { assetsQuerySchema } from "@/lib/clients";
+import { getClientAssets } from "@/server/clients/reads";
+import { defineRoute } from "@/server/kit/define-route";
 
 export const GET = defineRoute({
   permission: "assets:read",

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/kit/define-route";
-import { getClient } from "@/server/clients/reads";
-import { getAllBalances } from "@/server/clients/balances";
 import { clientIdSchema } from "@/lib/clients";
+import { getAllBalances } from "@/server/clients/balances";
+import { getClient } from "@/server/clients/reads";
+import { defineRoute } from "@/server/kit/define-route";
 
 /** The client's balances on every chain it has a wallet on (the assets tab's "All chains"). */
 export const GET = defineRoute({

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/kit/define-route";
-import { listEjectRequests } from "@/server/ejects";
 import { clientIdSchema } from "@/lib/clients";
+import { listEjectRequests } from "@/server/ejects";
+import { defineRoute } from "@/server/kit/define-route";
 
 export const GET = defineRoute({
   permission: "clients:read",

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { defineRoute } from "@/server/kit/define-route";
-import { eventsPage } from "@/server/alerts/webhook-list";
-import { AppError } from "@/server/errors";
 import { upstreamEventQuery, validateEventFilters } from "@/lib/alerts/filters";
 import { loadEventFilters } from "@/lib/alerts/search-params";
-
+import { eventsPage } from "@/server/alerts/webhook-list";
+import { AppError } from "@/server/errors";
+import { defineRoute } from "@/server/kit/define-route";
 
 /**
  * One page of a webhook's events for the filters in the query string (the page's own URL keys),
