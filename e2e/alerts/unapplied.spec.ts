@@ -66,7 +66,8 @@ test("[ALERTS][unapplied] edited filters not yet applied: export and replay-all 
   await expect(page).toHaveURL(/chains=eip155:11155111/);
   await expect(page.getByText("Unapplied changes")).toHaveCount(0);
   // Both buttons now name the set the table shows: its status, its chain, its window.
-  const named = `${expected.toLocaleString("en")} failed events on Sepolia from ${day(new Date(`${start}:00Z`))}`;
+  const noun = expected === 1 ? "failed event" : "failed events";
+  const named = `${expected.toLocaleString("en")} ${noun} on Sepolia from ${day(new Date(`${start}:00Z`))}`;
   await expect(exportButton).toBeEnabled();
   await expect(exportButton).toContainText(`Export ${named}`);
   await expect(exportButton).toContainText(`to ${day(new Date(`${minute}:00Z`))}`);

@@ -9,7 +9,8 @@ test.describe("[RBAC] permissions", () => {
     const page = await context.newPage();
     await page.goto("/clients");
     const nav = page.getByRole("navigation", { name: "Main", exact: true });
-    await expect(nav.getByRole("link")).toHaveText(["Clients", "Alerts", "Gas", "Yield"]);
+    // Approvals lists support's own eject requests (it requests ejects; it does not approve them).
+    await expect(nav.getByRole("link")).toHaveText(["Clients", "Approvals", "Alerts", "Gas", "Yield"]);
     await page.goto("/users");
     await expect(page.getByText("Not available to your role")).toBeVisible();
     await expect(page.getByRole("button", { name: "Add user" })).toHaveCount(0);

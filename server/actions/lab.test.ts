@@ -36,7 +36,7 @@ vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requ
 const { startYieldHarness, developer } = await import("@/testing/yield/console");
 const { setDbForTests, getDb, tables } = await import("@/server/db");
 const { openJobsTestDb } = await import("@/testing/jobs/helpers");
-const { registerTestClient, loadShares } = await import("@/server/test-clients/store");
+const { registerTestClient, loadShares } = await import("@/server/clients/test-clients");
 const { getAdminClient, MpcClient } = await import("@/server/upstream");
 const { labTiming } = await import("@/server/lab/receipts");
 const lab = await import("./lab");
@@ -288,7 +288,7 @@ describe("the wallet lab for an EOA test client", () => {
     expect(bad.ok || bad.error.fields?.nonce).toMatch(/0x prefix/);
   });
   it("tells the client's timeline what the lab did, without a secret", async () => {
-    const { clientTimeline } = await import("@/server/timeline/query");
+    const { clientTimeline } = await import("@/server/clients/timeline");
     const page = await clientTimeline(await getDb(), clientId, { kinds: ["lab"], limit: 50 });
     const summaries = page.entries.map((e) => e.summary);
     expect(summaries).toContain("Wallets generated (SECP256K1 and ED25519); signing shares kept in the vault");

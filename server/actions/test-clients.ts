@@ -1,10 +1,10 @@
 "use server";
 import { createClientSchema } from "@/lib/clients";
+import { registerTestClient } from "@/server/clients/test-clients";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { defineAction } from "@/server/kit/define-action";
 import { logger } from "@/server/log";
-import { registerTestClient } from "@/server/test-clients/store";
 import { getAdminClient } from "@/server/upstream";
 
 /**

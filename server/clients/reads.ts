@@ -1,10 +1,10 @@
 import "server-only";
 import type { ClientsPage } from "@/lib/clients";
 import type { AssetsResponse, Client, ListClientsResponse } from "@/lib/contracts";
+import { testClientIds } from "@/server/clients/test-clients";
 import { getDb } from "@/server/db";
 import { ejectSummaries } from "@/server/ejects/inbox";
 import { notFound } from "@/server/errors";
-import { testClientIds } from "@/server/test-clients/store";
 import { getAdminClient } from "@/server/upstream";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";

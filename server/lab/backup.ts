@@ -1,6 +1,6 @@
 import "server-only";
 import type { LabWalletState } from "@/lib/lab/results";
-import { storeShares } from "@/server/test-clients/store";
+import { storeShares } from "@/server/clients/test-clients";
 import { labClient, signingShares } from "./lab-client";
 import { walletState } from "./wallet-state";
 

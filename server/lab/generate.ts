@@ -1,9 +1,9 @@
 import "server-only";
 import type { LabWalletState } from "@/lib/lab/results";
 import { getClient } from "@/server/clients/reads";
+import { storeShares } from "@/server/clients/test-clients";
 import { AppError, conflict } from "@/server/errors";
 import { logger } from "@/server/log";
-import { storeShares } from "@/server/test-clients/store";
 import { labClient } from "./lab-client";
 import { walletState } from "./wallet-state";
 

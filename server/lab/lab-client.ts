@@ -2,9 +2,9 @@ import "server-only";
 import type { TestClient } from "@/lib/clients/test-clients";
 import type { CurveShares, Client } from "@/lib/contracts";
 import { getClient } from "@/server/clients/reads";
+import { loadShares, requireTestClient, testClientCredential } from "@/server/clients/test-clients";
 import { getDb, type Db } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { loadShares, requireTestClient, testClientCredential } from "@/server/test-clients/store";
 import { createMpcClient, type MpcClient } from "@/server/upstream";
 
 /** A test client the lab acts for: its record as the upstream shows it, and the MPC service as that client. */

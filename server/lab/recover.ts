@@ -1,10 +1,10 @@
 import "server-only";
 import type { RecoverResult } from "@/lib/lab/results";
 import { getClient } from "@/server/clients/reads";
+import { loadShares, storeShares } from "@/server/clients/test-clients";
 import { AppError } from "@/server/errors";
 import { toAppError } from "@/server/kit/to-app-error";
 import { logger } from "@/server/log";
-import { loadShares, storeShares } from "@/server/test-clients/store";
 import { labClient } from "./lab-client";
 import { proveRecovered } from "./recovery-proof";
 import { sameWallets, walletState } from "./wallet-state";

@@ -15,9 +15,9 @@ import {
   type YieldClientView,
 } from "@/lib/yield/positions";
 import { getClientAssets } from "@/server/clients/reads";
+import { getTestClient } from "@/server/clients/test-clients";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { getTestClient } from "@/server/test-clients/store";
 import { createYieldClient, getAdminClient } from "@/server/upstream";
 import { listRunChains } from "./runs-store";
 

@@ -1,12 +1,12 @@
 import "server-only";
 import { z } from "zod";
 import { shortAddress } from "@/lib/shared/format";
+import { loadShares, testClientCredential } from "@/server/clients/test-clients";
 import { getDb } from "@/server/db";
 import { defineJob, JobInterruptedError } from "@/server/jobs";
 import { appendJobAuditOnce } from "@/server/jobs/audit";
 import { safeFailureMessage } from "@/server/jobs/errors";
 import { logger } from "@/server/log";
-import { loadShares, testClientCredential } from "@/server/test-clients/store";
 import { createMpcClient, createYieldClient } from "@/server/upstream";
 import { chainRpc } from "@/server/wallets/chain-rpc";
 import { getRunRow, getSteps, setRunStatus, type YieldRunRow, type YieldStepRow } from "./runs-store";

@@ -1,8 +1,8 @@
 import { clientIdSchema } from "@/lib/clients";
 import { timelineQuerySchema } from "@/lib/clients/timeline";
+import { clientTimeline } from "@/server/clients/timeline";
 import { getDb } from "@/server/db";
 import { defineRoute } from "@/server/kit/define-route";
-import { clientTimeline } from "@/server/timeline/query";
 
 export const GET = defineRoute({
   permission: "clients:read",

@@ -4,7 +4,7 @@ import { appendAudit } from "@/server/audit/append";
 import { tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { openTestDb, type TestDbKind } from "@/testing/db";
-import { clientTimeline } from "./query";
+import { clientTimeline } from "./timeline";
 
 const actor = { id: "u1", email: "sam@example.com", role: "support" };
 const CLIENT = "cclient000000000000000001";

@@ -10,7 +10,7 @@ import {
   storeShares,
   testClientCredential,
   testClientIds,
-} from "./store";
+} from "./test-clients";
 
 const KEY = "ck_test_9f8e7d6c5b4a39281706f5e4d3c2b1a0";
 const SHARES = {
