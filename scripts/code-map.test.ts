@@ -24,7 +24,7 @@ const folders = (layer: string) =>
 
 describe("the README's code map", () => {
   const map = codeMap();
-  const named = new Set([...map.matchAll(/(?:^|\s)([a-z][a-z-]*)\/(?=\s|$)/gm)].map((m) => m[1]));
+  const named = new Set([...map.matchAll(/(?:^|\s)([a-z][a-z-]*)\/(?=\s|$)/gm)].map((m) => m[1] ?? ""));
 
   it.each(["server", "lib", "components"])("names every top-level folder of %s/", (layer) => {
     const listed = folders(layer);
