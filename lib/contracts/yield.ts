@@ -162,6 +162,16 @@ export type YieldOpportunity = z.infer<typeof yieldOpportunitySchema>;
 
 export const YIELDS_MAX_LIMIT = 100;
 
+/** The orders GET /v1/yields documents. */
+export const YIELD_SORTS = [
+  "statusEnterAsc",
+  "statusEnterDesc",
+  "statusExitAsc",
+  "statusExitDesc",
+  "rewardRateAsc",
+  "rewardRateDesc",
+] as const;
+
 export const listYieldsQuerySchema = z.object({
   offset: queryIntSchema(0).optional(),
   limit: queryIntSchema(1, YIELDS_MAX_LIMIT).optional(),
@@ -174,14 +184,7 @@ export const listYieldsQuerySchema = z.object({
   inputToken: z.string().min(1).optional(),
   provider: z.string().min(1).optional(),
   search: z.string().min(1).optional(),
-  sort: openEnum([
-    "statusEnterAsc",
-    "statusEnterDesc",
-    "statusExitAsc",
-    "statusExitDesc",
-    "rewardRateAsc",
-    "rewardRateDesc",
-  ]).optional(),
+  sort: openEnum(YIELD_SORTS).optional(),
 });
 export type ListYieldsQuery = z.input<typeof listYieldsQuerySchema>;
 

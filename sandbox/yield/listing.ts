@@ -1,22 +1,13 @@
 /** GET /yields: the catalogue filtered, sorted and paged as the API's query asks. */
 import type { z } from "zod";
 import { formatCaip2, isCaip2, isYieldNetwork, parseCaip2 } from "@/lib/chains";
-import type { YieldOpportunity, listYieldsQuerySchema } from "@/lib/contracts";
+import { YIELD_SORTS, type YieldOpportunity, type listYieldsQuerySchema } from "@/lib/contracts";
 import { badRequest } from "../http/errors";
 import { OPPORTUNITIES, type Opportunity, opportunityJson } from "./catalogue";
 import { NETWORK_SLUGS } from "./catalogue-data";
 import { DEFAULT_LIMIT } from "./context";
 
 export type ListYieldsQuery = z.output<typeof listYieldsQuerySchema>;
-
-const SORTS = [
-  "statusEnterAsc",
-  "statusEnterDesc",
-  "statusExitAsc",
-  "statusExitDesc",
-  "rewardRateAsc",
-  "rewardRateDesc",
-];
 
 /** A network as queries give it (CAIP-2 or the provider's slug) → its CAIP-2 id and eip155 reference. */
 export function resolveYieldNetwork(network: string): { caip2: string; reference?: number } | undefined {
@@ -42,8 +33,8 @@ export function listYields(
   query: ListYieldsQuery,
   origin: string,
 ): { items: YieldOpportunity[]; total: number; offset: number; limit: number } {
-  if (query.sort !== undefined && !SORTS.includes(query.sort))
-    throw badRequest(`sort: expected one of ${SORTS.join(", ")}`);
+  if (query.sort !== undefined && !(YIELD_SORTS as readonly string[]).includes(query.sort))
+    throw badRequest(`sort: expected one of ${YIELD_SORTS.join(", ")}`);
   let network: ReturnType<typeof resolveYieldNetwork>;
   if (query.network !== undefined) {
     network = resolveYieldNetwork(query.network);
