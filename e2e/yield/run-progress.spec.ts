@@ -110,7 +110,7 @@ test("[YIELD][positions] a run on Base Sepolia: balance in the dialog, progress 
   await page.goto(`/yield?client=${clientId}&tab=positions`);
   await expect(page.getByText("No yield positions", { exact: false })).toHaveCount(0);
   await expect(vault.locator("[data-testid=balance][data-type=active]")).toHaveCount(1);
-  await expect(page.locator("summary", { hasText: "Base Sepolia" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Networks read\b.*Base Sepolia/ })).toBeVisible();
   await expectAccessible(page);
   await screens(page, "yield-positions-after-run", async () => {
     await expect(vault).toBeVisible();
