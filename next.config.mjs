@@ -14,8 +14,9 @@ const nextConfig = {
   // `npm test` runs `tsc --noEmit` over the whole project as its own step; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
-  // Native/wasm packages that must load from node_modules at run time instead of being bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg", "pg-boss", "hardhat", "solc"],
+  // Native/wasm packages that must load from node_modules at run time instead of being bundled;
+  // prom-client too, so scripts/serve.mjs and the server bundle share one module and one registry.
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg", "pg-boss", "hardhat", "solc", "prom-client"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

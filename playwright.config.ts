@@ -64,6 +64,8 @@ export default defineConfig({
         CONSOLE_SESSION_IDLE_MINUTES: "720",
         // Journeys create and then read at once: no shared read is kept (identical reads in flight are still one call).
         CONSOLE_SHARED_READ_TTL_MS: "0",
+        // Metrics are on, as an operator would run them: the matrix checks no staff session opens them.
+        CONSOLE_METRICS_TOKEN: "e2e-metrics-token-of-enough-length",
       },
     },
   ],

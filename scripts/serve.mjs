@@ -38,7 +38,24 @@ function withServerTiming(res, exchange) {
   };
 }
 
+// Each exchange's duration, for the console's metrics (server/ops/http-metrics.ts), as it finishes.
+function observe(req, res, started) {
+  res.once("finish", () => {
+    const record = globalThis[Symbol.for("custodian-console.observe-http")];
+    if (typeof record !== "function") return;
+    const url = req.url ?? "/";
+    record({
+      method: req.method ?? "GET",
+      pathname: url.split("?")[0],
+      status: res.statusCode,
+      seconds: Number(process.hrtime.bigint() - started) / 1e9,
+      action: req.method === "POST" && req.headers["next-action"] !== undefined,
+    });
+  });
+}
+
 const server = createServer((req, res) => {
+  observe(req, res, process.hrtime.bigint());
   const peer = req.socket.remoteAddress ?? "";
   const sent = req.headers["x-forwarded-for"];
   const chain = (Array.isArray(sent) ? sent.join(",") : (sent ?? ""))
@@ -63,17 +80,31 @@ const handle = app.getRequestHandler();
 await app.prepare();
 server.listen(port, hostname);
 
+// Graceful shutdown, bounded by CONSOLE_SHUTDOWN_TIMEOUT_MS (default 25 s): stop accepting
+// connections, let the console drain (readiness 503, job runs handed back from their checkpoints,
+// pool closed: server/ops/shutdown.ts), let requests in flight finish, and exit 0.
+const shutdownTimeoutMs = (() => {
+  const value = Number(process.env.CONSOLE_SHUTDOWN_TIMEOUT_MS || 25_000);
+  return Number.isFinite(value) && value >= 1000 ? value : 25_000;
+})();
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"])
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    setTimeout(() => process.exit(0), 15_000).unref();
-    server.close();
+    globalThis[Symbol.for("custodian-console.draining")] = true;
+    setTimeout(() => {
+      process.stderr.write(`shutdown took longer than ${shutdownTimeoutMs} ms; exiting\n`);
+      process.exit(0);
+    }, shutdownTimeoutMs).unref();
+    const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
     // Open keep-alive connections would hold close() forever.
     server.closeIdleConnections?.();
-    // The console's own shutdown (server/startup.ts): job runs go back to the queue for another instance.
     const shutdown = globalThis[Symbol.for("custodian-console.shutdown")];
     if (typeof shutdown === "function") await shutdown().catch(() => {});
+    // A keep-alive connection whose last request has finished is idle now: close those as they appear.
+    const sweep = setInterval(() => server.closeIdleConnections?.(), 100);
+    await closed;
+    clearInterval(sweep);
     process.exit(0);
   });

@@ -7,21 +7,26 @@ import { reportStartup } from "./startup-report";
 
 /** Set here, called by scripts/serve.mjs on SIGTERM/SIGINT before the process exits. */
 const SHUTDOWN = Symbol.for("custodian-console.shutdown");
+/** Set here, called by scripts/serve.mjs as each response finishes. */
+const OBSERVE_HTTP = Symbol.for("custodian-console.observe-http");
 
 async function startJobs() {
   const { loadJobKinds } = await import("./jobs/kinds");
   await loadJobKinds();
-  const { startJobWorkers, stopJobWorkers } = await import("./jobs");
+  const { startJobWorkers } = await import("./jobs");
   await startJobWorkers();
   // Signed checkpoints of the audit chain go to the checkpoint directory, outside the database.
   (await import("./audit/checkpoint-schedule")).startAuditCheckpoints();
-  // Runs this instance drives go back to the queue with their checkpoints, for another instance.
-  (globalThis as Record<symbol, unknown>)[SHUTDOWN] = stopJobWorkers;
+  // SIGTERM: runs this instance drives go back to the queue with their checkpoints, the pool closes.
+  const { shutdownInstance } = await import("./ops/shutdown");
+  (globalThis as Record<symbol, unknown>)[SHUTDOWN] = shutdownInstance;
 }
 
 export async function runStartup() {
   try {
     const result = await bootstrap();
+    const { observeHttp } = await import("./ops/http-metrics");
+    (globalThis as Record<symbol, unknown>)[OBSERVE_HTTP] = observeHttp;
     startRateLimitSweep();
     await startJobs();
     reportStartup(result, getUpstreamConfig(), {

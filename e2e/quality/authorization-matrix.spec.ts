@@ -99,6 +99,11 @@ const ROUTES: Record<string, string> = {
   "GET /api/yield/positions": "yield:read",
   "GET /api/yield/runs/[runId]": "yield:read",
   "GET /api/yield/runs": "yield:read",
+  // An operator's endpoints: liveness and readiness answer anyone (a load balancer has no session);
+  // metrics answer only the metrics token, which no staff session replaces.
+  "GET /api/health": "public",
+  "GET /api/ready": "public",
+  "GET /api/metrics": "metrics-token",
 };
 
 /** Routes that are not the console's own API: next-auth's sign-in endpoints and the favicon. */
@@ -128,6 +133,8 @@ function readmeMatrix(): Map<string, Set<Role>> {
 type Outcome = "allowed" | "FORBIDDEN" | "UNAUTHENTICATED";
 
 function expected(requirement: string, who: Identity, matrix: Map<string, Set<Role>>): Outcome {
+  if (requirement === "public") return "allowed";
+  if (requirement === "metrics-token") return "UNAUTHENTICATED";
   if (who === "none" || who === "disabled") return "UNAUTHENTICATED";
   if (requirement === "signed-in") return "allowed";
   const holders = matrix.get(requirement);

@@ -202,6 +202,16 @@ export const consoleEnvSchema = z
     CONSOLE_CHECKPOINT_DIR: optionalString,
     /** Hours an export file stays downloadable before the sweep deletes it. */
     CONSOLE_EXPORT_TTL_HOURS: int(1, 24 * 30, 24),
+    /**
+     * The bearer token Prometheus sends to GET /api/metrics (at least 24 characters). Unset: the route
+     * answers 404, so metrics are off unless an operator turns them on.
+     */
+    CONSOLE_METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().min(24, "expected a token of at least 24 characters (e.g. openssl rand -hex 24)").optional(),
+    ),
+    /** How long SIGTERM waits for running work to be handed back before the process exits anyway. */
+    CONSOLE_SHUTDOWN_TIMEOUT_MS: int(1000, 600_000, 25_000),
     CONSOLE_LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getDb, tables, type Db } from "@/server/db";
 import { logger } from "@/server/log";
+import { auditAppends, measure } from "@/server/ops/metrics";
 import { redactSecrets } from "@/server/redact";
 import { CHAIN_LOCK, GENESIS_HASH, recordHash, type HashedFields } from "./chain";
 import { newestCheckpoint } from "./checkpoint-files";
@@ -118,6 +119,7 @@ async function append(
     return { id: fields.id, hash, count: next.count };
   });
   if (!appended) return undefined;
+  measure(() => auditAppends().inc({ outcome: fields.outcome }));
   // The first record and every thousandth are anchored outside the database at once (not awaited).
   checkpointDue(database, appended.count);
   return { id: appended.id, hash: appended.hash };

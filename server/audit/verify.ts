@@ -2,6 +2,7 @@ import "server-only";
 import { asc, eq, gt, gte } from "drizzle-orm";
 import { z } from "zod";
 import { tables, type Db } from "@/server/db";
+import { auditVerifications, measure } from "@/server/ops/metrics";
 import { ACKNOWLEDGE_ACTION, acceptedBreakSchema } from "./acknowledge-format";
 import { GENESIS_HASH, recordHash, sealedFields } from "./chain";
 import { checkpointIsAuthentic, type Checkpoint, type SignedCheckpoint } from "./checkpoint";
@@ -146,6 +147,12 @@ const missingText = (from: number, to: number) =>
  * and since when, judged against the sealed head row and the checkpoints kept outside the database.
  */
 export async function verifyChain(db: Db, options: VerifyOptions = {}): Promise<ChainVerdict> {
+  const verdict = await checkChain(db, options);
+  measure(() => auditVerifications().inc({ verdict: verdict.ok ? "ok" : "broken" }));
+  return verdict;
+}
+
+async function checkChain(db: Db, options: VerifyOptions): Promise<ChainVerdict> {
   const checkedAt = new Date().toISOString();
   // Keys and checkpoints are read before the read-only snapshot begins (the keys' upgrade may write).
   const keys = await storedAuditKeys(db);

@@ -5,6 +5,7 @@ import { appendAudit, appendAuditSafely } from "@/server/audit/append";
 import { getDb, tables } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { logger } from "@/server/log";
+import { lockOuts, measure, signInFailures } from "@/server/ops/metrics";
 import { deviceFor, nextDeviceCookieValue } from "./device-cookie";
 import { recordedIdentifier } from "./identifier";
 import { dummyHash, verifyPassword } from "./password";
@@ -91,6 +92,7 @@ export async function signInWithPassword(
     });
   // A failure is recorded within the address's budget per minute; nobody can flood the log from outside.
   const fail = async (code: string, message: string) => {
+    measure(() => signInFailures().inc({ reason: code }));
     const budget = await failedSignInBudget(db, request.ip).catch(() => ({ record: false }) as const);
     if (budget.record) await record(code, message, budget.last ? FAILED_SIGN_IN_LIMIT_NOTE : undefined);
     return new Error(code);
@@ -108,6 +110,7 @@ export async function signInWithPassword(
   );
   if (claimed.some((c) => !c.attempt.allowed)) {
     const lock = await locks(claimed.map((c) => ({ key: c.key, until: c.attempt.until })));
+    measure(() => signInFailures().inc({ reason: SIGN_IN_ERRORS.locked }));
     if (lock.firstRecord)
       await record(SIGN_IN_ERRORS.locked, `Locked out until ${lock.until?.toISOString() ?? "later"}`);
     throw new Error(SIGN_IN_ERRORS.locked);
@@ -121,6 +124,10 @@ export async function signInWithPassword(
       ),
     );
     if (!lock.any) throw await fail(SIGN_IN_ERRORS.invalid, "Wrong e-mail or password");
+    measure(() => {
+      signInFailures().inc({ reason: SIGN_IN_ERRORS.invalid });
+      if (lock.firstRecord) lockOuts().inc();
+    });
     if (lock.firstRecord) await record(SIGN_IN_ERRORS.locked, "Wrong e-mail or password; locked out");
     throw new Error(SIGN_IN_ERRORS.locked);
   }

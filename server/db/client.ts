@@ -61,6 +61,8 @@ async function openPostgres(url: string, schemaName?: string): Promise<DbHandle>
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // A database that does not answer fails a query after this long instead of queueing it for ever.
+    connectionTimeoutMillis: 5000,
     ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
   });
   pool.on("error", () => {

@@ -32,3 +32,10 @@ export async function getDb(): Promise<Db> {
 export function setDbForTests(handle: DbHandle | undefined) {
   globalForDb.consoleDb = handle ? Promise.resolve(handle) : undefined;
 }
+
+/** Closes the pool (or PGlite) at shutdown; a later getDb() opens it again. */
+export async function closeDb(): Promise<void> {
+  const handle = globalForDb.consoleDb;
+  globalForDb.consoleDb = undefined;
+  if (handle) await (await handle.catch(() => undefined))?.close();
+}

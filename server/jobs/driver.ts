@@ -1,6 +1,8 @@
 import "server-only";
+import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import type { Db } from "@/server/db/client";
+import { jobRunDuration, measure } from "@/server/ops/metrics";
 import { GENERIC_FAILURE, isJobError, safeFailureMessage, UNREADABLE_CHECKPOINT, JobInterruptedError } from "./errors";
 import { ProgressMeter } from "./progress-meter";
 import { RunLease } from "./run-lease";
@@ -74,6 +76,7 @@ export async function driveRun(
   };
 
   let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
+  const ranFrom = performance.now();
   try {
     outcome = { ok: true, result: toJson(await definition.run(ctx)) };
   } catch (error) {
@@ -81,6 +84,8 @@ export async function driveRun(
   }
 
   const interrupted = lease.interruptedBy;
+  const ending = interrupted ?? (outcome.ok ? "succeeded" : "error");
+  measure(() => jobRunDuration().observe({ kind: claimed.kind, ending }, (performance.now() - ranFrom) / 1000));
   if (interrupted === "lease-lost") {
     runLog.warn("job run lost its lease; another instance continues it");
     return;

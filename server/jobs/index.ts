@@ -38,6 +38,11 @@ export async function startJobWorkers(options: Omit<JobRuntimeOptions, "handle">
   return runtime;
 }
 
+/** This instance's job workers: "running" while they take runs, otherwise why not. */
+export function jobWorkersState(): "running" | "not running" {
+  return globalForJobs.consoleJobRuntime?.running ? "running" : "not running";
+}
+
 /** Hands this instance's runs back to the queue (they resume elsewhere from their checkpoints) and stops. */
 export async function stopJobWorkers(): Promise<void> {
   const runtime = globalForJobs.consoleJobRuntime;

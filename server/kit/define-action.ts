@@ -1,12 +1,14 @@
 import "server-only";
+import { performance } from "node:perf_hooks";
 import type { z } from "zod";
 import type { ActionError, ActionResult } from "@/lib/shared/result";
 import { appendAudit, appendAuditSafely, type AuditEntry } from "@/server/audit/append";
 import { unauthenticatedRecordBudget } from "@/server/audit/refusals";
 import { authorize, type Requirement } from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
-import { auditUnavailable } from "@/server/errors";
+import { auditUnavailable, HTTP_STATUS } from "@/server/errors";
 import { logger } from "@/server/log";
+import { actionDuration, measure } from "@/server/ops/metrics";
 import { requestContext, type RequestContext } from "@/server/request-context";
 import {
   currentExchange,
@@ -70,8 +72,11 @@ interface ActionConfig<S extends z.ZodType, R> {
 export function defineAction<S extends z.ZodType, R>(config: ActionConfig<S, R>) {
   const action = function action(raw: unknown): Promise<ActionResult<R>> {
     return withRequestTiming({ maxWaitMs: PERSON_MAX_WAIT_MS }, async (timing) => {
+      const started = performance.now();
       const result = await perform(config, raw);
       reportTiming(timing);
+      const outcome = result.ok ? "ok" : HTTP_STATUS[result.error.code] >= 500 ? "failed" : "refused";
+      measure(() => actionDuration().observe({ action: config.action, outcome }, (performance.now() - started) / 1000));
       return result;
     });
   };

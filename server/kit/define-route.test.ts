@@ -64,6 +64,12 @@ describe("a route handler under the shared rate limit", () => {
     expect(fetched).toHaveLength(1);
   });
 
+  it("answers a static route's request, which Next sends without a params promise", async () => {
+    const request = new NextRequest("http://console.test/api/gas/usage?chain=eip155%3A1");
+    const response = await GET(request, {} as { params: Promise<Record<string, string>> });
+    expect(response.status).toBe(200);
+  });
+
   it("answers 429 RATE_LIMITED with Retry-After when a person would wait past the threshold, sending nothing", async () => {
     // The window is used up: the next grant is 60 s away.
     for (let i = 0; i < LIMIT; i++) await limiter.acquire();

@@ -1,4 +1,5 @@
 import "server-only";
+import { performance } from "node:perf_hooks";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
 import { authorize, type Requirement } from "@/server/auth/session";
@@ -8,6 +9,7 @@ import { toAppError } from "@/server/kit/to-app-error";
 import { validationError } from "@/server/kit/validation-error";
 import { logger } from "@/server/log";
 import { requestSiteVerdict } from "@/server/network/cross-site";
+import { measure, routeDuration } from "@/server/ops/metrics";
 import { requestContext, type RequestContext } from "@/server/request-context";
 import { PERSON_MAX_WAIT_MS, serverTimingHeader, withRequestTiming } from "@/server/request-timing";
 
@@ -38,7 +40,14 @@ export function defineRoute<Q extends z.ZodType, R>(config: {
     segment: { params: Promise<Record<string, string | string[]>> },
   ): Promise<Response> {
     return withRequestTiming({ maxWaitMs: PERSON_MAX_WAIT_MS }, async (timing) => {
+      const started = performance.now();
       const response = await respond(request, segment);
+      // A static route gets no params promise from Next.
+      const params = (await Promise.resolve(segment?.params).catch(() => undefined)) ?? {};
+      measure(() => {
+        const route = templateOf(request.nextUrl.pathname, params);
+        routeDuration().observe({ route, status: String(response.status) }, (performance.now() - started) / 1000);
+      });
       try {
         response.headers.set("server-timing", serverTimingHeader(timing));
       } catch {
@@ -100,5 +109,33 @@ export function defineRoute<Q extends z.ZodType, R>(config: {
         },
       );
     }
+  }
+}
+
+/**
+ * The route's path with each dynamic segment's value put back as its name (`/api/clients/[clientId]`),
+ * so a metric's label never holds a client's id.
+ */
+export function templateOf(pathname: string, params: Record<string, string | string[]>): string {
+  const byValue = new Map<string, string>();
+  for (const [name, value] of Object.entries(params))
+    for (const v of Array.isArray(value) ? value : [value]) byValue.set(String(v), name);
+  const names = byValue.size;
+  const template = pathname
+    .split("/")
+    .map((part) => {
+      const name = byValue.get(part) ?? byValue.get(decodeSafely(part));
+      return name ? `[${name}]` : part;
+    })
+    .join("/");
+  // A value that could not be found in the path (another encoding) must not leave its id in a label.
+  return names > 0 && !template.includes("[") ? "other" : template;
+}
+
+function decodeSafely(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
   }
 }

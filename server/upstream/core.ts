@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import { withYieldProvider, type Endpoint, type ResponseOf } from "@/lib/contracts/endpoints";
 import { logger as defaultLogger } from "@/server/log";
+import { recordUpstreamAttempt, type UpstreamAttempt } from "@/server/ops/upstream-health";
 import { collectSecrets, redact } from "@/server/redact";
 import { currentTiming, upstreamSpan } from "@/server/request-timing";
 import {
@@ -324,5 +325,6 @@ export class UpstreamClient {
   #log(level: "info" | "warn", fields: Record<string, unknown>) {
     const clean = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     this.#logger[level](redact(clean), "upstream request");
+    recordUpstreamAttempt(fields as unknown as UpstreamAttempt);
   }
 }

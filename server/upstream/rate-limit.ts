@@ -82,6 +82,12 @@ export class SlidingWindowRateLimiter implements RateLimiter {
     return Math.max(1, Math.floor(this.#limit * this.#backgroundShare));
   }
 
+  /** Grants within the current window. */
+  get inUse() {
+    this.#prune(this.#now());
+    return this.#grants.length;
+  }
+
   /** Callers waiting for a grant. */
   get pending() {
     return this.#interactive.length + this.#background.length;
@@ -260,4 +266,19 @@ export function sharedRateLimiter(key: string, options: RateLimitOptions): Slidi
 /** A registry key for a credential that does not keep the credential itself in memory. */
 export function rateLimitKey(scope: string, credential: string): string {
   return `${scope}:${createHash("sha256").update(credential).digest("hex").slice(0, 24)}`;
+}
+
+/**
+ * The limiters' use for the metrics: the custodian's own budget, and the busiest acting client's
+ * (one limiter per client: their sum would add up unrelated budgets). No key or id leaves here.
+ */
+export function rateLimiterUsage(): { scope: "custodian" | "client_busiest"; inUse: number; limit: number }[] {
+  const out = new Map<"custodian" | "client_busiest", { inUse: number; limit: number }>();
+  for (const [key, limiter] of registry) {
+    const scope = key.startsWith("custodian:") ? "custodian" : "client_busiest";
+    const seen = out.get(scope);
+    const inUse = limiter.inUse;
+    if (!seen || inUse > seen.inUse) out.set(scope, { inUse, limit: limiter.limit });
+  }
+  return [...out].map(([scope, usage]) => ({ scope, ...usage }));
 }

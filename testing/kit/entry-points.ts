@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { actionDeclaration, type ActionDeclaration } from "@/server/kit/action-registry";
+import { isOpsRoute } from "@/server/kit/define-ops-route";
 
 /**
  * Every server action and route handler of the console, found by reading the code (the files of
@@ -53,6 +54,8 @@ export interface FoundRoute {
   declaration?: RouteDeclaration;
   /** Its code appends an audit record itself (exports, checkpoints: a read that is an act). */
   writesAudit: boolean;
+  /** An operator's route (health, readiness, metrics), made by defineOpsRoute: no session, no query. */
+  ops: boolean;
 }
 
 /** Each exported function of each module in server/actions/ (tests and helpers aside). */
@@ -106,6 +109,7 @@ export async function findRoutes(): Promise<FoundRoute[]> {
         handler: handler as FoundRoute["handler"],
         declaration: declared.get(handler),
         writesAudit,
+        ops: isOpsRoute(handler),
       });
     }
   }

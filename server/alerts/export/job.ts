@@ -8,6 +8,7 @@ import { signDocument } from "@/server/evidence/sign";
 import { exportTtlMs, manifestPath, runDir, writeFileAtomically } from "@/server/exports/files";
 import { defineJob, JobError, type JobContext } from "@/server/jobs";
 import { appendJobAuditOnce } from "@/server/jobs/audit";
+import { exportRows, measure } from "@/server/ops/metrics";
 import { getAdminClient } from "@/server/upstream";
 import { eventsReader, type EventsReader } from "../events-reader";
 import { rangeOf, type MsRange } from "../range";
@@ -116,6 +117,7 @@ export const alertsExportJob = defineJob({
       manifest,
     };
     await ctx.saveCheckpoint({ phase: "done", result }, { done: rows, total: rows, message: "Done" });
+    measure(() => exportRows().inc({ kind: "alerts" }, rows));
     return finish(ctx, result);
   },
 });

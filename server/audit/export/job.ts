@@ -16,6 +16,7 @@ import { exportTtlMs, finalPath, manifestPath, runDir, writeFileAtomically } fro
 import { consoleVersion } from "@/server/exports/version";
 import { defineJob, type JobContext } from "@/server/jobs";
 import { appendJobAuditOnce } from "@/server/jobs/audit";
+import { exportRows, measure } from "@/server/ops/metrics";
 import { AUDIT_CSV_COLUMNS, auditCsvBatch } from "../csv";
 import { storedAuditKeys } from "../keys";
 import { countAudit, iterateAudit } from "../query";
@@ -116,6 +117,7 @@ export const auditExportJob = defineJob({
       await out.close();
     }
     await rename(`${target}.tmp`, target);
+    measure(() => exportRows().inc({ kind: "audit" }, rows));
 
     const keys = await storedAuditKeys(db);
     const manifest: AuditExportManifest = await signDocument(db, {

@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { startConsoleInstance, scratchDatabase } from "../fixtures/instances";
+import { startTcpForwarder } from "../fixtures/tcp-forwarder";
+
+/**
+ * What an operator points a load balancer and Prometheus at, tried on a production instance whose
+ * PostgreSQL sits behind a TCP forwarder the journey cuts and restores: liveness never depends on
+ * the database, readiness does and comes back on its own, metrics need their token and never carry
+ * an id, and SIGTERM ends the process with 0 in time.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
+const DATA = ".data/e2e-operations";
+const TOKEN = randomBytes(24).toString("hex");
+
+test("[OPS] health, readiness through a cut database, token-guarded metrics without ids, SIGTERM exits 0", async () => {
+  test.setTimeout(180_000);
+  rmSync(DATA, { recursive: true, force: true });
+  const database = await scratchDatabase("console_operations");
+  const db = new URL(database.url);
+  const forwarder = await startTcpForwarder({ host: db.hostname, port: Number(db.port || 5432) });
+  const through = new URL(database.url);
+  through.port = String(forwarder.port);
+  const instance = await startConsoleInstance({
+    name: "ops",
+    port: PORT,
+    dataDir: DATA,
+    env: {
+      DATABASE_URL: through.href,
+      AUTH_SECRET: randomBytes(48).toString("base64url"),
+      CONSOLE_VAULT_KEY: randomBytes(32).toString("base64"),
+      CONSOLE_ADMIN_EMAIL: "ops-admin@e2e.test",
+      CONSOLE_ADMIN_PASSWORD: "ops-admin-password-1",
+      CONSOLE_METRICS_TOKEN: TOKEN,
+      CONSOLE_SHUTDOWN_TIMEOUT_MS: "10000",
+    },
+  });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${instance.origin}${path}`, { headers, redirect: "manual" });
+  const ready = async () => {
+    const response = await get("/api/ready");
+    return { status: response.status, body: await response.text() };
+  };
+  try {
+    // Liveness: no session, the plain answer a load balancer expects.
+    const health = await get("/api/health");
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+
+    // Readiness: every check passes on a healthy instance.
+    await expect.poll(async () => (await ready()).status, { timeout: 30_000 }).toBe(200);
+    const healthy = JSON.parse((await ready()).body) as { status: string; checks: { name: string; ok: boolean }[] };
+    expect(healthy.status).toBe("ready");
+    expect(healthy.checks.map((c) => [c.name, c.ok])).toEqual([
+      ["database", true],
+      ["migrations", true],
+      ["jobs", true],
+      ["draining", true],
+    ]);
+
+    // A page of a client, visited without a session: its metric names the route, not the id.
+    const clientId = `cl${randomBytes(10).toString("hex")}`;
+    expect((await get(`/clients/${clientId}`)).status).toBeGreaterThanOrEqual(300);
+
+    // Metrics: refused without the token or with another one, served in Prometheus's format with it.
+    expect((await get("/api/metrics")).status).toBe(401);
+    expect((await get("/api/metrics", { authorization: `Bearer ${"x".repeat(48)}` })).status).toBe(401);
+    const scraped = await get("/api/metrics", { authorization: `Bearer ${TOKEN}` });
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers.get("content-type")).toContain("text/plain");
+    const text = await scraped.text();
+    expect(text).toMatch(/^# TYPE console_http_request_duration_seconds histogram$/m);
+    expect(text).toMatch(
+      /^console_http_request_duration_seconds_count\{[^}]*route="\/clients\/\[clientId\]"[^}]*\} [1-9]/m,
+    );
+    expect(text).toMatch(
+      /^console_http_request_duration_seconds_count\{[^}]*route="\/api\/ready"[^}]*status="200"[^}]*\} [1-9]/m,
+    );
+    expect(text).toMatch(/^console_process_resident_memory_bytes\{[^}]*\} \d/m);
+    expect(text).toMatch(/^console_audit_appends_total\{[^}]*outcome="ok"[^}]*\} [1-9]/m);
+    expect(text).not.toContain(clientId);
+    expect(text).not.toContain(TOKEN);
+
+    // The database goes away: liveness holds, readiness says which check fails and names no host.
+    forwarder.cut();
+    expect((await get("/api/health")).status).toBe(200);
+    await expect.poll(async () => (await ready()).status, { timeout: 30_000 }).toBe(503);
+    const down = await ready();
+    const verdict = JSON.parse(down.body) as { status: string; checks: { name: string; ok: boolean }[] };
+    expect(verdict.status).toBe("not ready");
+    expect(verdict.checks.find((c) => c.name === "database")?.ok).toBe(false);
+    for (const secret of [db.hostname, String(forwarder.port), db.pathname.slice(1), "postgres://"])
+      expect(down.body).not.toContain(secret);
+
+    // It comes back: readiness returns without a restart.
+    forwarder.restore();
+    await expect.poll(async () => (await ready()).status, { timeout: 30_000 }).toBe(200);
+
+    // SIGTERM: the instance hands its work back, closes the pool and exits 0 inside its timeout.
+    const ended = await instance.terminate();
+    expect(ended).toMatchObject({ code: 0, signal: null });
+    expect(ended.ms).toBeLessThan(10_000);
+  } finally {
+    await instance.stop();
+    await forwarder.close();
+    await database.drop();
+  }
+});
