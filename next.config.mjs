@@ -16,7 +16,19 @@ const nextConfig = {
   reactStrictMode: true,
   // Native/wasm packages that must load from node_modules at run time instead of being bundled;
   // prom-client too, so scripts/serve.mjs and the server bundle share one module and one registry.
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "pg", "pg-boss", "hardhat", "solc", "prom-client"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pino",
+    "pg",
+    "pg-boss",
+    "hardhat",
+    "solc",
+    "prom-client",
+    "@opentelemetry/instrumentation-pg",
+    "@opentelemetry/instrumentation",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/exporter-trace-otlp-http",
+  ],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -3,6 +3,7 @@ import { getToken } from "next-auth/jwt";
 import { getEnv } from "@/server/env";
 import { trustedRequestId } from "@/server/network/client-address";
 import { requestIsHttps } from "@/server/network/forwarded-proto";
+import { currentExchange } from "@/server/request-timing";
 
 /**
  * Runs before every page and API request: a request id for logs and audit, a per-request CSP nonce,
@@ -16,6 +17,8 @@ export async function proxy(request: NextRequest) {
   // Headers that only a proxy in front of the console may set count only for configured hops.
   const requestId =
     trustedRequestId(request.headers.get("x-request-id"), env.CONSOLE_TRUSTED_PROXIES) ?? crypto.randomUUID();
+  const exchange = currentExchange();
+  if (exchange) exchange.requestId = requestId;
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   // Not request.nextUrl.protocol: Next builds it from whatever X-Forwarded-Proto a client sends.
   const https = requestIsHttps(request.headers.get("x-forwarded-proto"), env.CONSOLE_TRUSTED_PROXIES);

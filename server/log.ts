@@ -1,6 +1,8 @@
 import "server-only";
 import pino from "pino";
+import { traceIds } from "./ops/spans";
 import { redact } from "./redact";
+import { currentExchange } from "./request-timing";
 
 /**
  * Structured JSON logs on stdout. Every logged object goes through the console's one redaction
@@ -28,6 +30,12 @@ export function createLogger(destination?: pino.DestinationStream, logLevel = le
     formatters: { log: (object) => redact(serializeErrors(object)) },
     serializers: { err: (value: unknown) => (value instanceof Error ? pino.stdSerializers.err(value) : value) },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // The request this line belongs to (set by proxy.ts for each HTTP exchange) and, while tracing,
+    // the trace and span: a line in the logs finds its trace, and the other way round.
+    mixin: () => {
+      const requestId = currentExchange()?.requestId;
+      return { ...(requestId ? { requestId } : {}), ...traceIds() };
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -37,6 +37,8 @@ export const PERSON_MAX_WAIT_MS = 3_000;
  */
 export interface HttpExchange {
   serverTiming?: string;
+  /** The request id proxy.ts gave this exchange: every log line written while serving it carries it. */
+  requestId?: string;
 }
 
 // On globalThis under registered symbols: Next bundles server code per layer, and serve.mjs (outside

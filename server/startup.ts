@@ -24,6 +24,8 @@ async function startJobs() {
 
 export async function runStartup() {
   try {
+    // Before anything loads pg: the pg instrumentation patches it as it is required.
+    await (await import("./ops/tracing")).startTracing();
     const result = await bootstrap();
     const { observeHttp } = await import("./ops/http-metrics");
     (globalThis as Record<symbol, unknown>)[OBSERVE_HTTP] = observeHttp;

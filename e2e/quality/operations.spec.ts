@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { startConsoleInstance, scratchDatabase } from "../fixtures/instances";
+import { startOtlpReceiver } from "../fixtures/otlp-receiver";
+import { signedInPage } from "../fixtures/staff";
 import { startTcpForwarder } from "../fixtures/tcp-forwarder";
 
 /**
@@ -14,12 +16,17 @@ const PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
 const DATA = ".data/e2e-operations";
 const TOKEN = randomBytes(24).toString("hex");
 
-test("[OPS] health, readiness through a cut database, token-guarded metrics without ids, SIGTERM exits 0", async () => {
+const ADMIN = { email: "ops-admin@e2e.test", password: "ops-admin-password-1" };
+
+test("[OPS] health, readiness through a cut database, token-guarded metrics without ids, a page's trace, SIGTERM exits 0", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   rmSync(DATA, { recursive: true, force: true });
   const database = await scratchDatabase("console_operations");
   const db = new URL(database.url);
   const forwarder = await startTcpForwarder({ host: db.hostname, port: Number(db.port || 5432) });
+  const otlp = await startOtlpReceiver();
   const through = new URL(database.url);
   through.port = String(forwarder.port);
   const instance = await startConsoleInstance({
@@ -30,8 +37,9 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
       DATABASE_URL: through.href,
       AUTH_SECRET: randomBytes(48).toString("base64url"),
       CONSOLE_VAULT_KEY: randomBytes(32).toString("base64"),
-      CONSOLE_ADMIN_EMAIL: "ops-admin@e2e.test",
-      CONSOLE_ADMIN_PASSWORD: "ops-admin-password-1",
+      CONSOLE_ADMIN_EMAIL: ADMIN.email,
+      CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
       CONSOLE_METRICS_TOKEN: TOKEN,
       CONSOLE_SHUTDOWN_TIMEOUT_MS: "10000",
     },
@@ -82,6 +90,30 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
     expect(text).not.toContain(clientId);
     expect(text).not.toContain(TOKEN);
 
+    // A page view is one trace: Next's request span, with the console's upstream call inside it.
+    const admin = await signedInPage(browser, ADMIN, "/clients", instance.origin);
+    await expect(admin.page.getByRole("table", { name: "Clients" })).toBeVisible();
+    await admin.context.close();
+    const upstreamOf = (route: string) => {
+      const roots = otlp.spans.filter((s) => s.attributes["next.route"] === route);
+      return otlp.spans.find(
+        (s) =>
+          s.name === "upstream GET /api/v3/custodians/me/clients" && roots.some((root) => root.traceId === s.traceId),
+      );
+    };
+    await expect.poll(() => upstreamOf("/clients") !== undefined, { timeout: 20_000 }).toBe(true);
+    const span = upstreamOf("/clients")!;
+    expect(span.kind).toBe(3); // SPAN_KIND_CLIENT
+    expect(span.attributes).toMatchObject({
+      "http.request.method": "GET",
+      "url.template": "/api/v3/custodians/me/clients",
+    });
+    expect(String(span.attributes["http.response.status_code"])).toBe("200");
+    // PostgreSQL queries of the same request are spans of the same trace (statements, no values).
+    expect(otlp.spans.some((s) => s.traceId === span.traceId && s.attributes["db.system.name"] === "postgresql")).toBe(
+      true,
+    );
+
     // The database goes away: liveness holds, readiness says which check fails and names no host.
     forwarder.cut();
     expect((await get("/api/health")).status).toBe(200);
@@ -104,6 +136,7 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
   } finally {
     await instance.stop();
     await forwarder.close();
+    await otlp.close();
     await database.drop();
   }
 });

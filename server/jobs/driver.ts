@@ -3,6 +3,7 @@ import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import type { Db } from "@/server/db/client";
 import { jobRunDuration, measure } from "@/server/ops/metrics";
+import { inSpan } from "@/server/ops/spans";
 import { GENERIC_FAILURE, isJobError, safeFailureMessage, UNREADABLE_CHECKPOINT, JobInterruptedError } from "./errors";
 import { ProgressMeter } from "./progress-meter";
 import { RunLease } from "./run-lease";
@@ -78,7 +79,12 @@ export async function driveRun(
   let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
   const ranFrom = performance.now();
   try {
-    outcome = { ok: true, result: toJson(await definition.run(ctx)) };
+    const result = await inSpan(
+      `job ${claimed.kind}`,
+      { attributes: { "job.kind": claimed.kind, "job.run_id": claimed.id, "job.attempt": claimed.attempts } },
+      () => definition.run(ctx),
+    );
+    outcome = { ok: true, result: toJson(result) };
   } catch (error) {
     outcome = { ok: false, error };
   }

@@ -2,6 +2,7 @@ import "server-only";
 import { closeDb } from "@/server/db";
 import { stopJobWorkers } from "@/server/jobs";
 import { logger } from "@/server/log";
+import { stopTracing } from "./tracing";
 
 const DRAINING = Symbol.for("custodian-console.draining");
 
@@ -20,5 +21,6 @@ export async function shutdownInstance(): Promise<void> {
     logger.warn({ err: error }, "job workers did not stop cleanly");
   }
   await closeDb().catch((error: unknown) => logger.warn({ err: error }, "database pool did not close cleanly"));
+  await stopTracing().catch(() => undefined);
   logger.info({ durationMs: Date.now() - started }, "instance shut down");
 }

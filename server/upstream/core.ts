@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import { withYieldProvider, type Endpoint, type ResponseOf } from "@/lib/contracts/endpoints";
 import { logger as defaultLogger } from "@/server/log";
+import { inSpan } from "@/server/ops/spans";
 import { recordUpstreamAttempt, type UpstreamAttempt } from "@/server/ops/upstream-health";
 import { collectSecrets, redact } from "@/server/redact";
 import { currentTiming, upstreamSpan } from "@/server/request-timing";
@@ -151,7 +152,33 @@ export class UpstreamClient {
     input: CallInput = {},
     options: RequestOptions = {},
   ): UpstreamPromise<ResponseOf<E>> {
-    let sent = upstreamSpan(() => this.#send(endpoint, input, options)).catch((error: unknown) => {
+    const traced = () =>
+      inSpan(
+        `upstream ${endpoint.method} ${endpoint.path}`,
+        {
+          kind: "client",
+          attributes: {
+            "http.request.method": endpoint.method,
+            "url.template": endpoint.path,
+            "upstream.service": this.service,
+          },
+        },
+        async (span) => {
+          try {
+            const response = await this.#send(endpoint, input, options);
+            span.setAttributes({
+              "http.response.status_code": response.status,
+              "upstream.attempts": response.attempts,
+            });
+            return response;
+          } catch (error) {
+            const status = (error as { status?: unknown }).status;
+            if (typeof status === "number") span.setAttribute("http.response.status_code", status);
+            throw error;
+          }
+        },
+      );
+    let sent = upstreamSpan(traced).catch((error: unknown) => {
       // An abort while waiting (rate limit, backoff) surfaces as the signal's reason; report it like one mid-request.
       if (options.signal?.aborted && !(error instanceof UpstreamError))
         throw connectionError(error, this.#context(endpoint), this.timeout, options.signal);
