@@ -5,106 +5,121 @@
 // as CONSOLE_TRUSTED_PROXIES says. (`next start` alone keeps whatever X-Forwarded-For a client
 // sends, so a client could choose its own address.)
 import { AsyncLocalStorage } from "node:async_hooks";
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import next from "next";
+import { answerMetricsRequests, runPrimary, workerCount } from "./workers.mjs";
 
 const dev = process.argv.includes("--dev");
-const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.CONSOLE_HOST ?? "0.0.0.0";
-const root = new URL("..", import.meta.url).pathname;
-
-// Read by server/network/client-address.ts in this same process: the last X-Forwarded-For entry
-// is the peer this server saw.
-globalThis[Symbol.for("custodian-console.peer-appended")] = true;
-
-// With no proxy trusted (CONSOLE_TRUSTED_PROXIES unset or 0; the console validates the value at
-// start), X-Forwarded-Proto is overwritten with this connection's own protocol, so neither the
-// console (server/network/forwarded-proto.ts) nor Next or next-auth, which read the header too,
-// take a client's word for https. Behind trusted proxies the nearest one's value stands.
-const protoFromSocket = !(Number(process.env.CONSOLE_TRUSTED_PROXIES || 0) > 0);
-globalThis[Symbol.for("custodian-console.proto-from-socket")] = protoFromSocket;
-
-// One store per HTTP exchange, shared with server/request-timing.ts through a registered symbol: a
-// server action cannot set response headers, so it leaves its Server-Timing here and this process
-// adds it to the response as the headers go out.
-const exchanges = (globalThis[Symbol.for("custodian-console.http-exchange")] ??= new AsyncLocalStorage());
-
-function withServerTiming(res, exchange) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (...args) {
-    if (exchange.serverTiming && !res.headersSent && !res.hasHeader("server-timing"))
-      res.setHeader("server-timing", exchange.serverTiming);
-    return writeHead.apply(this, args);
-  };
-}
-
-// Each exchange's duration, for the console's metrics (server/ops/http-metrics.ts), as it finishes.
-function observe(req, res, started) {
-  res.once("finish", () => {
-    const record = globalThis[Symbol.for("custodian-console.observe-http")];
-    if (typeof record !== "function") return;
-    const url = req.url ?? "/";
-    record({
-      method: req.method ?? "GET",
-      pathname: url.split("?")[0],
-      status: res.statusCode,
-      seconds: Number(process.hrtime.bigint() - started) / 1e9,
-      action: req.method === "POST" && req.headers["next-action"] !== undefined,
-    });
-  });
-}
-
-const server = createServer((req, res) => {
-  observe(req, res, process.hrtime.bigint());
-  const peer = req.socket.remoteAddress ?? "";
-  const sent = req.headers["x-forwarded-for"];
-  const chain = (Array.isArray(sent) ? sent.join(",") : (sent ?? ""))
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  req.headers["x-forwarded-for"] = [...chain, peer].join(", ");
-  if (protoFromSocket) req.headers["x-forwarded-proto"] = req.socket.encrypted ? "https" : "http";
-  const exchange = {};
-  withServerTiming(res, exchange);
-  exchanges.run(exchange, () => void handle(req, res));
-});
-
-const app = next({
-  dev,
-  dir: root,
-  hostname: hostname === "0.0.0.0" ? "localhost" : hostname,
-  port,
-  httpServer: server,
-});
-const handle = app.getRequestHandler();
-await app.prepare();
-server.listen(port, hostname);
-
-// Graceful shutdown, bounded by CONSOLE_SHUTDOWN_TIMEOUT_MS (default 25 s): stop accepting
-// connections, let the console drain (readiness 503, job runs handed back from their checkpoints,
-// pool closed: server/ops/shutdown.ts), let requests in flight finish, and exit 0.
 const shutdownTimeoutMs = (() => {
   const value = Number(process.env.CONSOLE_SHUTDOWN_TIMEOUT_MS || 25_000);
   return Number.isFinite(value) && value >= 1000 ? value : 25_000;
 })();
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"])
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    globalThis[Symbol.for("custodian-console.draining")] = true;
-    setTimeout(() => {
-      process.stderr.write(`shutdown took longer than ${shutdownTimeoutMs} ms; exiting\n`);
-      process.exit(0);
-    }, shutdownTimeoutMs).unref();
-    const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
-    // Open keep-alive connections would hold close() forever.
-    server.closeIdleConnections?.();
-    const shutdown = globalThis[Symbol.for("custodian-console.shutdown")];
-    if (typeof shutdown === "function") await shutdown().catch(() => {});
-    // A keep-alive connection whose last request has finished is idle now: close those as they appear.
-    const sweep = setInterval(() => server.closeIdleConnections?.(), 100);
-    await closed;
-    clearInterval(sweep);
-    process.exit(0);
+let workers = 1;
+try {
+  workers = dev ? 1 : workerCount();
+} catch (error) {
+  process.stderr.write(`\nThe console cannot start.\n${error.message}\n\n`);
+  process.exit(1);
+}
+if (workers > 1 && cluster.isPrimary) runPrimary(workers, shutdownTimeoutMs);
+else await serve();
+
+async function serve() {
+  answerMetricsRequests();
+  const port = Number(process.env.PORT ?? 3000);
+  const hostname = process.env.CONSOLE_HOST ?? "0.0.0.0";
+  const root = new URL("..", import.meta.url).pathname;
+
+  // Read by server/network/client-address.ts in this same process: the last X-Forwarded-For entry
+  // is the peer this server saw.
+  globalThis[Symbol.for("custodian-console.peer-appended")] = true;
+
+  // With no proxy trusted (CONSOLE_TRUSTED_PROXIES unset or 0; the console validates the value at
+  // start), X-Forwarded-Proto is overwritten with this connection's own protocol, so neither the
+  // console (server/network/forwarded-proto.ts) nor Next or next-auth, which read the header too,
+  // take a client's word for https. Behind trusted proxies the nearest one's value stands.
+  const protoFromSocket = !(Number(process.env.CONSOLE_TRUSTED_PROXIES || 0) > 0);
+  globalThis[Symbol.for("custodian-console.proto-from-socket")] = protoFromSocket;
+
+  // One store per HTTP exchange, shared with server/request-timing.ts through a registered symbol: a
+  // server action cannot set response headers, so it leaves its Server-Timing here and this process
+  // adds it to the response as the headers go out.
+  const exchanges = (globalThis[Symbol.for("custodian-console.http-exchange")] ??= new AsyncLocalStorage());
+
+  function withServerTiming(res, exchange) {
+    const writeHead = res.writeHead;
+    res.writeHead = function (...args) {
+      if (exchange.serverTiming && !res.headersSent && !res.hasHeader("server-timing"))
+        res.setHeader("server-timing", exchange.serverTiming);
+      return writeHead.apply(this, args);
+    };
+  }
+
+  // Each exchange's duration, for the console's metrics (server/ops/http-metrics.ts), as it finishes.
+  function observe(req, res, started) {
+    res.once("finish", () => {
+      const record = globalThis[Symbol.for("custodian-console.observe-http")];
+      if (typeof record !== "function") return;
+      const url = req.url ?? "/";
+      record({
+        method: req.method ?? "GET",
+        pathname: url.split("?")[0],
+        status: res.statusCode,
+        seconds: Number(process.hrtime.bigint() - started) / 1e9,
+        action: req.method === "POST" && req.headers["next-action"] !== undefined,
+      });
+    });
+  }
+
+  const server = createServer((req, res) => {
+    observe(req, res, process.hrtime.bigint());
+    const peer = req.socket.remoteAddress ?? "";
+    const sent = req.headers["x-forwarded-for"];
+    const chain = (Array.isArray(sent) ? sent.join(",") : (sent ?? ""))
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    req.headers["x-forwarded-for"] = [...chain, peer].join(", ");
+    if (protoFromSocket) req.headers["x-forwarded-proto"] = req.socket.encrypted ? "https" : "http";
+    const exchange = {};
+    withServerTiming(res, exchange);
+    exchanges.run(exchange, () => void handle(req, res));
   });
+
+  const app = next({
+    dev,
+    dir: root,
+    hostname: hostname === "0.0.0.0" ? "localhost" : hostname,
+    port,
+    httpServer: server,
+  });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  server.listen(port, hostname);
+
+  // Graceful shutdown, bounded by CONSOLE_SHUTDOWN_TIMEOUT_MS (default 25 s): stop accepting
+  // connections, let the console drain (readiness 503, job runs handed back from their checkpoints,
+  // pool closed: server/ops/shutdown.ts), let requests in flight finish, and exit 0.
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"])
+    process.on(signal, async () => {
+      if (stopping) return;
+      stopping = true;
+      globalThis[Symbol.for("custodian-console.draining")] = true;
+      setTimeout(() => {
+        process.stderr.write(`shutdown took longer than ${shutdownTimeoutMs} ms; exiting\n`);
+        process.exit(0);
+      }, shutdownTimeoutMs).unref();
+      const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
+      // Open keep-alive connections would hold close() forever.
+      server.closeIdleConnections?.();
+      const shutdown = globalThis[Symbol.for("custodian-console.shutdown")];
+      if (typeof shutdown === "function") await shutdown().catch(() => {});
+      // A keep-alive connection whose last request has finished is idle now: close those as they appear.
+      const sweep = setInterval(() => server.closeIdleConnections?.(), 100);
+      await closed;
+      clearInterval(sweep);
+      process.exit(0);
+    });
+}

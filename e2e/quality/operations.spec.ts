@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
+import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { startConsoleInstance, scratchDatabase } from "../fixtures/instances";
 import { startOtlpReceiver } from "../fixtures/otlp-receiver";
@@ -15,6 +16,24 @@ import { startTcpForwarder } from "../fixtures/tcp-forwarder";
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
 const DATA = ".data/e2e-operations";
 const TOKEN = randomBytes(24).toString("hex");
+
+/** A GET on a connection of its own (fetch would keep one connection, and so one process). */
+function getOnNewConnection(origin: string, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${origin}${path}`, { agent: false }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("error", reject);
+  });
+}
+
+/** Liveness answers counted in Prometheus's text, summed over statuses. */
+function healthCount(text: string): number {
+  return [...text.matchAll(/^console_http_request_duration_seconds_count\{[^}]*route="\/api\/health"[^}]*\} (\d+)$/gm)]
+    .map((m) => Number(m[1]))
+    .reduce((a, b) => a + b, 0);
+}
 
 const ADMIN = { email: "ops-admin@e2e.test", password: "ops-admin-password-1" };
 
@@ -42,10 +61,17 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
       OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
       CONSOLE_METRICS_TOKEN: TOKEN,
       CONSOLE_SHUTDOWN_TIMEOUT_MS: "10000",
+      // Two console processes on one port (one per core on this machine): every check below meets either.
+      CONSOLE_WORKERS: "2",
     },
   });
   const get = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${instance.origin}${path}`, { headers, redirect: "manual" });
+  const scrapeText = async () => {
+    const response = await get("/api/metrics", { authorization: `Bearer ${TOKEN}` });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
   const ready = async () => {
     const response = await get("/api/ready");
     return { status: response.status, body: await response.text() };
@@ -70,6 +96,12 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
     // A page of a client, visited without a session: its metric names the route, not the id.
     const clientId = `cl${randomBytes(10).toString("hex")}`;
     expect((await get(`/clients/${clientId}`)).status).toBeGreaterThanOrEqual(300);
+
+    // Twenty requests on twenty connections, which the two processes share out: the metrics a scraper
+    // gets from either process count all twenty.
+    const before = healthCount(await scrapeText());
+    for (let i = 0; i < 20; i++) expect(await getOnNewConnection(instance.origin, "/api/health")).toBe(200);
+    expect(healthCount(await scrapeText()) - before).toBe(20);
 
     // Metrics: refused without the token or with another one, served in Prometheus's format with it.
     expect((await get("/api/metrics")).status).toBe(401);

@@ -1,5 +1,7 @@
 import "server-only";
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import cluster from "node:cluster";
+import { randomUUID } from "node:crypto";
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 /**
  * The console's Prometheus metrics (prom-client), one registry per process, served by GET
@@ -19,6 +21,11 @@ export function metricsRegistry(): Registry {
     registry.setDefaultLabels({ service: "console" });
     collectDefaultMetrics({ register: registry, prefix: "console_" });
     holder[REGISTRY] = registry;
+    if (cluster.isWorker) {
+      // One of several console processes (CONSOLE_WORKERS): the primary gathers every worker's figures.
+      new AggregatorRegistry();
+      AggregatorRegistry.setRegistries([registry]);
+    }
   }
   return registry;
 }
@@ -115,6 +122,8 @@ export const jobRuns = () =>
         name: "console_job_runs",
         help: "Job runs in the database by kind and state (queued, running, lease_lapsed, failed, ...), read at scrape time",
         labelNames: ["kind", "state"],
+        // The database's figure, the same in every process: not summed across them.
+        aggregator: "first",
         registers,
       }),
   );
@@ -194,9 +203,36 @@ export const readinessState = () =>
         name: "console_ready",
         help: "1 when the last readiness check passed, by check (database, migrations, jobs, draining)",
         labelNames: ["check"],
+        aggregator: "min",
         registers,
       }),
   );
+
+/**
+ * This instance's metrics as text: its own registry, or, in one of several console processes on one
+ * port, every process's figures summed by the primary (scripts/workers.mjs), since a scraper cannot
+ * choose which process answers.
+ */
+export async function metricsText(): Promise<string> {
+  const registry = metricsRegistry();
+  if (!cluster.isWorker || !process.send) return registry.metrics();
+  const id = randomUUID();
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      process.off("message", onMessage);
+      reject(new Error("the primary did not send the workers' metrics within 5 s"));
+    }, 5000);
+    const onMessage = (message: { type?: string; id?: string; text?: string; error?: string }) => {
+      if (message?.type !== "console:metrics-result" || message.id !== id) return;
+      clearTimeout(timer);
+      process.off("message", onMessage);
+      if (message.error !== undefined) reject(new Error(message.error));
+      else resolve(message.text ?? "");
+    };
+    process.on("message", onMessage);
+    process.send?.({ type: "console:metrics", id });
+  });
+}
 
 /** Records a metric without ever failing the work it measures. */
 export function measure(record: () => void): void {

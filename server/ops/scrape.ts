@@ -6,7 +6,7 @@ import { AppError, notFound, unauthenticated } from "@/server/errors";
 import { jobWorkersState } from "@/server/jobs";
 import { rateLimiterUsage } from "@/server/upstream/rate-limit";
 import { refreshJobGauges } from "./job-gauges";
-import { measure, metricsRegistry, rateLimitCapacity, rateLimitInUse } from "./metrics";
+import { measure, metricsRegistry, metricsText, rateLimitCapacity, rateLimitInUse } from "./metrics";
 import { checkReadiness, isDraining } from "./readiness";
 
 /** What a token-holding scraper gets: every metric of this instance, in Prometheus's text format. */
@@ -27,8 +27,7 @@ export async function scrape(request: Request): Promise<Response> {
       rateLimitCapacity().set({ scope: usage.scope }, usage.limit);
     }
   });
-  const registry = metricsRegistry();
-  return new Response(await registry.metrics(), { headers: { "content-type": registry.contentType } });
+  return new Response(await metricsText(), { headers: { "content-type": metricsRegistry().contentType } });
 }
 
 function bearerMatches(header: string | null, token: string): boolean {

@@ -242,6 +242,15 @@ const registry = ((
 export const SHARED_WINDOW_MS = 61_000;
 
 /**
+ * A limit for the whole machine's console, divided among its processes (CONSOLE_WORKERS: scripts/workers.mjs
+ * tells each worker how many there are), so N processes together stay within it.
+ */
+export function perProcessLimit(limit: number, workers = Number(process.env.CONSOLE_WORKER_COUNT || 1)): number {
+  const count = Number.isInteger(workers) && workers > 1 ? workers : 1;
+  return Math.max(1, Math.floor(limit / count));
+}
+
+/**
  * The process-wide limiter for `key`. The first caller creates it; a later caller with different
  * options reconfigures it, so the most recent configuration wins. Without `backgroundShare` the
  * console's CONSOLE_BACKGROUND_RATE_SHARE applies.
@@ -250,6 +259,7 @@ export function sharedRateLimiter(key: string, options: RateLimitOptions): Slidi
   const resolved = {
     windowMs: SHARED_WINDOW_MS,
     ...options,
+    limit: perProcessLimit(options.limit),
     backgroundShare: options.backgroundShare ?? getEnv().CONSOLE_BACKGROUND_RATE_SHARE,
   };
   const existing = registry.get(key);
