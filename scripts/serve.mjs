@@ -102,6 +102,9 @@ async function serve() {
   // connections, let the console drain (readiness 503, job runs handed back from their checkpoints,
   // pool closed: server/ops/shutdown.ts), let requests in flight finish, and exit 0.
   let stopping = false;
+  // A worker whose primary is gone (killed) can take no more connections: it shuts down as on SIGTERM,
+  // handing its job runs back, instead of holding their leases as a process nobody can reach.
+  if (cluster.isWorker) process.on("disconnect", () => process.emit("SIGTERM"));
   for (const signal of ["SIGINT", "SIGTERM"])
     process.on(signal, async () => {
       if (stopping) return;

@@ -1,0 +1,141 @@
+/**
+ * CPU per request: what one page render and one data route cost the console's process, read from the
+ * process's own CPU counters (/proc/<pid>/stat: user + system time) over many requests made one at a
+ * time by a signed-in admin, so nothing else the machine does is counted and no request waits behind
+ * another. The embedded sandbox runs in this benchmark's process, not the console's, so its work is
+ * not counted either.
+ *
+ * Figures: the median over pages of each page's CPU per render, and the median over data routes of
+ * each route's CPU per answer; each page's and route's own figure is in the notes.
+ */
+import { readFileSync } from "node:fs";
+import type { Figure } from "./figure";
+import { startBenchConsole } from "./harness/console";
+
+export const title = "CPU per request: every page and the data routes, one at a time (console process counters)";
+
+const CALLS = Number(process.env.BENCH_CPU_CALLS ?? 60);
+/** USER_HZ: 100 on Linux. */
+const CLOCK_TICKS = 100;
+
+export const notes: string[] = [];
+const say = (line: string) => {
+  process.stdout.write(`  ${line}\n`);
+  notes.push(line);
+};
+
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+export async function run(): Promise<Figure[]> {
+  // Hundreds of calls in a few minutes: the console's own upstream limit is lifted so none waits or is refused.
+  const bench = await startBenchConsole({
+    seedEvents: 5000,
+    consoleEnv: { CONSOLE_LOG_LEVEL: "warn", CUSTODIAN_RATE_LIMIT: "100000" },
+  });
+  try {
+    const pid = bench.pid;
+    if (pid === undefined) throw new Error("the console's process id is unknown");
+    const headers = (page: boolean) => ({ cookie: bench.jar.header, accept: page ? "text/html" : "application/json" });
+    const get = async (path: string, page: boolean) => {
+      const res = await fetch(`${bench.origin}${path}`, { headers: headers(page), redirect: "manual" });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const clients = (await (
+      await fetch(`${bench.origin}/api/clients?take=10`, { headers: headers(false) })
+    ).json()) as {
+      results: { id: string }[];
+    };
+    const clientId = clients.results?.[0]?.id;
+    if (!clientId) throw new Error(`/api/clients answered ${JSON.stringify(clients).slice(0, 200)}`);
+    const webhook = bench.sandbox.sandbox.alerts.webhooks[0];
+    if (!clientId || !webhook) throw new Error("the sandbox has no client or no webhook");
+    const client = encodeURIComponent(clientId);
+    const hook = encodeURIComponent(webhook.id);
+
+    const pages = [
+      "/",
+      "/clients",
+      `/clients/${client}`,
+      "/approvals",
+      "/alerts",
+      `/alerts/${hook}`,
+      "/alerts/tools",
+      "/gas",
+      "/yield",
+      "/audit",
+      "/users",
+      "/account/password",
+    ];
+    const routes = [
+      "/api/overview/clients",
+      "/api/clients?take=25",
+      `/api/clients/${client}`,
+      `/api/clients/${client}/ejects`,
+      "/api/alerts/webhooks",
+      `/api/alerts/webhooks/${hook}/events?`,
+      `/api/gas/usage?chain=${encodeURIComponent("eip155:1")}`,
+      "/api/audit?limit=50",
+      "/api/users",
+      "/api/saved-views?scope=alerts.events",
+    ];
+
+    const measure = async (path: string, page: boolean) => {
+      // Warm-up, not counted: Next loads a route's code on its first request.
+      for (let i = 0; i < 3; i++) {
+        const status = await get(path, page);
+        if (status !== 200) throw new Error(`${path} answered ${status}`);
+      }
+      const before = cpuMs(pid);
+      for (let i = 0; i < CALLS; i++) await get(path, page);
+      return (cpuMs(pid) - before) / CALLS;
+    };
+
+    const pageCpu: number[] = [];
+    for (const path of pages) {
+      const ms = await measure(path, true);
+      pageCpu.push(ms);
+      say(
+        `page ${path.replace(client, "[clientId]").replace(hook, "[webhookId]")}: ${ms.toFixed(1)} ms of CPU per render`,
+      );
+    }
+    const routeCpu: number[] = [];
+    for (const path of routes) {
+      const ms = await measure(path, false);
+      routeCpu.push(ms);
+      say(
+        `route ${path.replace(client, "[clientId]").replace(hook, "[webhookId]")}: ${ms.toFixed(2)} ms of CPU per answer`,
+      );
+    }
+    say(
+      `${CALLS} requests each, one at a time, after 3 not counted; the counters tick every ${1000 / CLOCK_TICKS} ms.`,
+    );
+    return [
+      {
+        name: "CPU per page render (median over pages)",
+        value: median(pageCpu),
+        unit: "ms",
+        target: 12,
+        better: "lower",
+      },
+      {
+        name: "CPU per data route (median over routes)",
+        value: median(routeCpu),
+        unit: "ms",
+        target: 3,
+        better: "lower",
+      },
+    ];
+  } finally {
+    await bench.close();
+  }
+}
