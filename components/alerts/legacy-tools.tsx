@@ -90,6 +90,7 @@ function FormatTool() {
           <pre
             className="max-h-96 overflow-auto rounded border border-border bg-surface-2 p-3 font-mono text-xs whitespace-pre-wrap break-all"
             aria-label="Formatted events"
+            tabIndex={0}
           >
             {JSON.stringify(events, null, 2)}
           </pre>

@@ -169,6 +169,9 @@ function RecordFields({
         <pre
           className="max-h-80 overflow-auto rounded bg-surface-2 p-2 font-mono text-xs break-all whitespace-pre-wrap"
           data-testid="record-input"
+          // A long input scrolls inside its box: the keyboard can reach it and scroll it.
+          aria-labelledby="record-input"
+          tabIndex={0}
         >
           {r.input === null || r.input === undefined ? "—" : JSON.stringify(r.input, null, 2)}
         </pre>

@@ -23,6 +23,7 @@ export function EventDrawer({ event, tz, onClose }: { event: AlertEvent | null; 
           <pre
             className="overflow-auto rounded border border-border bg-surface-2 p-3 font-mono text-xs whitespace-pre-wrap break-all"
             aria-label="Event record JSON"
+            tabIndex={0}
           >
             {json}
           </pre>
