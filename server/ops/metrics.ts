@@ -36,177 +36,108 @@ function metric<M>(name: string, create: (registers: Registry[]) => M): M {
   return (registry.getSingleMetric(name) as M | undefined) ?? create([registry]);
 }
 
+type Labels = readonly string[];
+type Aggregator = "sum" | "first" | "min" | "max" | "average" | "omit";
+
+const histogram = (name: string, help: string, labelNames: Labels, buckets: number[]) => () =>
+  metric(name, (registers) => new Histogram({ name, help, labelNames, buckets, registers }));
+
+const counter =
+  (name: string, help: string, labelNames: Labels = []) =>
+  () =>
+    metric(name, (registers) => new Counter({ name, help, labelNames, registers }));
+
+/** A gauge; `aggregator` says how the primary combines the workers' values (default: their sum). */
+const gauge =
+  (name: string, help: string, labelNames: Labels, aggregator: Aggregator = "sum") =>
+  () =>
+    metric(name, (registers) => new Gauge({ name, help, labelNames, aggregator, registers }));
+
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const JOB_SECONDS = [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600, 4 * 3600];
 
-export const actionDuration = () =>
-  metric(
-    "console_action_duration_seconds",
-    (registers) =>
-      new Histogram({
-        name: "console_action_duration_seconds",
-        help: "Server actions by audit name and outcome (ok, refused, failed)",
-        labelNames: ["action", "outcome"],
-        buckets: SECONDS,
-        registers,
-      }),
-  );
+export const actionDuration = histogram(
+  "console_action_duration_seconds",
+  "Server actions by audit name and outcome (ok, refused, failed)",
+  ["action", "outcome"],
+  SECONDS,
+);
 
-export const routeDuration = () =>
-  metric(
-    "console_route_duration_seconds",
-    (registers) =>
-      new Histogram({
-        name: "console_route_duration_seconds",
-        help: "Data route handlers by path template and HTTP status",
-        labelNames: ["route", "status"],
-        buckets: SECONDS,
-        registers,
-      }),
-  );
+export const routeDuration = histogram(
+  "console_route_duration_seconds",
+  "Data route handlers by path template and HTTP status",
+  ["route", "status"],
+  SECONDS,
+);
 
-export const upstreamRequests = () =>
-  metric(
-    "console_upstream_requests_total",
-    (registers) =>
-      new Counter({
-        name: "console_upstream_requests_total",
-        help: "Upstream request attempts by service, method, endpoint template, status and outcome (ok, retried, failed)",
-        labelNames: ["service", "method", "endpoint", "status", "outcome"],
-        registers,
-      }),
-  );
+export const upstreamRequests = counter(
+  "console_upstream_requests_total",
+  "Upstream request attempts by service, method, endpoint template, status and outcome (ok, retried, failed, held_by_console_limit)",
+  ["service", "method", "endpoint", "status", "outcome"],
+);
 
-export const upstreamDuration = () =>
-  metric(
-    "console_upstream_request_duration_seconds",
-    (registers) =>
-      new Histogram({
-        name: "console_upstream_request_duration_seconds",
-        help: "Upstream request attempts' duration by service, method and endpoint template",
-        labelNames: ["service", "method", "endpoint"],
-        buckets: SECONDS,
-        registers,
-      }),
-  );
+export const upstreamDuration = histogram(
+  "console_upstream_request_duration_seconds",
+  "Upstream request attempts' duration by service, method and endpoint template",
+  ["service", "method", "endpoint"],
+  SECONDS,
+);
 
-export const rateLimitInUse = () =>
-  metric(
-    "console_upstream_rate_limit_in_use",
-    (registers) =>
-      new Gauge({
-        name: "console_upstream_rate_limit_in_use",
-        help: "Requests spent of the shared upstream rate limit's window, by limiter scope, as last seen by this instance",
-        labelNames: ["scope"],
-        registers,
-      }),
-  );
+export const rateLimitInUse = gauge(
+  "console_upstream_rate_limit_in_use",
+  "Requests spent of the upstream rate limit's window, by limiter scope, as last seen by this instance",
+  ["scope"],
+);
 
-export const rateLimitCapacity = () =>
-  metric(
-    "console_upstream_rate_limit_capacity",
-    (registers) =>
-      new Gauge({
-        name: "console_upstream_rate_limit_capacity",
-        help: "Requests the shared upstream rate limit allows per window, by limiter scope",
-        labelNames: ["scope"],
-        registers,
-      }),
-  );
+export const rateLimitCapacity = gauge(
+  "console_upstream_rate_limit_capacity",
+  "Requests the upstream rate limit allows per window, by limiter scope",
+  ["scope"],
+);
 
-export const jobRuns = () =>
-  metric(
-    "console_job_runs",
-    (registers) =>
-      new Gauge({
-        name: "console_job_runs",
-        help: "Job runs in the database by kind and state (queued, running, lease_lapsed, failed, ...), read at scrape time",
-        labelNames: ["kind", "state"],
-        // The database's figure, the same in every process: not summed across them.
-        aggregator: "first",
-        registers,
-      }),
-  );
+/** The database's figure, the same in every process: taken once, not summed across them. */
+export const jobRuns = gauge(
+  "console_job_runs",
+  "Job runs in the database by kind and state (queued, running, lease_lapsed, failed_last_hour), read at scrape time",
+  ["kind", "state"],
+  "first",
+);
 
-export const jobRunDuration = () =>
-  metric(
-    "console_job_run_duration_seconds",
-    (registers) =>
-      new Histogram({
-        name: "console_job_run_duration_seconds",
-        help: "Time this instance drove a job run, by kind and how the drive ended",
-        labelNames: ["kind", "ending"],
-        buckets: JOB_SECONDS,
-        registers,
-      }),
-  );
+export const jobRunDuration = histogram(
+  "console_job_run_duration_seconds",
+  "Time this instance drove a job run, by kind and how the drive ended",
+  ["kind", "ending"],
+  JOB_SECONDS,
+);
 
-export const exportRows = () =>
-  metric(
-    "console_export_rows_total",
-    (registers) =>
-      new Counter({
-        name: "console_export_rows_total",
-        help: "Rows written to export files, by export kind",
-        labelNames: ["kind"],
-        registers,
-      }),
-  );
+export const exportRows = counter("console_export_rows_total", "Rows written to export files, by export kind", [
+  "kind",
+]);
 
-export const auditAppends = () =>
-  metric(
-    "console_audit_appends_total",
-    (registers) =>
-      new Counter({
-        name: "console_audit_appends_total",
-        help: "Records appended to the audit chain, by outcome",
-        labelNames: ["outcome"],
-        registers,
-      }),
-  );
+export const auditAppends = counter("console_audit_appends_total", "Records appended to the audit chain, by outcome", [
+  "outcome",
+]);
 
-export const auditVerifications = () =>
-  metric(
-    "console_audit_verifications_total",
-    (registers) =>
-      new Counter({
-        name: "console_audit_verifications_total",
-        help: "Audit chain verifications by verdict (ok, broken)",
-        labelNames: ["verdict"],
-        registers,
-      }),
-  );
+export const auditVerifications = counter(
+  "console_audit_verifications_total",
+  "Audit chain verifications by verdict (ok, broken)",
+  ["verdict"],
+);
 
-export const signInFailures = () =>
-  metric(
-    "console_sign_in_failures_total",
-    (registers) =>
-      new Counter({
-        name: "console_sign_in_failures_total",
-        help: "Refused sign-ins by reason (wrong credentials, locked, ...)",
-        labelNames: ["reason"],
-        registers,
-      }),
-  );
+export const signInFailures = counter(
+  "console_sign_in_failures_total",
+  "Refused sign-ins by reason (wrong credentials, locked, ...)",
+  ["reason"],
+);
 
-export const lockOuts = () =>
-  metric(
-    "console_sign_in_lockouts_total",
-    (registers) => new Counter({ name: "console_sign_in_lockouts_total", help: "Sign-in keys locked out", registers }),
-  );
+export const lockOuts = counter("console_sign_in_lockouts_total", "Sign-in keys locked out");
 
-export const readinessState = () =>
-  metric(
-    "console_ready",
-    (registers) =>
-      new Gauge({
-        name: "console_ready",
-        help: "1 when the last readiness check passed, by check (database, migrations, jobs, draining)",
-        labelNames: ["check"],
-        aggregator: "min",
-        registers,
-      }),
-  );
+export const readinessState = gauge(
+  "console_ready",
+  "1 when the last readiness check passed, by check (database, migrations, jobs, draining)",
+  ["check"],
+  "min",
+);
 
 /**
  * This instance's metrics as text: its own registry, or, in one of several console processes on one
