@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { anonymousContext, formError } from "../fixtures/auth";
 import { rpc } from "../fixtures/chain";
@@ -27,12 +27,15 @@ test.describe.configure({ mode: "serial", timeout: 300_000 });
 let database: Awaited<ReturnType<typeof scratchDatabase>>;
 let a: ConsoleInstance;
 let b: ConsoleInstance;
+let shared: Record<string, string>;
+/** How long an instance may take to shut down on SIGTERM (README, "Operating it"). */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   rmSync(DATA, { recursive: true, force: true });
   database = await scratchDatabase("console_scale_out");
-  const shared = {
+  shared = {
     DATABASE_URL: database.url,
     // What a deployment gives every instance alike (README, "Several instances").
     AUTH_SECRET: randomBytes(48).toString("base64url"),
@@ -40,6 +43,7 @@ test.beforeAll(async () => {
     CONSOLE_EXPORT_DIR: `${DATA}/shared-exports`,
     CONSOLE_ADMIN_EMAIL: ADMIN.email,
     CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+    CONSOLE_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
   };
   // One after the other: the first migrates the database and creates the first admin.
   a = await startConsoleInstance({ name: "a", port: BASE_PORT, dataDir: `${DATA}/a`, env: shared });
@@ -104,14 +108,22 @@ test("[SCALE][sessions] a lock counted on one instance holds on the other; a ses
   for (const c of [admin.context, user.context, elsewhere.context, guesser.context()]) await c.close();
 });
 
-test("[SCALE][takeover] a yield run and an export started on one instance are finished by the other when it is killed", async ({
-  browser,
-}) => {
-  const { context, page } = await signedInPage(browser, ADMIN, "/", a.origin);
+/**
+ * A yield run and an export started on `from`, which then stops in the middle of both (SIGKILL: it
+ * dies; SIGTERM: it hands them back), are finished by `to`: each step's transaction exactly once on
+ * the chain, the export's file exactly the sandbox's rows. Returns how `from` ended.
+ */
+async function takeover(
+  browser: Browser,
+  from: ConsoleInstance,
+  to: ConsoleInstance,
+  stop: (instance: ConsoleInstance) => Promise<unknown>,
+): Promise<unknown> {
+  const { context, page } = await signedInPage(browser, ADMIN, "/", from.origin);
 
-  // A test client with wallets, and a two-step yield run previewed on A.
+  // A test client with wallets, and a two-step yield run previewed on `from`.
   const clientId = await createTestClientWithWallets(page);
-  await page.goto(`${a.origin}/yield?client=${clientId}`);
+  await page.goto(`${from.origin}/yield?client=${clientId}`);
   const form = page.getByRole("form", { name: "Filter opportunities" });
   await form.getByLabel("Network").selectOption(SEPOLIA);
   await form.getByLabel("Token (symbol or address)").fill("USDC");
@@ -126,13 +138,13 @@ test("[SCALE][takeover] a yield run and an export started on one instance are fi
   await expect(page).toHaveURL(/\/yield\/runs\/[0-9a-f-]{36}$/);
   const runPath = new URL(page.url()).pathname;
 
-  // The run's first report to the provider is held for 30 s, so A is killed in the middle of a step.
+  // The run's first report to the provider is held for 30 s, so `from` stops in the middle of a step.
   await sandboxRules([{ path: "/transactions/[^/]+/submit-hash", latencyMs: 30_000, times: 1 }]);
   await page.getByRole("button", { name: "Start: sign and send" }).click();
   const firstStep = page.getByTestId("run-step").first();
   await expect(firstStep).toHaveAttribute("data-phase", "reporting", { timeout: 60_000 });
 
-  // An export on A, its events pages slowed so that A dies with part of it written.
+  // An export on `from`, its events pages slowed so that it stops with part of it written.
   await sandboxRules([
     { path: "/transactions/[^/]+/submit-hash", latencyMs: 30_000 },
     { path: "/alerts/webhooks/[^/]+/events", latencyMs: 1_000 },
@@ -157,21 +169,21 @@ test("[SCALE][takeover] a yield run and an export started on one instance are fi
     };
   await expect
     .poll(async () => {
-      const e = await job(a.origin, exportId);
+      const e = await job(from.origin, exportId);
       return e.status === "running" && e.done > 0;
     })
     .toBe(true);
 
-  // Both are under way on A when it dies: part of the export written, the run inside its first step.
-  const atKill = await job(a.origin, exportId);
+  // Both are under way on `from` when it stops: part of the export written, the run inside its first step.
+  const atKill = await job(from.origin, exportId);
   expect(atKill.total === null || atKill.done < atKill.total).toBe(true);
   await expect(page.getByTestId("run-status")).toHaveText("running");
-  await a.kill();
+  const ended = await stop(from);
   await sandboxRules([]);
 
-  // B finishes both (after A's lease lapses: within a minute).
+  // `to` finishes both: at once after a SIGTERM (the runs were handed back), after the lease lapses after a SIGKILL.
   const onB = await context.newPage();
-  await onB.goto(`${b.origin}${runPath}`);
+  await onB.goto(`${to.origin}${runPath}`);
   await expect(onB.getByTestId("run-status")).toHaveText("succeeded", { timeout: 120_000 });
   const cards = onB.getByTestId("run-step");
   await expect(cards).toHaveCount(2);
@@ -186,15 +198,15 @@ test("[SCALE][takeover] a yield run and an export started on one instance are fi
   const sender = (await rpc<{ from: string }>("eth_getTransactionByHash", [hashes[0]])).from;
   expect(Number(await rpc<string>("eth_getTransactionCount", [sender, "latest"]))).toBe(2);
 
-  await expect.poll(async () => (await job(b.origin, exportId)).status, { timeout: 120_000 }).toBe("succeeded");
+  await expect.poll(async () => (await job(to.origin, exportId)).status, { timeout: 120_000 }).toBe("succeeded");
   const manifest = (await (
-    await context.request.get(`${b.origin}/api/alerts/exports/${exportId}/manifest`)
+    await context.request.get(`${to.origin}/api/alerts/exports/${exportId}/manifest`)
   ).json()) as {
     rows: number;
     range: { until: string };
     file: { sha256: string; bytes: number };
   };
-  const file = await (await context.request.get(`${b.origin}/api/alerts/exports/${exportId}/file`)).body();
+  const file = await (await context.request.get(`${to.origin}/api/alerts/exports/${exportId}/file`)).body();
   expect(file.length).toBe(manifest.file.bytes);
   expect(createHash("sha256").update(file).digest("hex")).toBe(manifest.file.sha256);
   const until = String(Date.parse(manifest.range.until) / 1000);
@@ -203,4 +215,23 @@ test("[SCALE][takeover] a yield run and an export started on one instance are fi
   const records = parse(file, { columns: true, skip_empty_lines: true }) as { id: string }[];
   expect(records.map((r) => r.id).sort()).toEqual([...truth].sort());
   await context.close();
+  return ended;
+}
+
+test("[SCALE][sigterm] a yield run and an export under way on an instance stopped with SIGTERM are handed back and finished by the other; it exits 0 in time", async ({
+  browser,
+}) => {
+  const ended = (await takeover(browser, b, a, (instance) => instance.terminate())) as Awaited<
+    ReturnType<ConsoleInstance["terminate"]>
+  >;
+  expect(ended).toMatchObject({ code: 0, signal: null });
+  expect(ended.ms).toBeLessThan(SHUTDOWN_TIMEOUT_MS + 2_000);
+  // B again, for the next journey.
+  b = await startConsoleInstance({ name: "b", port: BASE_PORT + 1, dataDir: `${DATA}/b`, env: shared });
+});
+
+test("[SCALE][takeover] a yield run and an export started on one instance are finished by the other when it is killed", async ({
+  browser,
+}) => {
+  await takeover(browser, a, b, (instance) => instance.kill());
 });
