@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { kindOfAction, timelineQuerySchema } from "./timeline";
+import { kindOfAction } from "./timeline";
+import { timelineQuerySchema } from "./timeline-query";
 
 describe("the timeline's query", () => {
   it("takes a page cursor that is a record number, not one beyond any", () => {

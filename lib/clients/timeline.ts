@@ -4,7 +4,6 @@
  * them, and how to say what happened in one line (never a secret: audit records hold none). A new
  * area joins the timeline by adding its kind to this list, not by editing the timeline.
  */
-import { z } from "zod";
 import { chainLabel } from "@/lib/chains";
 import { shortAddress, utc } from "@/lib/shared/format";
 
@@ -233,21 +232,6 @@ export function kindOfAction(
   }
   return undefined;
 }
-
-export const timelineQuerySchema = z.object({
-  kinds: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v.split(",").filter(Boolean) : []))
-    .pipe(z.array(z.enum(TIMELINE_KIND_IDS as [string, ...string[]], { message: "Unknown kind of entry" }))),
-  cursor: z
-    .string()
-    .regex(/^\d+$/, "expected a record number")
-    // Record numbers are safe integers; a larger one would overflow the query's bigint (a 500).
-    .refine((v) => Number.isSafeInteger(Number(v)), "expected a record number")
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
 
 export interface TimelineEntry {
   /** The audit record it comes from. */

@@ -1,5 +1,5 @@
 import { clientIdSchema } from "@/lib/clients";
-import { timelineQuerySchema } from "@/lib/clients/timeline";
+import { timelineQuerySchema } from "@/lib/clients/timeline-query";
 import { clientTimeline } from "@/server/clients/timeline";
 import { getDb } from "@/server/db";
 import { defineRoute } from "@/server/kit/define-route";
