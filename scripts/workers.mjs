@@ -41,10 +41,18 @@ export function runPrimary(count, shutdownTimeoutMs) {
   first.once("listening", () => {
     for (let i = 1; i < count; i++) fork();
   });
+  const listened = new Set();
+  cluster.on("listening", (worker) => listened.add(worker.id));
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
+    }
+    // A worker that never served could not start (its message is above): another would fail alike.
+    if (!listened.has(worker.id)) {
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exit(code || 1);
     }
     process.stderr.write(`console worker ${worker.process.pid} ended (${signal ?? code}); starting another\n`);
     fork();
