@@ -1,8 +1,7 @@
 import "server-only";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Histogram } from "prom-client";
-import { measure, metricsRegistry } from "./metrics";
+import { httpDuration, measure } from "./metrics";
 
 /**
  * Every HTTP exchange's duration, recorded by scripts/serve.mjs as the response finishes, labelled
@@ -39,16 +38,6 @@ export function routeTemplate(pathname: string): string {
   matcher ??= loadMatcher();
   return matcher(pathname);
 }
-
-const httpDuration = () =>
-  (metricsRegistry().getSingleMetric("console_http_request_duration_seconds") as Histogram | undefined) ??
-  new Histogram({
-    name: "console_http_request_duration_seconds",
-    help: "HTTP exchanges by route template, method, status and kind (page, route, action, asset)",
-    labelNames: ["route", "method", "status", "kind"],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers: [metricsRegistry()],
-  });
 
 export interface HttpExchange {
   method: string;

@@ -56,6 +56,14 @@ const gauge =
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const JOB_SECONDS = [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600, 4 * 3600];
 
+/** Recorded by scripts/serve.mjs for every exchange (server/ops/http-metrics.ts). */
+export const httpDuration = histogram(
+  "console_http_request_duration_seconds",
+  "HTTP exchanges by route template, method, status and kind (page, route, action, asset)",
+  ["route", "method", "status", "kind"],
+  SECONDS,
+);
+
 export const actionDuration = histogram(
   "console_action_duration_seconds",
   "Server actions by audit name and outcome (ok, refused, failed)",
