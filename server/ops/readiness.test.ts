@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "@/server/db/client";
 import { TEST_DATABASE_URL } from "@/testing/db";
 import { startTcpProxy, type TcpProxy } from "@/testing/jobs/tcp-proxy";
-import { checkReadiness, describeDbError, expectedMigrations } from "./readiness";
+import { checkReadiness, describeDbError, expectedMigrations, sharedReadiness } from "./readiness";
 
 /**
  * Readiness against the machine's PostgreSQL, reached through a TCP proxy the test partitions (bytes
@@ -94,5 +94,16 @@ describe("readiness", () => {
     const auth = Object.assign(new Error('password authentication failed for user "console"'), { code: "28P01" });
     expect(describeDbError(auth)).toBe("the database refused the query (SQLSTATE 28P01)");
     expect(describeDbError(new Error("postgres://u:p@db/x is gone"))).toBe("the database did not answer");
+  });
+
+  it("answers a flood of probes with one check a second, not one per probe", async () => {
+    let checks = 0;
+    const counted = deps({ jobs: () => (checks++, "running" as const) });
+    const t0 = 1_000_000;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => sharedReadiness(counted, 1000, t0 + 10)));
+    expect(answers.every((a) => a.status === "ready")).toBe(true);
+    expect(checks).toBe(1);
+    await sharedReadiness(counted, 1000, t0 + 2000);
+    expect(checks).toBe(2);
   });
 });

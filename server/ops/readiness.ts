@@ -123,3 +123,16 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<Readiness> {
     upstream: upstreamSeen(),
   };
 }
+
+let recent: { at: number; result: Promise<Readiness> } | undefined;
+
+/**
+ * Readiness as the unauthenticated endpoint serves it: one check at a time, its answer shared for up to
+ * `maxAgeMs`, so a flood of probes costs the database one `select 1` a second, not one per request.
+ */
+export function sharedReadiness(deps: ReadinessDeps, maxAgeMs = 1000, now = Date.now()): Promise<Readiness> {
+  if (recent && now - recent.at < maxAgeMs) return recent.result;
+  const result = checkReadiness(deps);
+  recent = { at: now, result };
+  return result;
+}

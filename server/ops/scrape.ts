@@ -7,7 +7,7 @@ import { jobWorkersState } from "@/server/jobs";
 import { rateLimiterUsage } from "@/server/upstream/rate-limit";
 import { refreshJobGauges } from "./job-gauges";
 import { measure, metricsRegistry, metricsText, rateLimitCapacity, rateLimitInUse } from "./metrics";
-import { checkReadiness, isDraining } from "./readiness";
+import { sharedReadiness, isDraining } from "./readiness";
 
 /** What a token-holding scraper gets: every metric of this instance, in Prometheus's text format. */
 export async function scrape(request: Request): Promise<Response> {
@@ -19,7 +19,7 @@ export async function scrape(request: Request): Promise<Response> {
   }
   // Job gauges are read from the database at scrape time, so every instance reports the same truth.
   // Readiness is checked now too, so console_ready is current even where nothing polls /api/ready.
-  await checkReadiness({ db: getDbHandle, jobs: jobWorkersState, draining: isDraining });
+  await sharedReadiness({ db: getDbHandle, jobs: jobWorkersState, draining: isDraining });
   await refreshJobGauges(await getDb()).catch(() => undefined);
   measure(() => {
     for (const usage of rateLimiterUsage()) {

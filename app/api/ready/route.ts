@@ -2,10 +2,10 @@ import { NextResponse } from "next/server";
 import { getDbHandle } from "@/server/db";
 import { jobWorkersState } from "@/server/jobs";
 import { defineOpsRoute } from "@/server/kit/define-ops-route";
-import { checkReadiness, isDraining } from "@/server/ops/readiness";
+import { sharedReadiness, isDraining } from "@/server/ops/readiness";
 
 /** Readiness: 200 when this instance should take traffic, 503 naming the failing check otherwise. */
 export const GET = defineOpsRoute(async () => {
-  const readiness = await checkReadiness({ db: getDbHandle, jobs: jobWorkersState, draining: isDraining });
+  const readiness = await sharedReadiness({ db: getDbHandle, jobs: jobWorkersState, draining: isDraining });
   return NextResponse.json(readiness, { status: readiness.status === "ready" ? 200 : 503 });
 });
