@@ -1,6 +1,7 @@
 /**
- * First-load JavaScript of `/`, `/clients`, `/alerts/[id]` (a real webhook of the sandbox), `/gas`
- * and `/yield` beyond the framework floor, gzip, measured the way a browser gets it: the production
+ * First-load JavaScript of every page of the build (read from Next's manifest; `/alerts/[webhookId]`
+ * on a real webhook of the sandbox, `/clients/[clientId]` on its first client) beyond the framework
+ * floor, gzip, measured the way a browser gets it: the production
  * build is served (scripts/serve.mjs, as `npm start` serves it) with a sandbox upstream, a staff
  * member signs in, and bench/harness/first-load.ts reads each route's HTML and downloads every
  * `<script src>` it loads with `Accept-Encoding: gzip`. The floor is /blank (app/(bench)/blank), a
@@ -20,7 +21,7 @@
  */
 import type { Figure } from "./figure";
 import { benchBrowser, BENCH_CUSTODIAN_KEY, startBenchConsole, type BenchConsole } from "./harness/console";
-import { firstWebhookId, kb, KB, weighBudgetedRoutes, type ScriptSizes } from "./harness/first-load";
+import { firstWebhookId, kb, KB, weighPages, type ScriptSizes } from "./harness/first-load";
 
 export const title = "First-load JavaScript (gzip) beyond a blank page of the same build";
 
@@ -41,13 +42,27 @@ async function gasInBrowser(bench: BenchConsole, sizes: ScriptSizes): Promise<nu
   }
 }
 
+/** The sandbox's first client, for /clients/[clientId]. */
+async function firstClientId(upstreamBaseUrl: string): Promise<string> {
+  const res = await fetch(`${upstreamBaseUrl}/api/v3/custodians/me/clients?take=1`, {
+    headers: { authorization: `Bearer ${BENCH_CUSTODIAN_KEY}` },
+  });
+  const id = ((await res.json()) as { results?: { id: string }[] }).results?.[0]?.id;
+  if (!id)
+    throw new Error(`the upstream's client list (${res.status}) has no client to measure /clients/[clientId] on`);
+  return id;
+}
+
 export async function run(): Promise<Figure[]> {
   const bench = await startBenchConsole();
   const { origin, jar } = bench;
   try {
     const webhookId = await firstWebhookId(bench.sandbox.baseUrl, BENCH_CUSTODIAN_KEY);
-    const { floor, routes, sizes } = await weighBudgetedRoutes(origin, jar.header, webhookId);
+    const clientId = await firstClientId(bench.sandbox.baseUrl);
+    const { floor, routes, unfilled, sizes } = await weighPages(origin, jar.header, { webhookId, clientId });
     const lines = [`  floor (/blank, signed in): ${floor.scripts.length} scripts, ${kb(floor.bytes)}`];
+    for (const u of unfilled)
+      lines.push(`  ${u.name}: not measured here (needs a record a journey makes; npm test measures it there)`);
     for (const r of routes) {
       const landed = r.path === r.route ? "" : ` (lands on ${r.path})`;
       lines.push(
@@ -66,7 +81,7 @@ export async function run(): Promise<Figure[]> {
         `  /gas in Chromium once the chart is drawn (chart chunk loaded after the page): ${kb(withChart)} in all, ${kb(withChart - floor.bytes)} beyond the floor — not first-load\n`,
       );
     return routes.map((r) => ({
-      name: `${r.name}${r.path === r.route ? "" : ` (→ ${r.path})`} first-load JS beyond the blank page (${r.kind} page)`,
+      name: `${r.name}${r.path === r.route || r.name.includes("[") ? "" : ` (→ ${r.path})`} first-load JS beyond the blank page (${r.kind} page)`,
       value: r.beyondFloor / KB,
       unit: "KB",
       target: r.budgetKB,

@@ -12,6 +12,7 @@
  *
  * Plain `fetch` and `node:http` only, so both tsx (the bench) and Playwright's loader run it.
  */
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
 
@@ -19,27 +20,51 @@ export const KB = 1024;
 
 /** A route measured, its budget (KB of gzip JavaScript beyond the floor) and why that budget. */
 export interface RouteBudget {
-  /** What the figure is called: `/alerts/[id]` rather than the id measured. */
+  /** What the figure is called: the build's name, `/alerts/[webhookId]` rather than the id measured. */
   name: string;
   budgetKB: number;
-  kind: "table" | "chart";
+  kind: "table" | "chart" | "public";
 }
 
-/**
- * The page budgets of issue 13: ≤ 60 KB beyond the floor for table pages, ≤ 100 KB for chart
- * pages. `/alerts/[id]` is measured on a real webhook of the upstream.
- */
-export const PAGE_BUDGETS: readonly RouteBudget[] = [
-  { name: "/", budgetKB: 60, kind: "table" },
-  { name: "/clients", budgetKB: 60, kind: "table" },
-  { name: "/alerts/[id]", budgetKB: 60, kind: "table" },
-  { name: "/gas", budgetKB: 100, kind: "chart" },
-  { name: "/yield", budgetKB: 60, kind: "table" },
-];
+/** Pages of the build that are not the console's: the framework's error pages and the floor itself. */
+const NOT_MEASURED = new Set(["/_not-found", "/_global-error", "/blank"]);
+/** Pages a stranger opens, measured signed out. */
+export const PUBLIC_PAGES = new Set(["/signin"]);
+/** Pages whose first load draws a chart (the issue-13 budgets: 100 KB for charts, 60 KB for the rest). */
+const CHART_PAGES = new Set(["/gas"]);
 
-/** The path to request for a budgeted route; `/alerts/[id]` needs a webhook id. */
-export const routePath = (name: string, webhookId: string) =>
-  name === "/alerts/[id]" ? `/alerts/${encodeURIComponent(webhookId)}` : name;
+/**
+ * Every page of the production build, read from Next's own manifest (not a list kept by hand, so a
+ * page added later is measured too), with its budget: ≤ 60 KB beyond the floor, ≤ 100 KB for a chart
+ * page. Dynamic pages keep their segment names (`/clients/[clientId]`): see `fillPath`.
+ */
+export function builtPages(distDir = ".next"): RouteBudget[] {
+  const manifest = JSON.parse(readFileSync(`${distDir}/app-path-routes-manifest.json`, "utf8")) as Record<
+    string,
+    string
+  >;
+  return Object.entries(manifest)
+    .filter(([entry]) => entry.endsWith("/page"))
+    .map(([, path]) => path)
+    .filter((path) => !NOT_MEASURED.has(path))
+    .sort()
+    .map((name) =>
+      CHART_PAGES.has(name)
+        ? { name, budgetKB: 100, kind: "chart" as const }
+        : { name, budgetKB: 60, kind: PUBLIC_PAGES.has(name) ? ("public" as const) : ("table" as const) },
+    );
+}
+
+/** A page's path with each `[segment]` filled from `ids`; undefined when one has no value. */
+export function fillPath(name: string, ids: Readonly<Record<string, string>>): string | undefined {
+  let missing = false;
+  const path = name.replace(/\[([^\]]+)\]/g, (_, segment: string) => {
+    const id = ids[segment];
+    if (id === undefined) missing = true;
+    return encodeURIComponent(id ?? "");
+  });
+  return missing ? undefined : path;
+}
 
 /** The first alert webhook of an upstream (sandbox or real), asked with its custodian key. */
 export async function firstWebhookId(upstreamBaseUrl: string, custodianKey: string): Promise<string> {
@@ -63,10 +88,11 @@ export async function routeHtml(
   origin: string,
   route: string,
   cookie: string,
+  { signedOut = false }: { signedOut?: boolean } = {},
 ): Promise<{ html: string; path: string }> {
   let url = `${origin}${route}`;
   for (let hops = 0; hops < 5; hops++) {
-    const res = await fetch(url, { redirect: "manual", headers: { cookie } });
+    const res = await fetch(url, { redirect: "manual", headers: signedOut ? {} : { cookie } });
     const location = res.headers.get("location");
     if (res.status >= 300 && res.status < 400 && location) {
       url = new URL(location, url).href;
@@ -80,7 +106,7 @@ export async function routeHtml(
       continue;
     }
     const landed = new URL(url).pathname;
-    if (landed.startsWith("/signin")) throw new Error(`${route} sent the measure to sign-in`);
+    if (landed.startsWith("/signin") && !signedOut) throw new Error(`${route} sent the measure to sign-in`);
     return { html, path: landed };
   }
   throw new Error(`${route} redirects too often`);
@@ -162,10 +188,11 @@ export async function weigh(
   floor: Floor,
   sizes: ScriptSizes,
 ): Promise<RouteWeight> {
-  const { html, path: landed } = await routeHtml(origin, route, cookie);
+  const { html, path: landed } = await routeHtml(origin, route, cookie, { signedOut: cookie === "" });
   const scripts = scriptSources(html, origin);
   const missing = floor.scripts.filter((s) => !scripts.includes(s));
-  if (missing.length > 0)
+  // Signed out there is no shell: a public page is what it loads beyond the blank page, its own code.
+  if (missing.length > 0 && cookie !== "")
     throw new Error(
       `${route} does not load ${missing.length} script(s) of the blank page: "minus the floor" is not a difference`,
     );
@@ -183,15 +210,30 @@ export async function weigh(
   };
 }
 
-/** Every budgeted route weighed against the floor, in PAGE_BUDGETS order. */
-export async function weighBudgetedRoutes(origin: string, cookie: string, webhookId: string) {
+/**
+ * The pages of the build weighed against the floor, one at a time (the console renders each
+ * server-side and the machine may be busy): signed-in pages with `cookie`, public ones signed out.
+ * `ids` fills the dynamic segments; a page with a segment it has no value for is returned in
+ * `unfilled`, for the caller to account for.
+ */
+export async function weighPages(origin: string, cookie: string, ids: Readonly<Record<string, string>>) {
   const sizes = new ScriptSizes();
   const floor = await measureFloor(origin, cookie, sizes);
   const routes: (RouteWeight & RouteBudget)[] = [];
-  // One at a time: the console renders each page server-side and the machine may be busy.
-  for (const budget of PAGE_BUDGETS)
-    routes.push({ ...budget, ...(await weigh(origin, routePath(budget.name, webhookId), cookie, floor, sizes)) });
-  return { floor, routes, sizes };
+  const unfilled: RouteBudget[] = [];
+  for (const budget of builtPages()) {
+    const path = fillPath(budget.name, ids);
+    if (path === undefined) unfilled.push(budget);
+    else
+      routes.push({ ...budget, ...(await weigh(origin, path, budget.kind === "public" ? "" : cookie, floor, sizes)) });
+  }
+  return { floor, routes, unfilled, sizes };
+}
+
+/** One page weighed against the floor (a journey that has made the record a dynamic page needs). */
+export async function weighPage(origin: string, path: string, cookie: string) {
+  const sizes = new ScriptSizes();
+  return weigh(origin, path, cookie, await measureFloor(origin, cookie, sizes), sizes);
 }
 
 export const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;

@@ -3,9 +3,9 @@ import { X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
-import { actionMatch, actionMatches } from "@/lib/audit";
 import type { AuditFacets } from "@/lib/audit";
 import { groupActions, KNOWN_AUDIT_ACTIONS } from "@/lib/audit/catalog";
+import { actionMatch, actionMatches } from "@/lib/audit/filters";
 import { formatUtcMinute, parseUtcMinute, UTC_MINUTE_PLACEHOLDER } from "@/lib/audit/time";
 import type { AuditUrlFilters } from "./use-audit-url";
 

@@ -5,7 +5,8 @@ import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Drawer } from "@/components/ui/drawer";
 import { ErrorState, Skeleton } from "@/components/ui/states";
-import { auditRecordIdSchema, type AuditRecordDetail, type AuditRecordRef, type AuditRecordView } from "@/lib/audit";
+import type { AuditRecordDetail, AuditRecordRef, AuditRecordView } from "@/lib/audit";
+import { isAuditRecordId } from "@/lib/audit/filters";
 import { formatUtcSecond } from "@/lib/audit/time";
 import type { Permission } from "@/lib/auth/permissions";
 import { fetchJson, HttpError } from "@/lib/shared/query-client";
@@ -32,7 +33,7 @@ export function RecordDrawer({
   onClose: () => void;
 }) {
   const id = recordId ?? "";
-  const valid = auditRecordIdSchema.safeParse(id).success;
+  const valid = isAuditRecordId(id);
   const onPage = pageRecords.find((r) => r.id === id);
   const detail = useQuery({
     queryKey: queryKeys.audit.record(id),

@@ -1,6 +1,6 @@
 "use client";
 import { useQueryState, useQueryStates } from "nuqs";
-import { auditFiltersSchema } from "@/lib/audit";
+import { readAuditFilters } from "@/lib/audit/filters";
 import { auditFilterParsers, auditFiltersInput, auditSearchParams } from "@/lib/audit/search-params";
 
 export type { AuditUrlFilters } from "@/lib/audit/search-params";
@@ -8,7 +8,7 @@ export type { AuditUrlFilters } from "@/lib/audit/search-params";
 /** The audit filters as they are in the URL, and parsed (a hand-edited URL may not parse). */
 export function useAuditFilters() {
   const [state, setState] = useQueryStates(auditFilterParsers, { history: "push" });
-  const parsed = auditFiltersSchema.safeParse(auditFiltersInput(state));
+  const parsed = readAuditFilters(auditFiltersInput(state));
   return { state, setState, parsed };
 }
 

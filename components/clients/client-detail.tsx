@@ -1,7 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryState } from "nuqs";
-import { LabTab } from "@/components/lab/lab-tab";
 import type { LabShares } from "@/components/lab/wallet-panel";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -9,10 +8,10 @@ import { ErrorState, TableSkeleton } from "@/components/ui/states";
 import { Tabs } from "@/components/ui/tabs";
 import type { Permission } from "@/lib/auth/permissions";
 import type { EjectRequestView } from "@/lib/clients";
+import type { ClientView } from "@/lib/clients/client-view";
 import { clientDetailSearchParams } from "@/lib/clients/search-params";
 import type { TestClient } from "@/lib/clients/test-clients";
 import type { UpstreamMode } from "@/lib/clients/transfer-chains";
-import type { Client } from "@/lib/contracts";
 import { ejectSummaryOf } from "@/lib/ejects/summary";
 import { utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
@@ -22,8 +21,8 @@ import { EjectTab } from "../ejects/eject-tab";
 import { AssetsTab } from "./assets-tab";
 import { BackLink } from "./back-link";
 import { CredentialsTab } from "./credentials-tab";
+import { LabTabLazy, TransferTabLazy } from "./form-tabs-lazy";
 import { TimelineTab } from "./timeline-tab";
-import { TransferTab } from "./transfer-tab";
 import { WalletCard } from "./wallet-card";
 
 export function ClientDetail({
@@ -46,7 +45,7 @@ export function ClientDetail({
 }) {
   const client = useQuery({
     queryKey: queryKeys.clients.detail(clientId),
-    queryFn: () => fetchJson<Client>(`/api/clients/${encodeURIComponent(clientId)}`),
+    queryFn: () => fetchJson<ClientView>(`/api/clients/${encodeURIComponent(clientId)}`),
   });
   // The same requests as the eject tab (prefetched by the page): the header says "ejected" by the
   // clients list's rule, which counts shares the console handed out.
@@ -68,7 +67,7 @@ export function ClientDetail({
     has("transfers:build") && {
       value: "transfer",
       label: "Build transfer",
-      content: <TransferTab client={c} upstreamMode={upstreamMode} />,
+      content: <TransferTabLazy client={c} upstreamMode={upstreamMode} />,
     },
     has("credentials:issue") && {
       value: "credentials",
@@ -85,7 +84,7 @@ export function ClientDetail({
       has("wallet-lab:use") && {
         value: "lab",
         label: "Wallet lab",
-        content: <LabTab client={c} initialShares={labShares} />,
+        content: <LabTabLazy client={c} initialShares={labShares} />,
       },
     has("clients:read") && {
       value: "timeline",

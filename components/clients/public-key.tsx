@@ -2,16 +2,17 @@
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { displayPublicKey } from "@/lib/clients/public-key";
+import type { DisplayedPublicKey } from "@/lib/clients/public-key";
 
 /**
  * A wallet's public key as wallet software shows it (compressed hex), with the record's raw value
- * one button away. Every control is a button, so the row is usable from the keyboard alone.
+ * one button away. Every control is a button, so the row is usable from the keyboard alone. The
+ * server reads the key (lib/clients/public-key.ts, in the client's view); absent means it did not.
  */
-export function PublicKey({ curve, raw }: { curve: string; raw: string }) {
+export function PublicKey({ displayed, raw }: { displayed: DisplayedPublicKey | undefined; raw: string }) {
   const [showRaw, setShowRaw] = useState(false);
   const rawId = useId();
-  const key = displayPublicKey(curve, raw);
+  const key = displayed ?? { ok: false, reason: "the server did not read it" };
   return (
     <div className="min-w-0 space-y-1">
       {key.ok ? (

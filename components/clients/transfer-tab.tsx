@@ -1,11 +1,11 @@
 "use client";
 import { useState } from "react";
+import type { ClientView } from "@/lib/clients/client-view";
 import type { UpstreamMode } from "@/lib/clients/transfer-chains";
-import type { Client } from "@/lib/contracts";
 import { BuiltTransfer, type Built } from "./transfer/built-transfer";
 import { TransferForm } from "./transfer/transfer-form";
 
-export function TransferTab({ client, upstreamMode }: { client: Client; upstreamMode: UpstreamMode }) {
+export function TransferTab({ client, upstreamMode }: { client: ClientView; upstreamMode: UpstreamMode }) {
   const [built, setBuilt] = useState<Built>();
   return (
     <section aria-label="Build transfer" className="grid min-w-0 gap-6 lg:grid-cols-[24rem_minmax(0,1fr)]">

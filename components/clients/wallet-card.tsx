@@ -1,13 +1,13 @@
 "use client";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
-import { clientAddresses } from "@/lib/clients/addresses";
-import type { Client, Wallet } from "@/lib/contracts";
+import type { ClientView } from "@/lib/clients/client-view";
+import type { Wallet } from "@/lib/contracts";
 import { utc } from "@/lib/shared/format";
 import { PublicKey } from "./public-key";
 
-export function WalletCard({ wallet, client }: { wallet: Wallet; client: Client }) {
-  const addresses = clientAddresses(client).filter((a) => a.curve === wallet.curve);
+export function WalletCard({ wallet, client }: { wallet: Wallet; client: ClientView }) {
+  const addresses = client.derived.addresses.filter((a) => a.curve === wallet.curve);
   return (
     <article
       className="min-w-0 rounded border border-border bg-surface p-3 text-sm sm:p-4"
@@ -28,7 +28,7 @@ export function WalletCard({ wallet, client }: { wallet: Wallet; client: Client 
         </dd>
         <dt className="text-muted">Public key</dt>
         <dd className="mb-1.5 min-w-0 sm:mb-0">
-          <PublicKey curve={wallet.curve} raw={wallet.publicKey} />
+          <PublicKey displayed={client.derived.publicKeys[wallet.id]} raw={wallet.publicKey} />
         </dd>
         {addresses.map((a) => (
           <div key={a.label} className="contents">

@@ -5,11 +5,12 @@ import { Button } from "@/components/ui/button";
 import { useNow } from "@/components/ui/countdown";
 import { Field, Input, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
-import { EJECT_WINDOW_MINUTES, type EjectRequestView } from "@/lib/clients";
+import type { EjectRequestView } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
 import { ejectIneligibility } from "@/lib/ejects/eligibility";
 import { ejectStage, isOpenStage } from "@/lib/ejects/state";
 import { sharesHandedOut } from "@/lib/ejects/summary";
+import { EJECT_WINDOW_MINUTES } from "@/lib/ejects/window";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { requestEject } from "@/server/actions/ejects";
 

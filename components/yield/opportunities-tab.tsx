@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { chainLabel, YIELD_NETWORKS } from "@/lib/chains";
-import { YIELD_TYPES } from "@/lib/contracts/yield";
+import { YIELD_TYPES } from "@/lib/contracts/yield-types";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, type Hex } from "viem";
 import { expectAccessible } from "../fixtures/axe";
+import { expectPageWithinBudget } from "../fixtures/budget";
 import { rpcOn } from "../fixtures/chain";
 import { createTestClientWithWallets } from "../fixtures/sandbox";
 import { screens } from "../fixtures/screens";
@@ -97,6 +98,8 @@ test("[YIELD][positions] a run on Base Sepolia: balance in the dialog, progress 
   await screens(page, "yield-run-end", async () => {
     await expect(page.getByTestId("run-progress")).toBeVisible();
   });
+  // The run page's first-load JavaScript, which the budget spec cannot measure without a run.
+  await expectPageWithinBudget(page, "/yield/runs/[runId]");
 
   // The way back opens the client's positions on the run's network, where the new position is.
   await page.getByRole("link", { name: "The client's positions on Base Sepolia" }).click();

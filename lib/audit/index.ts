@@ -1,55 +1,51 @@
 /** Audit-log filters as they live in the URL: shared by the page, the list route and the CSV export. */
 import { z } from "zod";
-import { freeText } from "../shared/text";
-import { KNOWN_AUDIT_ACTIONS } from "./catalog";
+import {
+  AUDIT_FILTER_KEYS,
+  type AUDIT_OUTCOMES,
+  AUDIT_RECORD_ID_MESSAGE,
+  crossFieldIssues,
+  isAuditRecordId,
+  readFilterField,
+  type AuditFilterKey,
+  type AuditFilters,
+} from "./filters";
 import { endOfMinuteExclusive, floorToMinute } from "./time";
 
-const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+export {
+  AUDIT_OUTCOMES,
+  AUDIT_PAGE_SIZE,
+  actionMatch,
+  actionMatches,
+  auditFiltersQuery,
+  readAuditFilters,
+  type ActionMatch,
+  type AuditFilters,
+} from "./filters";
 
-/** Refuses NUL and broken characters with a field message: PostgreSQL would refuse the query with them. */
-const optionalText = z.preprocess(blankToUndefined, freeText().max(200).optional());
+/** A filter field as zod reads it: the plain reader of ./filters.ts decides (one rule for browser and server). */
+const filterField = <K extends AuditFilterKey>(key: K) =>
+  z
+    .unknown()
+    .transform((raw, ctx): AuditFilters[K] => {
+      const read = readFilterField(key, raw);
+      if (read.ok) return read.value;
+      ctx.addIssue({ code: "custom", message: read.message });
+      return z.NEVER;
+    })
+    .optional();
+
+const fields = Object.fromEntries(AUDIT_FILTER_KEYS.map((k) => [k, filterField(k)])) as {
+  [K in AuditFilterKey]: ReturnType<typeof filterField<K>>;
+};
 
 /**
- * Times in filters are UTC and count to the minute: the value is cut to the start of its minute
- * (so "to" means the whole minute, see auditTimeBounds). A value without an offset is read as UTC.
+ * The audit filters (URL, list route, export action and job): ./filters.ts's readers per field, then
+ * the fields together. Times are UTC to the minute (see auditTimeBounds).
  */
-const optionalMinute = z.preprocess(
-  blankToUndefined,
-  z.iso
-    .datetime({ offset: true, local: true, message: "expected a date and time such as 2026-11-21T09:30:00Z" })
-    .transform((v) => floorToMinute(/([zZ]|[+-]\d\d:?\d\d)$/.test(v) ? v : `${v}Z`))
-    .optional(),
-);
-
-export const AUDIT_OUTCOMES = ["intent", "ok", "error"] as const;
-
-export const auditFiltersSchema = z
-  .object({
-    actor: optionalText,
-    action: optionalText,
-    outcome: z.preprocess(blankToUndefined, z.enum(AUDIT_OUTCOMES).optional()),
-    /** One error code; implies the outcome "error". */
-    errorCode: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .trim()
-        .regex(/^[A-Z][A-Z0-9_]{1,63}$/, "expected an error code such as INVALID_CREDENTIALS")
-        .optional(),
-    ),
-    from: optionalMinute,
-    to: optionalMinute,
-  })
-  .refine((f) => !f.from || !f.to || new Date(f.from) <= new Date(f.to), {
-    message: "“From” must not be after “To”",
-    path: ["to"],
-  })
-  .refine((f) => !f.errorCode || !f.outcome || f.outcome === "error", {
-    message: "An error code only goes with the outcome “error”",
-    path: ["errorCode"],
-  });
-
-export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+export const auditFiltersSchema = z.object(fields).superRefine((f, ctx) => {
+  for (const issue of crossFieldIssues(f)) ctx.addIssue({ code: "custom", ...issue });
+});
 
 /** The instants a filter covers: from the start of the "from" minute up to (not including) the minute after "to". */
 export function auditTimeBounds(filters: Pick<AuditFilters, "from" | "to">): { from?: string; before?: string } {
@@ -75,7 +71,7 @@ export const auditPageQuerySchema = z.object({
   ),
 });
 
-export const auditRecordIdSchema = z.uuid("That is not an audit record id");
+export const auditRecordIdSchema = z.string().refine(isAuditRecordId, AUDIT_RECORD_ID_MESSAGE);
 
 /** One record as stored (the CSV export's row). */
 export interface AuditRecord {
@@ -159,37 +155,4 @@ export interface AuditRecordDetail {
 export interface AuditFacets {
   actions: string[];
   errorCodes: string[];
-}
-
-export const AUDIT_PAGE_SIZE = 50;
-
-/** Serializes filters to the query string the list and export routes take. */
-export function auditFiltersQuery(filters: AuditFilters): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(filters)) if (v) q.set(k, String(v));
-  return q.toString();
-}
-
-/**
- * How the `action` filter matches. A full name of an action the console writes matches that
- * action only (so "auth.sign-in" leaves out auth.sign-in-failed); anything else is a prefix: an
- * area with its dot ("auth."), or any start typed by hand ("alerts.rep", "eject"). A trailing "*"
- * makes any value a prefix, a full name included: "alerts.replay*" is alerts.replay and
- * alerts.replay-all…. Prefixes ignore case, as the list's search does.
- */
-export type ActionMatch = { kind: "exact"; action: string } | { kind: "prefix"; prefix: string };
-
-const KNOWN_ACTIONS: ReadonlySet<string> = new Set(KNOWN_AUDIT_ACTIONS);
-
-export function actionMatch(value: string): ActionMatch {
-  const v = value.trim();
-  if (v.endsWith("*")) return { kind: "prefix", prefix: v.replace(/\*+$/, "") };
-  if (KNOWN_ACTIONS.has(v)) return { kind: "exact", action: v };
-  return { kind: "prefix", prefix: v };
-}
-
-/** Whether a record's action passes the filter: the same rule as the database query. */
-export function actionMatches(filter: string, action: string): boolean {
-  const match = actionMatch(filter);
-  return match.kind === "exact" ? action === match.action : action.toLowerCase().startsWith(match.prefix.toLowerCase());
 }

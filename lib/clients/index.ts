@@ -9,6 +9,7 @@ import { z } from "zod";
 import { chainFamily, chainInfo, resolveAssetsChain, resolveBuildTransactionChain, type ChainFamily } from "../chains";
 import type { ListClientsResponse } from "../contracts";
 import type { EjectStatus } from "../ejects";
+import { EJECT_WINDOW_MINUTES } from "../ejects/window";
 import { freeText } from "../shared/text";
 import { CLIENT_ID_MESSAGE, CLIENT_ID_PATTERN, readClientsPageQuery, type ClientsPageQuery } from "./client-id";
 
@@ -130,7 +131,7 @@ export const buildTransferSchema = z
   });
 export type BuildTransferInput = z.infer<typeof buildTransferSchema>;
 
-export const EJECT_WINDOW_MINUTES = { min: 1, max: 60, default: 5 } as const;
+export { EJECT_WINDOW_MINUTES };
 
 export const ejectRequestSchema = z.object({
   clientId: clientIdSchema,

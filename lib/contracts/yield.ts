@@ -14,6 +14,7 @@ import {
   queryBooleanSchema,
   queryIntSchema,
 } from "./common";
+import { YIELD_TYPES } from "./yield-types";
 
 /** The yield paths' provider segment as the spec writes it; the real segment comes from YIELD_PROVIDER_SEGMENT. */
 export const YIELD_PROVIDER_PLACEHOLDER = "yield-provider";
@@ -91,17 +92,7 @@ export const rewardRateSchema = z.looseObject({
     .optional(),
 });
 
-/** The mechanics types the provider names (api-shapes §4.2); others are kept as they come (an open enum). */
-export const YIELD_TYPES = [
-  "staking",
-  "restaking",
-  "lending",
-  "vault",
-  "fixed_yield",
-  "real_world_asset",
-  "concentrated_liquidity_pool",
-  "liquidity_pool",
-] as const;
+export { YIELD_TYPES };
 
 export const yieldMechanicsSchema = z.looseObject({
   type: openEnum(YIELD_TYPES),

@@ -1,5 +1,7 @@
 import "server-only";
 import type { ClientsPage } from "@/lib/clients";
+import type { ClientView } from "@/lib/clients/client-view";
+import { clientView } from "@/lib/clients/derive-addresses";
 import type { AssetsResponse, Client, ListClientsResponse } from "@/lib/contracts";
 import { testClientIds } from "@/server/clients/test-clients";
 import { getDb } from "@/server/db";
@@ -33,6 +35,11 @@ export async function getClient(clientId: string): Promise<Client> {
     if (isUpstreamErrorOf(error, "NotFoundError")) throw notFound(`Client ${clientId}`);
     throw error;
   }
+}
+
+/** The client's view, or a NOT_FOUND AppError. */
+export async function getClientView(clientId: string): Promise<ClientView> {
+  return clientView(await getClient(clientId));
 }
 
 export async function getClientAssets(clientId: string, chain: string): Promise<AssetsResponse> {

@@ -1,5 +1,6 @@
 import "server-only";
-import { clientAddresses, type Curve } from "@/lib/clients/addresses";
+import type { Curve } from "@/lib/clients/addresses";
+import { clientAddresses } from "@/lib/clients/derive-addresses";
 import { displayPublicKey } from "@/lib/clients/public-key";
 import type { Client, CurveShares } from "@/lib/contracts";
 import type { LabWalletState } from "@/lib/lab/results";

@@ -11,7 +11,7 @@ import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { requireUser } from "@/server/auth/session";
 import { getAllBalances } from "@/server/clients/balances";
-import { getClient, getClientAssets } from "@/server/clients/reads";
+import { getClientAssets, getClientView } from "@/server/clients/reads";
 import { getTestClient, hasStoredShares } from "@/server/clients/test-clients";
 import { clientTimeline } from "@/server/clients/timeline";
 import { getDb } from "@/server/db";
@@ -38,7 +38,7 @@ export default async function ClientPage({ params, searchParams }: { params: Par
   let client;
   try {
     // Fetched here (not only prefetched) so an unknown id is a not-found page, not an error state.
-    client = await getClient(clientId);
+    client = await getClientView(clientId);
     queryClient.setQueryData(queryKeys.clients.detail(clientId), client);
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();

@@ -6,8 +6,9 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { saveFile } from "@/components/ui/save-file";
 import { chainFamily, chainInfo, chainLabel, type Caip2Id } from "@/lib/chains";
 import { sendingAddress } from "@/lib/clients/addresses";
+import type { ClientView } from "@/lib/clients/client-view";
 import type { TransferRequest } from "@/lib/clients/transfer-summary";
-import { buildTransactionResponseSchemaFor, type Client } from "@/lib/contracts";
+import { buildTransactionResponseSchemaFor } from "@/lib/contracts";
 import { BitcoinSummary } from "./bitcoin-summary";
 import { EvmSummary } from "./evm-summary";
 import { SolanaSummary } from "./solana-summary";
@@ -18,10 +19,10 @@ export interface Built {
   request: TransferRequest;
 }
 
-function Summary({ built, client }: { built: Built; client: Client }) {
+function Summary({ built, client }: { built: Built; client: ClientView }) {
   const family = chainFamily(built.chainId);
   const clientFrom = family
-    ? sendingAddress(client, family, chainInfo(built.chainId)?.testnet ?? false)?.address
+    ? sendingAddress(client.derived.addresses, family, chainInfo(built.chainId)?.testnet ?? false)?.address
     : undefined;
   const unreadable = (
     <p className="rounded border border-border p-3 text-sm text-muted">
@@ -62,7 +63,7 @@ function Summary({ built, client }: { built: Built; client: Client }) {
 }
 
 /** The unsigned result: marked as unsigned, summarised for its family, and the full JSON to copy or save. */
-export function BuiltTransfer({ built, client }: { built: Built; client: Client }): ReactNode {
+export function BuiltTransfer({ built, client }: { built: Built; client: ClientView }): ReactNode {
   const json = JSON.stringify(built.result, null, 2);
   const download = () =>
     saveFile(`unsigned-transfer-${client.id}-${built.chainId.replace(/[^a-z0-9]+/gi, "-")}.json`, json);

@@ -6,11 +6,10 @@ import { Field, Input } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { chainFamily, chainLabel, resolveAssetsChain, type Caip2Id } from "@/lib/chains";
 import { TOKEN_ADDRESS_RULES, buildTransferSchema } from "@/lib/clients";
-import { clientAddresses } from "@/lib/clients/addresses";
+import type { ClientView } from "@/lib/clients/client-view";
 import { findKnownToken, knownTokens } from "@/lib/clients/known-tokens";
 import { transferChains, type UpstreamMode } from "@/lib/clients/transfer-chains";
 import { transferWarnings, type BalanceState } from "@/lib/clients/transfer-warnings";
-import type { Client } from "@/lib/contracts";
 import { buildTransfer } from "@/server/actions/clients";
 import { ChainPicker } from "../chain-picker";
 import { useClientAssets } from "../use-client-assets";
@@ -28,7 +27,7 @@ export function TransferForm({
   onBuilt,
   onChainChange,
 }: {
-  client: Client;
+  client: ClientView;
   upstreamMode: UpstreamMode;
   onBuilt: (built: Built) => void;
   onChainChange: () => void;
@@ -56,7 +55,7 @@ export function TransferForm({
   const selected = other ? undefined : findKnownToken(tokens, choice);
   const token = other ? tokenAddress.trim() : (selected?.value ?? "");
   const tokenLabel = other ? tokenAddress.trim() : (selected?.symbol ?? "");
-  const own = useMemo(() => clientAddresses(client), [client]);
+  const own = client.derived.addresses;
 
   const balance: BalanceState = !assetsChain
     ? {
