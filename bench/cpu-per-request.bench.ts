@@ -7,6 +7,9 @@
  *
  * Figures: the median over pages of each page's CPU per render, and the median over data routes of
  * each route's CPU per answer; each page's and route's own figure is in the notes.
+ *
+ * To see where the time goes, BENCH_CPU_PROF=<dir> runs the console under `node --cpu-prof` and
+ * leaves its profile in <dir> when the benchmark ends (open it in Chrome's DevTools or speedscope).
  */
 import { readFileSync } from "node:fs";
 import type { Figure } from "./figure";
@@ -37,7 +40,9 @@ const median = (values: number[]) => {
 
 export async function run(): Promise<Figure[]> {
   // Hundreds of calls in a few minutes: the console's own upstream limit is lifted so none waits or is refused.
+  const profileDir = process.env.BENCH_CPU_PROF;
   const bench = await startBenchConsole({
+    ...(profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {}),
     seedEvents: 5000,
     consoleEnv: { CONSOLE_LOG_LEVEL: "warn", CUSTODIAN_RATE_LIMIT: "100000" },
   });

@@ -105,6 +105,8 @@ export interface BenchConsoleOptions {
   sandboxEnv?: Record<string, string>;
   /** More console variables; undefined removes one inherited from this process (to get its default). */
   consoleEnv?: Record<string, string | undefined>;
+  /** Node options for the console's process, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
+  nodeArgs?: string[];
   /** Each line the console writes on stdout (its JSON log); without it stdout is dropped. */
   onConsoleLog?: (line: string) => void;
 }
@@ -142,11 +144,15 @@ export async function startBenchConsole(options: BenchConsoleOptions = {}): Prom
     ...options.consoleEnv,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], {
-    cwd: root,
-    stdio: ["ignore", options.onConsoleLog ? "pipe" : "ignore", "inherit"],
-    env: env as NodeJS.ProcessEnv,
-  });
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), path.join(root, "scripts/serve.mjs")],
+    {
+      cwd: root,
+      stdio: ["ignore", options.onConsoleLog ? "pipe" : "ignore", "inherit"],
+      env: env as NodeJS.ProcessEnv,
+    },
+  );
   if (options.onConsoleLog && server.stdout) {
     const onLine = options.onConsoleLog;
     createInterface({ input: server.stdout }).on("line", onLine);

@@ -3,12 +3,10 @@ import type { ApprovalsInbox, MyEjectRequests } from "@/lib/clients";
 import type { StaffUser } from "@/server/auth/users";
 import { getDb } from "@/server/db";
 import { awaitingApprovalIn, myDecisionsIn, myRequestsIn } from "./inbox";
-import { expireStale } from "./view";
 
-/** The approvals page and the sidebar badge read the same thing (stale requests expired once for both lists). */
+/** The approvals page and the sidebar badge read the same thing (lapsed requests read as expired, nothing written). */
 export async function approvalsInbox(user: StaffUser): Promise<ApprovalsInbox> {
   const db = await getDb();
-  await expireStale(db);
   const [waiting, decided] = await Promise.all([awaitingApprovalIn(db, user), myDecisionsIn(db, user)]);
   return { waiting, decided };
 }
@@ -16,6 +14,5 @@ export async function approvalsInbox(user: StaffUser): Promise<ApprovalsInbox> {
 /** A requester's side of the approvals page: their own requests and where each stands. */
 export async function myEjectRequests(user: StaffUser): Promise<MyEjectRequests> {
   const db = await getDb();
-  await expireStale(db);
   return { requests: await myRequestsIn(db, user) };
 }

@@ -195,6 +195,23 @@ describe("eject dual control", () => {
     expect((await listEjectRequests(client.id)).find((r) => r.id === request.id)?.status).toBe("expired");
   });
 
+  it("reads a lapsed request as expired, out of the approver's inbox, without writing on the read", async () => {
+    const request = await createEjectRequest(input, staff.alice!);
+    expect((await awaitingApproval(staff.bob!)).map((r) => r.id)).toContain(request.id);
+    await handle.db
+      .update(tables.ejectRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(tables.ejectRequests.id, request.id));
+    expect((await awaitingApproval(staff.bob!)).map((r) => r.id)).not.toContain(request.id);
+    expect((await listEjectRequests(client.id)).find((r) => r.id === request.id)?.status).toBe("expired");
+    // The pages read it as expired; the table is marked when a write next needs it (a new request).
+    const [stored] = await handle.db
+      .select({ status: tables.ejectRequests.status })
+      .from(tables.ejectRequests)
+      .where(eq(tables.ejectRequests.id, request.id));
+    expect(stored?.status).toBe("pending");
+  });
+
   it("lets an approval lapse when the window is not opened in time (default one hour)", async () => {
     const request = await createEjectRequest(input, staff.alice!);
     const decidedAt = new Date();

@@ -5,7 +5,7 @@ import type { Client } from "@/lib/contracts";
 import { ejectSummaryOf, type EjectRequestFacts } from "@/lib/ejects/summary";
 import { findUserById, type StaffUser } from "@/server/auth/users";
 import { getDb, tables, type Db } from "@/server/db";
-import { expireStale, toView } from "./view";
+import { toView } from "./view";
 
 /**
  * Requests waiting for this user's approval, across clients: pending, not theirs, made after their
@@ -13,13 +13,11 @@ import { expireStale, toView } from "./view";
  * so the inbox never offers what would be refused).
  */
 export async function awaitingApproval(user: StaffUser): Promise<EjectRequestView[]> {
-  const db = await getDb();
-  await expireStale(db);
-  return awaitingApprovalIn(db, user);
+  return awaitingApprovalIn(await getDb(), user);
 }
 
-/** awaitingApproval on a database whose stale requests were just expired. */
-export async function awaitingApprovalIn(db: Db, user: StaffUser): Promise<EjectRequestView[]> {
+/** awaitingApproval on a given database (or transaction); requests past their expiry are left out. */
+export async function awaitingApprovalIn(db: Db, user: StaffUser, now = new Date()): Promise<EjectRequestView[]> {
   const me = await findUserById(db, user.id);
   if (!me) return [];
   const t = tables.ejectRequests;
@@ -29,13 +27,14 @@ export async function awaitingApprovalIn(db: Db, user: StaffUser): Promise<Eject
     .where(
       and(
         eq(t.status, "pending"),
+        gte(t.expiresAt, now),
         ne(t.requestedById, me.id),
         gt(t.requestedAt, me.createdAt),
         me.createdBy ? ne(t.requestedById, me.createdBy) : undefined,
       ),
     )
     .orderBy(asc(t.expiresAt));
-  return rows.map(toView);
+  return rows.map((row) => toView(row, now));
 }
 
 /** How many of a person's own requests, or of their decisions, the approvals page lists (newest first). */
@@ -50,7 +49,7 @@ export async function myRequestsIn(db: Db, user: StaffUser): Promise<EjectReques
     .where(eq(t.requestedById, user.id))
     .orderBy(desc(t.requestedAt))
     .limit(APPROVALS_PAGE_LIMIT);
-  return rows.map(toView);
+  return rows.map((row) => toView(row));
 }
 
 /** Requests this approver approved or rejected, most recent decision first. */
@@ -62,7 +61,7 @@ export async function myDecisionsIn(db: Db, user: StaffUser): Promise<EjectReque
     .where(and(eq(t.decidedById, user.id), isNotNull(t.decidedAt)))
     .orderBy(desc(t.decidedAt))
     .limit(APPROVALS_PAGE_LIMIT);
-  return rows.map(toView);
+  return rows.map((row) => toView(row));
 }
 
 export async function countAwaitingApproval(user: StaffUser): Promise<number> {

@@ -11,13 +11,13 @@ import { expireStale, toView } from "./view";
 
 export async function listEjectRequests(clientId: string): Promise<EjectRequestView[]> {
   const db = await getDb();
-  await expireStale(db);
   const rows = await db
     .select()
     .from(tables.ejectRequests)
     .where(eq(tables.ejectRequests.clientId, clientId))
     .orderBy(desc(tables.ejectRequests.requestedAt));
-  return rows.map(toView);
+  const now = new Date();
+  return rows.map((row) => toView(row, now));
 }
 
 export async function createEjectRequest(

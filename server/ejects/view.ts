@@ -8,7 +8,15 @@ export type EjectRow = typeof tables.ejectRequests.$inferSelect;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function toView(row: EjectRow): EjectRequestView {
+/** Whether an open request (pending, or approved and not yet executed) is past its expiry at `now`. */
+export const lapsed = (row: Pick<EjectRow, "status" | "expiresAt">, now: Date) =>
+  (row.status === "pending" || row.status === "approved") && row.expiresAt < now;
+
+/**
+ * A request as the pages show it. One nobody acted on in time reads as expired at once, whether or
+ * not expireStale has marked it yet: reads never write.
+ */
+export function toView(row: EjectRow, now = new Date()): EjectRequestView {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -17,7 +25,7 @@ export function toView(row: EjectRow): EjectRequestView {
     reason: row.reason,
     ticket: row.ticket,
     windowMinutes: row.windowMinutes,
-    status: row.status,
+    status: lapsed(row, now) ? "expired" : row.status,
     requestedByEmail: row.requestedByEmail,
     requestedAt: row.requestedAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
@@ -34,7 +42,8 @@ export function toView(row: EjectRow): EjectRequestView {
 
 /**
  * Requests nobody acted on in time lapse: pending ones when nobody decided, approved ones when the
- * window was not opened. Done on read, so no timer has to run on any instance.
+ * window was not opened. Marked in the table before a new request is checked against the open ones;
+ * reads derive it (toView, and the inbox's query) rather than write on every page.
  */
 export async function expireStale(db: Db, now = new Date()) {
   await db
