@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { decodeSessionJwt } from "@/server/auth/jwt-codec";
 import { getEnv } from "@/server/env";
 import { trustedRequestId } from "@/server/network/client-address";
 import { requestIsHttps } from "@/server/network/forwarded-proto";
@@ -43,7 +44,12 @@ export async function proxy(request: NextRequest) {
   // A server-action call answers for itself (UNAUTHENTICATED in its result); a redirect would hide that.
   const isAction = request.method === "POST" && request.headers.has("next-action");
   if (!isApi && !isAction && !PUBLIC_PAGES.some((p) => path === p || path.startsWith(`${p}/`))) {
-    const token = await getToken({ req: request, secret: env.AUTH_SECRET, secureCookie: https });
+    const token = await getToken({
+      req: request,
+      secret: env.AUTH_SECRET,
+      secureCookie: https,
+      decode: decodeSessionJwt,
+    });
     if (!token || sessionTooOld(token.authTime, env.CONSOLE_SESSION_MAX_HOURS)) {
       const url = request.nextUrl.clone();
       url.pathname = "/signin";

@@ -201,11 +201,12 @@ export async function run(): Promise<Figure[]> {
     const exportRate = result.rows / (report.elapsedMs / 1000);
     const samples = report.rssSamples.map((r) => r.rssMb);
     const at = (share: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * share))] ?? 0;
+    const heaps = report.rssSamples.map((r) => r.heapMb);
     say(
       `export: ${result.rows.toLocaleString("en")} rows, ${(result.bytes / 1e6).toFixed(0)} MB in ${(report.elapsedMs / 1000).toFixed(1)} s = ${exportRate.toFixed(0)} rows/s over ${report.requests.length} upstream requests`,
     );
     say(
-      `export process memory: ${report.idleRssMb} MB before the export (modules, the tsx loader, job workers); RSS at 25/50/75/100 % of the run ${at(0.25)}/${at(0.5)}/${at(0.75)}/${at(0.999)} MB; peak (maxRSS) ${(report.maxRssKb / 1024).toFixed(0)} MB`,
+      `export process memory: ${report.idleRssMb} MB before the export (modules, the tsx loader, job workers); RSS at 25/50/75/100 % of the run ${at(0.25)}/${at(0.5)}/${at(0.75)}/${at(0.999)} MB; peak (maxRSS) ${(report.maxRssKb / 1024).toFixed(0)} MB; JavaScript heap in use at most ${Math.max(...heaps)} MB`,
     );
     t = performance.now();
     const file = path.join(report.exportDir, report.runId, result.fileName);

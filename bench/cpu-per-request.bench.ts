@@ -11,15 +11,14 @@
  * To see where the time goes, BENCH_CPU_PROF=<dir> runs the console under `node --cpu-prof` and
  * leaves its profile in <dir> when the benchmark ends (open it in Chrome's DevTools or speedscope).
  */
-import { readFileSync } from "node:fs";
 import type { Figure } from "./figure";
 import { startBenchConsole } from "./harness/console";
+import { freshDatabase, postgresPids, type FreshDatabase } from "./harness/postgres";
+import { CLOCK_TICKS, cpuBetween, cpuByPid, processCpuMs } from "./harness/process-cpu";
 
 export const title = "CPU per request: every page and the data routes, one at a time (console process counters)";
 
 const CALLS = Number(process.env.BENCH_CPU_CALLS ?? 60);
-/** USER_HZ: 100 on Linux. */
-const CLOCK_TICKS = 100;
 
 export const notes: string[] = [];
 const say = (line: string) => {
@@ -27,24 +26,40 @@ const say = (line: string) => {
   notes.push(line);
 };
 
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
+/**
+ * Twice: on the embedded database (PGlite, which runs inside the console's process, so its work is
+ * counted), then on PostgreSQL (a fresh database; the server's processes are counted apart, as the
+ * database's CPU per request, beside the console's).
+ */
 export async function run(): Promise<Figure[]> {
+  const embedded = await measureOn(undefined);
+  const database = await freshDatabase();
+  try {
+    return [...embedded, ...(await measureOn(database))];
+  } finally {
+    await database.drop();
+  }
+}
+
+async function measureOn(database: FreshDatabase | undefined): Promise<Figure[]> {
+  const where = database ? "PostgreSQL" : "embedded database";
+  say(`— on the ${where} —`);
   // Hundreds of calls in a few minutes: the console's own upstream limit is lifted so none waits or is refused.
   const profileDir = process.env.BENCH_CPU_PROF;
   const bench = await startBenchConsole({
     ...(profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {}),
     seedEvents: 5000,
-    consoleEnv: { CONSOLE_LOG_LEVEL: "warn", CUSTODIAN_RATE_LIMIT: "100000" },
+    consoleEnv: {
+      CONSOLE_LOG_LEVEL: "warn",
+      CUSTODIAN_RATE_LIMIT: "100000",
+      ...(database ? { DATABASE_URL: database.url, CONSOLE_WORKERS: "1" } : {}),
+    },
   });
   try {
     const pid = bench.pid;
@@ -100,25 +115,30 @@ export async function run(): Promise<Figure[]> {
         const status = await get(path, page);
         if (status !== 200) throw new Error(`${path} answered ${status}`);
       }
-      const before = cpuMs(pid);
+      const dbPids = database ? await postgresPids() : [];
+      const before = processCpuMs(pid) ?? 0;
+      const dbBefore = cpuByPid(dbPids);
       for (let i = 0; i < CALLS; i++) await get(path, page);
-      return (cpuMs(pid) - before) / CALLS;
+      const dbMs = database ? cpuBetween(dbBefore, cpuByPid(dbPids)) / CALLS : undefined;
+      return { ms: ((processCpuMs(pid) ?? 0) - before) / CALLS, dbMs };
     };
+    const dbNote = (dbMs: number | undefined) =>
+      dbMs === undefined ? "" : ` (PostgreSQL ${dbMs.toFixed(1)} ms beside it)`;
 
     const pageCpu: number[] = [];
     for (const path of pages) {
-      const ms = await measure(path, true);
+      const { ms, dbMs } = await measure(path, true);
       pageCpu.push(ms);
       say(
-        `page ${path.replace(client, "[clientId]").replace(hook, "[webhookId]")}: ${ms.toFixed(1)} ms of CPU per render`,
+        `page ${path.replace(client, "[clientId]").replace(hook, "[webhookId]")}: ${ms.toFixed(1)} ms of CPU per render${dbNote(dbMs)}`,
       );
     }
     const routeCpu: number[] = [];
     for (const path of routes) {
-      const ms = await measure(path, false);
+      const { ms, dbMs } = await measure(path, false);
       routeCpu.push(ms);
       say(
-        `route ${path.replace(client, "[clientId]").replace(hook, "[webhookId]")}: ${ms.toFixed(2)} ms of CPU per answer`,
+        `route ${path.replace(client, "[clientId]").replace(hook, "[webhookId]")}: ${ms.toFixed(2)} ms of CPU per answer${dbNote(dbMs)}`,
       );
     }
     say(
@@ -126,14 +146,14 @@ export async function run(): Promise<Figure[]> {
     );
     return [
       {
-        name: "CPU per page render (median over pages)",
+        name: `CPU per page render (median over pages), ${where}`,
         value: median(pageCpu),
         unit: "ms",
         target: 12,
         better: "lower",
       },
       {
-        name: "CPU per data route (median over routes)",
+        name: `CPU per data route (median over routes), ${where}`,
         value: median(routeCpu),
         unit: "ms",
         target: 3,

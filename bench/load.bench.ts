@@ -19,6 +19,9 @@
  * the console's overhead per data route and per action: the median of Server-Timing's `app` (total
  * minus `upstream`, measured by the handler itself).
  *
+ * The whole load runs twice on a fresh PostgreSQL database each (TEST_DATABASE_URL's server): with one
+ * console process and with one per core (CONSOLE_WORKERS), the figures named with each.
+ *
  * BENCH_LOAD_SECONDS (default 60) shortens the run; BENCH_LOAD_USERS (default 50) changes the users.
  */
 import { readFileSync } from "node:fs";
@@ -29,6 +32,8 @@ import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import type { Figure } from "./figure";
 import { startBenchConsole } from "./harness/console";
+import { freshDatabase } from "./harness/postgres";
+import { cpuBetween, cpuByPid, processTree } from "./harness/process-cpu";
 
 export const title = "Load: 50 signed-in staff for 60 s on the list pages and their data routes (upstream at 50 ms)";
 
@@ -106,20 +111,34 @@ function builtAction(name: string): string {
   return found[0];
 }
 
-/** CPU time (user + system) a process has used so far, in ms; undefined where /proc cannot say. */
-function cpuMsOf(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
+/** One run of the load: the console as `npm start` runs it with `workers` processes on `databaseUrl`. */
+interface RunSetup {
+  label: string;
+  workers: number;
+  databaseUrl: string;
 }
-/** USER_HZ: 100 on Linux. */
-const CLOCK_TICKS = 100;
 
+/**
+ * The load twice, on a fresh PostgreSQL database each time (several console processes need one they
+ * share): with one console process, then with one per core (CONSOLE_WORKERS, what `npm start` runs
+ * in production). Each run's figures are named with its setup.
+ */
 export async function run(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const workers of [1, cpus().length]) {
+    const database = await freshDatabase();
+    try {
+      const label = `${workers} worker${workers === 1 ? "" : "s"}`;
+      say(`— ${label} (CONSOLE_WORKERS=${workers}, PostgreSQL) —`);
+      figures.push(...(await loadRun({ label, workers, databaseUrl: database.url })));
+    } finally {
+      await database.drop();
+    }
+  }
+  return figures;
+}
+
+async function loadRun(setup: RunSetup): Promise<Figure[]> {
   // Other work on the machine takes CPU from the console: said beside the figures.
   const loadBefore = loadavg()[0] ?? 0;
   const consoleLog = { refusedForRateLimit: 0, serverErrors: 0, upstreamFailures: new Map<string, number>() };
@@ -127,7 +146,13 @@ export async function run(): Promise<Figure[]> {
     seedEvents: 5000,
     sandboxEnv: { SANDBOX_LATENCY_MS: String(LATENCY_MS), SANDBOX_RATE_LIMIT: String(UPSTREAM_LIMIT) },
     // The console's own defaults: nothing inherited from this shell.
-    consoleEnv: { CUSTODIAN_RATE_LIMIT: undefined, CONSOLE_SHARED_READ_TTL_MS: undefined, CONSOLE_LOG_LEVEL: "warn" },
+    consoleEnv: {
+      CUSTODIAN_RATE_LIMIT: undefined,
+      CONSOLE_SHARED_READ_TTL_MS: undefined,
+      CONSOLE_LOG_LEVEL: "warn",
+      DATABASE_URL: setup.databaseUrl,
+      CONSOLE_WORKERS: String(setup.workers),
+    },
     onConsoleLog: (line) => {
       let entry: { level?: number; msg?: string; error?: string };
       try {
@@ -223,7 +248,8 @@ export async function run(): Promise<Figure[]> {
     }
 
     const loadStarted = Date.now();
-    const cpuBefore = cpuMsOf(bench.pid);
+    const consolePids = bench.pid === undefined ? [] : processTree(bench.pid);
+    const cpuBefore = cpuByPid(consolePids);
     const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
     const actionSamples = new Map<string, Sample[]>(Object.values(actions).map((a) => [a.name, []]));
     let answered: { name: string; status: number; appMs?: number } | undefined;
@@ -275,7 +301,7 @@ export async function run(): Promise<Figure[]> {
     stopActions = true;
     await Promise.all(actionLoops);
     const loadEnded = Date.now();
-    const cpuAfter = cpuMsOf(bench.pid);
+    const cpuAfter = cpuByPid(consolePids);
     const loadAfter = loadavg()[0] ?? 0;
 
     // The same routes and actions one at a time after the load: the console's own work without
@@ -320,9 +346,9 @@ export async function run(): Promise<Figure[]> {
       `errors: ${httpErrors} HTTP (${rateLimited} of them 429), ${actionErrors} actions, ${result.errors + result.timeouts} socket/timeouts; console log: ${consoleLog.refusedForRateLimit} reads refused for the rate limit, ${consoleLog.serverErrors} server errors${consoleLog.upstreamFailures.size ? `, upstream failures ${JSON.stringify(Object.fromEntries(consoleLog.upstreamFailures))}` : ""}`,
     );
     const answers = all.length + [...actionSamples.values()].flat().length;
-    const consoleCpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
+    const consoleCpu = cpuAfter.size > 0 ? cpuBetween(cpuBefore, cpuAfter) : undefined;
     say(
-      `machine: ${cpus().length} cores, 1-min load average ${loadBefore.toFixed(1)} before the console started, ${loadAfter.toFixed(1)} at the end of the load${consoleCpu !== undefined ? `; the console used ${((consoleCpu / (loadEnded - loadStarted)) * 100).toFixed(0)} % of a core, ${(consoleCpu / answers).toFixed(1)} ms of CPU per answer` : ""}`,
+      `machine: ${cpus().length} cores, 1-min load average ${loadBefore.toFixed(1)} before the console started, ${loadAfter.toFixed(1)} at the end of the load${consoleCpu !== undefined ? `; the console (${consolePids.length} process${consolePids.length === 1 ? "" : "es"}) used ${((consoleCpu / (loadEnded - loadStarted)) * 100).toFixed(0)} % of a core, ${(consoleCpu / answers).toFixed(1)} ms of CPU per answer` : ""}`,
     );
     say(
       `upstream: ${upstream.length} requests in all (${upstreamDuringLoad} during the load, ${(upstreamDuringLoad / minutes).toFixed(0)}/min), busiest 60 s: ${busiest}${minutes < 1 ? ` (the run is shorter than a minute: warm-up and load together)` : ""}; 429s from the sandbox: ${upstream429}`,
@@ -349,7 +375,7 @@ export async function run(): Promise<Figure[]> {
     const rate = all.length / ((loadEnded - loadStarted) / 1000);
     if (consoleCpu !== undefined)
       say(
-        `why the latency is what it is: each of the ${USERS} connections waits for its answer before sending the next, so the mean latency is about ${USERS} ÷ ${rate.toFixed(0)} answers/s = ${((USERS / rate) * 1000).toFixed(0)} ms; the console is one Node process and spent ${(consoleCpu / answers).toFixed(1)} ms of CPU per answer (a page render costs several times a route), so it cannot answer much faster than 1000 ÷ that per second on one core, and less while other work shares the 2 cores. A p95 under 500 ms needs a mean of about 250 ms, i.e. ${USERS} ÷ 0.25 s = ${USERS * 4} answers/s: under 5 ms of CPU per answer on one core, or more console processes. The overhead alone is the handler's own work; under load it also holds the time its continuations wait for the CPU behind the other requests.`,
+        `why the latency is what it is: each of the ${USERS} connections waits for its answer before sending the next, so the mean latency is about ${USERS} ÷ ${rate.toFixed(0)} answers/s = ${((USERS / rate) * 1000).toFixed(0)} ms; the console ran ${setup.workers} Node process${setup.workers === 1 ? "" : "es"} and spent ${(consoleCpu / answers).toFixed(1)} ms of CPU per answer (a page render costs several times a route), so it cannot answer much faster than ${setup.workers} × 1000 ÷ that per second, and less while other work (the sandbox, PostgreSQL, this benchmark) shares the ${cpus().length} cores. A p95 under 500 ms needs a mean of about 250 ms, i.e. ${USERS} ÷ 0.25 s = ${USERS * 4} answers/s: under 5 ms of CPU per answer on one core, or more console processes. The overhead alone is the handler's own work; under load it also holds the time its continuations wait for the CPU behind the other requests.`,
       );
 
     const figures: Figure[] = [
@@ -423,7 +449,7 @@ export async function run(): Promise<Figure[]> {
         },
       );
     }
-    return figures;
+    return figures.map((f) => ({ ...f, name: `${setup.label}: ${f.name}` }));
   } finally {
     await bench.close();
   }

@@ -216,7 +216,13 @@ export async function weigh(
  * `ids` fills the dynamic segments; a page with a segment it has no value for is returned in
  * `unfilled`, for the caller to account for.
  */
-export async function weighPages(origin: string, cookie: string, ids: Readonly<Record<string, string>>) {
+export async function weighPages(
+  origin: string,
+  cookie: string,
+  ids: Readonly<Record<string, string>>,
+  /** A query string to measure a page with, by page name (e.g. a tab that costs the upstream less). */
+  queries: Readonly<Record<string, string>> = {},
+) {
   const sizes = new ScriptSizes();
   const floor = await measureFloor(origin, cookie, sizes);
   const routes: (RouteWeight & RouteBudget)[] = [];
@@ -224,8 +230,10 @@ export async function weighPages(origin: string, cookie: string, ids: Readonly<R
   for (const budget of builtPages()) {
     const path = fillPath(budget.name, ids);
     if (path === undefined) unfilled.push(budget);
-    else
-      routes.push({ ...budget, ...(await weigh(origin, path, budget.kind === "public" ? "" : cookie, floor, sizes)) });
+    else {
+      const at = `${path}${queries[budget.name] ?? ""}`;
+      routes.push({ ...budget, ...(await weigh(origin, at, budget.kind === "public" ? "" : cookie, floor, sizes)) });
+    }
   }
   return { floor, routes, unfilled, sizes };
 }

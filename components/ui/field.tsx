@@ -1,5 +1,7 @@
+"use client";
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { cn } from "@/lib/shared/utils";
+import { useHydrated } from "./use-hydrated";
 
 const control =
   "h-9 w-full rounded border border-border bg-surface px-2.5 text-sm text-fg placeholder:text-muted disabled:opacity-60 aria-[invalid=true]:border-danger";
@@ -11,11 +13,24 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   return <input ref={ref} className={cn(control, className)} {...props} />;
 });
 
+/**
+ * A select. One whose value React holds (`value` given) stays disabled until React has hydrated: a
+ * choice made before then would show in the page while React still held the old value, so what the
+ * form says (a warning, a disabled button) would not match what is chosen.
+ */
 export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select(
-  { className, ...props },
+  { className, disabled, ...props },
   ref,
 ) {
-  return <select ref={ref} className={cn(control, "pr-8", className)} {...props} />;
+  const hydrated = useHydrated();
+  return (
+    <select
+      ref={ref}
+      className={cn(control, "pr-8", className)}
+      disabled={disabled || (props.value !== undefined && !hydrated)}
+      {...props}
+    />
+  );
 });
 
 /** A label, a control and its error message, wired together for screen readers. */

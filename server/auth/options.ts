@@ -12,6 +12,7 @@ import { endSessions } from "@/server/users/update";
 import { signInWithPassword } from "./credentials";
 import { readDeviceTokens } from "./device-cookie";
 import { offerDeviceCookie } from "./device-cookie-route";
+import { decodeSessionJwt, encodeSessionJwt } from "./jwt-codec";
 import { parseRoleEmails, roleFromOidc } from "./oidc";
 import { completeSsoSignIn } from "./sso-sign-in";
 import { findUserById } from "./users";
@@ -95,7 +96,8 @@ export function authOptions(): AuthOptions {
     // The JWT is re-issued on every session read, so maxAge works as an idle timeout; the absolute
     // lifetime is checked against authTime by every request (server/auth/session.ts, proxy.ts).
     session: { strategy: "jwt", maxAge: env.CONSOLE_SESSION_IDLE_MINUTES * 60 },
-    jwt: { maxAge: env.CONSOLE_SESSION_IDLE_MINUTES * 60 },
+    // next-auth's token format, with the derived key kept rather than derived on every read (./jwt-codec.ts).
+    jwt: { maxAge: env.CONSOLE_SESSION_IDLE_MINUTES * 60, encode: encodeSessionJwt, decode: decodeSessionJwt },
     callbacks: {
       async signIn({ user, account, profile }) {
         if (account?.provider !== "oidc") return true;
