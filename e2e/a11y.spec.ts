@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { keepShot } from "./fixtures/screens";
 import { storageState } from "./fixtures/users";
 
 /** No serious or critical violation on the pages of this issue, in light and dark mode. */
@@ -12,7 +13,7 @@ async function expectAccessible(page: Page, name: string, theme: "light" | "dark
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   // Kept for people to look at (not compared): .data/screens/<page>-<theme>.png
-  await page.screenshot({ path: `.data/screens/${name}-${theme}.png`, fullPage: true });
+  await keepShot(page, `.data/screens/${name}-${theme}.png`, { fullPage: true });
 }
 
 for (const theme of ["light", "dark"] as const) {

@@ -6,7 +6,7 @@ import { callAction, interceptAction } from "../fixtures/actions";
 import { auditRows, recordDrawer } from "../fixtures/audit";
 import { expectAccessible } from "../fixtures/axe";
 import { sandboxEventIds, sandboxEvents, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
-import { screens } from "../fixtures/screens";
+import { screens, keepShot } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
 
 test.use({ storageState: storageState("compliance") });
@@ -231,6 +231,6 @@ test.describe("[ALERTS] accessibility and screens", () => {
     await page.getByRole("button", { name: /^Replay all failed events/ }).click();
     await expect(page.getByTestId("replay-all-count")).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: ".data/screens/alerts-replay-all-dialog.png" });
+    await keepShot(page, ".data/screens/alerts-replay-all-dialog.png");
   });
 });

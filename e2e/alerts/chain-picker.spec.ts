@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectAccessible } from "../fixtures/axe";
 import { webhookByRole } from "../fixtures/sandbox-api";
-import { VIEWPORTS } from "../fixtures/screens";
+import { VIEWPORTS, keepShot } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
 
 test.use({ storageState: storageState("compliance") });
@@ -58,7 +58,7 @@ test("[ALERTS][chain-picker] the events chains picker closes on Escape, outside 
     await expectInsideWindow(page, viewport.width);
     await expectFilterNarrows(page, "sepolia");
     await expectAccessible(page);
-    await page.screenshot({ path: `.data/screens/events-chain-picker-${width}.png` });
+    await keepShot(page, `.data/screens/events-chain-picker-${width}.png`);
     // Its own Done closes it and keeps the choice for the form's Apply.
     await picker(page).getByRole("checkbox", { name: "Sepolia eip155:11155111" }).check();
     await picker(page).getByRole("button", { name: "Done" }).click();
@@ -87,7 +87,7 @@ test("[GAS][chain-picker] the gas chains picker is the same one: closes like a m
     await expectInsideWindow(page, viewport.width);
     await expectFilterNarrows(page, "base");
     await expectAccessible(page);
-    await page.screenshot({ path: `.data/screens/gas-chain-picker-${width}.png` });
+    await keepShot(page, `.data/screens/gas-chain-picker-${width}.png`);
     await page.keyboard.press("Escape");
   }
 });

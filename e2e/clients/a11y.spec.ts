@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { keepShot } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
 
 test.use({ storageState: storageState("admin") });
@@ -8,7 +9,7 @@ async function expectAccessible(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-  await page.screenshot({ path: `.data/screens/${name}.png`, fullPage: true });
+  await keepShot(page, `.data/screens/${name}.png`, { fullPage: true });
 }
 
 test("[A11Y][clients] list, detail and the eject wizard", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { setTheme } from "../fixtures/screens";
+import { setTheme, keepShot } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
 
 test.use({ storageState: storageState("support") });
@@ -33,7 +33,7 @@ test("[CLIENTS][rate-limited] a read refused for the upstream's rate limit says 
   await expect(alert.getByRole("button", { name: /^Retry in [1-3] s$/ })).toBeDisabled();
   for (const theme of ["light", "dark"] as const) {
     await setTheme(page, theme);
-    await alert.screenshot({ path: `.data/screens/clients-rate-limited-${theme}.png` });
+    await keepShot(alert, `.data/screens/clients-rate-limited-${theme}.png`);
   }
   const retry = alert.getByRole("button", { name: "Retry", exact: true });
   await expect(retry).toBeEnabled({ timeout: 6_000 });

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxRules } from "../fixtures/sandbox-api";
-import { screens, setTheme } from "../fixtures/screens";
+import { screens, setTheme, keepShot } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
 import { hoverMonth } from "./truth";
 
@@ -41,10 +41,10 @@ test("[SCREENS][gas] the page at both widths, then its empty and error states", 
   await setTheme(page, "dark");
   const tooltip = await hoverMonth(page, 11, 13);
   await expect(tooltip).toBeVisible();
-  await page.getByTestId("gas-chart").screenshot({ path: ".data/screens/gas-tooltip-dark.png" });
+  await keepShot(page.getByTestId("gas-chart"), ".data/screens/gas-tooltip-dark.png");
   await page.getByRole("button", { name: "How the forecast is estimated" }).first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  await page.screenshot({ path: ".data/screens/gas-method-dark.png" });
+  await keepShot(page, ".data/screens/gas-method-dark.png");
   await page.keyboard.press("Escape");
   await setTheme(page, "light");
 
