@@ -64,6 +64,11 @@ export default defineConfig({
         CONSOLE_SESSION_IDLE_MINUTES: "720",
         // Journeys create and then read at once: no shared read is kept (identical reads in flight are still one call).
         CONSOLE_SHARED_READ_TTL_MS: "0",
+        // The journeys open pages many times faster than people do (a client's page alone reads every
+        // chain's balance): at the real limit of 200 a minute they ran out of it and later journeys
+        // waited or were refused. The limiter itself is tested by vitest (server/upstream) and the load
+        // bench at 200; the journeys' refusals are mocked where they are the subject (rate-limited.spec).
+        CUSTODIAN_RATE_LIMIT: "1000",
         // Metrics are on, as an operator would run them: the matrix checks no staff session opens them.
         CONSOLE_METRICS_TOKEN: "e2e-metrics-token-of-enough-length",
       },
