@@ -1,6 +1,7 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
+import { clientFixture } from "@/testing/contracts/fixtures";
 import { clientSchema } from "../contracts";
 import { sendingAddress } from "./addresses";
 import { clientView } from "./derive-addresses";
@@ -10,54 +11,26 @@ const PRIVATE_KEY = "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3
 const point = secp256k1.Point.fromHex(
   Buffer.from(secp256k1.getPublicKey(Buffer.from(PRIVATE_KEY.slice(2), "hex"), false)).toString("hex"),
 );
-const at = "2026-01-01T00:00:00.000Z";
+const [secp, ed] = clientFixture.wallets;
+// The shared client fixture, with a SECP256K1 key viem can check and an ED25519 key that is not one.
 const record = (isAccountAbstracted: boolean) =>
   clientSchema.parse({
-    id: "cl_view",
-    createdAt: at,
-    custodian: { id: "cu_1", name: "Custodian" },
-    environment: { id: "en_1", name: "Test" },
-    ejectedAt: null,
+    ...clientFixture,
     isAccountAbstracted,
-    metadata: {
-      namespaces: {
-        eip155: { address: "0x00000000000000000000000000000000000000aa", curve: "SECP256K1" },
-        solana: { address: "So1ana1111111111111111111111111111111111111", curve: "ED25519" },
-        bip122: {
-          address: "bc1qmain",
-          curve: "SECP256K1",
-          bitcoin: { p2wpkh: { mainnet: "bc1qmain", testnet: "tb1qtest" } },
-        },
-      },
-    },
     wallets: [
-      {
-        id: "wa_secp",
-        createdAt: at,
-        curve: "SECP256K1",
-        publicKey: JSON.stringify({ X: point.x.toString(), Y: point.y.toString() }),
-        backupSharePairs: [],
-        signingSharePairs: [],
-      },
-      {
-        id: "wa_bad",
-        createdAt: at,
-        curve: "ED25519",
-        publicKey: '{"X":"not hex"}',
-        backupSharePairs: [],
-        signingSharePairs: [],
-      },
+      { ...secp, id: "wa_secp", publicKey: JSON.stringify({ X: point.x.toString(), Y: point.y.toString() }) },
+      { ...ed, id: "wa_bad", publicKey: '{"X":"not hex"}' },
     ],
   });
+const evm = clientFixture.metadata.namespaces.eip155.address;
+const testnet = clientFixture.metadata.namespaces.bip122.bitcoin.p2wpkh.testnet;
 
 describe("the client's view (what the server reads out of the record for the page)", () => {
   it("derives the owner key of a smart account as viem derives it from the private key", () => {
     const view = clientView(record(true));
     const owner = view.derived.addresses.find((a) => a.role === "owner");
     expect(owner?.address).toBe(privateKeyToAccount(PRIVATE_KEY).address);
-    expect(view.derived.addresses.find((a) => a.role === "smart-account")?.address).toBe(
-      "0x00000000000000000000000000000000000000aa",
-    );
+    expect(view.derived.addresses.find((a) => a.role === "smart-account")?.address).toBe(evm);
     // The owner key signs; the smart account sends.
     expect(sendingAddress(view.derived.addresses, "eip155", false)?.role).toBe("smart-account");
   });
@@ -70,9 +43,11 @@ describe("the client's view (what the server reads out of the record for the pag
       "EVM",
       "Bitcoin (mainnet)",
       "Bitcoin (testnet)",
+      "Tron",
       "Solana",
+      "Stellar",
     ]);
-    expect(sendingAddress(view.derived.addresses, "bip122", true)?.address).toBe("tb1qtest");
+    expect(sendingAddress(view.derived.addresses, "bip122", true)?.address).toBe(testnet);
     // The upstream's record is there unchanged beside it.
     expect(view.wallets).toEqual(record(false).wallets);
   });
