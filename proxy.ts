@@ -7,8 +7,9 @@ import { requestIsHttps } from "@/server/network/forwarded-proto";
 import { currentExchange } from "@/server/request-timing";
 
 /**
- * Runs before every page and API request: a request id for logs and audit, a per-request CSP nonce,
- * HSTS behind https, and a redirect to sign-in for pages when there is no session. It is a
+ * Runs before every page and server action (not the data routes under /api/, whose request id and
+ * security headers scripts/serve.mjs sets: server/network/edge-headers.ts): a per-request CSP
+ * nonce, HSTS behind https, and a redirect to sign-in for pages when there is no session. It is a
  * convenience, not the guard: every action and route handler authorizes on its own.
  */
 const PUBLIC_PAGES = ["/signin"];
@@ -16,9 +17,12 @@ const PUBLIC_PAGES = ["/signin"];
 export async function proxy(request: NextRequest) {
   const env = getEnv();
   // Headers that only a proxy in front of the console may set count only for configured hops.
-  const requestId =
-    trustedRequestId(request.headers.get("x-request-id"), env.CONSOLE_TRUSTED_PROXIES) ?? crypto.randomUUID();
+  // serve.mjs has chosen the request id already (server/network/edge-headers.ts); without it, here.
   const exchange = currentExchange();
+  const requestId =
+    exchange?.requestId ??
+    trustedRequestId(request.headers.get("x-request-id"), env.CONSOLE_TRUSTED_PROXIES) ??
+    crypto.randomUUID();
   if (exchange) exchange.requestId = requestId;
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   // Not request.nextUrl.protocol: Next builds it from whatever X-Forwarded-Proto a client sends.
@@ -40,10 +44,9 @@ export async function proxy(request: NextRequest) {
   ].join("; ");
 
   const path = request.nextUrl.pathname;
-  const isApi = path.startsWith("/api/");
   // A server-action call answers for itself (UNAUTHENTICATED in its result); a redirect would hide that.
   const isAction = request.method === "POST" && request.headers.has("next-action");
-  if (!isApi && !isAction && !PUBLIC_PAGES.some((p) => path === p || path.startsWith(`${p}/`))) {
+  if (!isAction && !PUBLIC_PAGES.some((p) => path === p || path.startsWith(`${p}/`))) {
     const token = await getToken({
       req: request,
       secret: env.AUTH_SECRET,
@@ -83,7 +86,8 @@ function withHeaders(
 export const config = {
   matcher: [
     {
-      source: "/((?!_next/static|_next/image|favicon.ico|icon.svg).*)",
+      // Not the data routes (/api/…): see server/network/edge-headers.ts.
+      source: "/((?!api/|_next/static|_next/image|favicon.ico|icon.svg).*)",
     },
   ],
 };

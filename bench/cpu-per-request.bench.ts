@@ -18,7 +18,10 @@ import { CLOCK_TICKS, cpuBetween, cpuByPid, processCpuMs } from "./harness/proce
 
 export const title = "CPU per request: every page and the data routes, one at a time (console process counters)";
 
-const CALLS = Number(process.env.BENCH_CPU_CALLS ?? 60);
+/** Counted calls per path: a multiple of BATCH. */
+const BATCH = 10;
+const CALLS = Math.max(BATCH, Math.round(Number(process.env.BENCH_CPU_CALLS ?? 60) / BATCH) * BATCH);
+const WARM_UP = 15;
 
 export const notes: string[] = [];
 const say = (line: string) => {
@@ -109,25 +112,37 @@ async function measureOn(database: FreshDatabase | undefined): Promise<Figure[]>
       "/api/saved-views?scope=alerts.events",
     ];
 
-    const measure = async (path: string, page: boolean) => {
-      // Warm-up, not counted: Next loads a route's code on its first request.
-      for (let i = 0; i < 3; i++) {
+    // Warm-up, not counted: Next loads a route's code on its first request, and V8 compiles the hot
+    // paths over the first few hundred requests of any kind. Every path is warmed before any is counted.
+    const all = [...pages.map((path) => ({ path, page: true })), ...routes.map((path) => ({ path, page: false }))];
+    for (let i = 0; i < WARM_UP; i++)
+      for (const { path, page } of all) {
         const status = await get(path, page);
         if (status !== 200) throw new Error(`${path} answered ${status}`);
       }
-      const dbPids = database ? await postgresPids() : [];
-      const before = processCpuMs(pid) ?? 0;
-      const dbBefore = cpuByPid(dbPids);
-      for (let i = 0; i < CALLS; i++) await get(path, page);
-      const dbMs = database ? cpuBetween(dbBefore, cpuByPid(dbPids)) / CALLS : undefined;
-      return { ms: ((processCpuMs(pid) ?? 0) - before) / CALLS, dbMs };
-    };
+    // Counted in rounds that visit every path in turn (BATCH calls of one path at a time), so a
+    // garbage collection or a slower minute of the machine falls on every path alike.
+    const cpu = new Map<string, number>();
+    const dbCpu = new Map<string, number>();
+    const dbPids = database ? await postgresPids() : [];
+    for (let round = 0; round < CALLS / BATCH; round++)
+      for (const { path, page } of all) {
+        const before = processCpuMs(pid) ?? 0;
+        const dbBefore = cpuByPid(dbPids);
+        for (let i = 0; i < BATCH; i++) await get(path, page);
+        cpu.set(path, (cpu.get(path) ?? 0) + (processCpuMs(pid) ?? 0) - before);
+        if (database) dbCpu.set(path, (dbCpu.get(path) ?? 0) + cpuBetween(dbBefore, cpuByPid(dbPids)));
+      }
+    const perCall = (path: string) => ({
+      ms: (cpu.get(path) ?? 0) / CALLS,
+      dbMs: database ? (dbCpu.get(path) ?? 0) / CALLS : undefined,
+    });
     const dbNote = (dbMs: number | undefined) =>
       dbMs === undefined ? "" : ` (PostgreSQL ${dbMs.toFixed(1)} ms beside it)`;
 
     const pageCpu: number[] = [];
     for (const path of pages) {
-      const { ms, dbMs } = await measure(path, true);
+      const { ms, dbMs } = perCall(path);
       pageCpu.push(ms);
       say(
         `page ${path.replace(client, "[clientId]").replace(hook, "[webhookId]")}: ${ms.toFixed(1)} ms of CPU per render${dbNote(dbMs)}`,
@@ -135,14 +150,14 @@ async function measureOn(database: FreshDatabase | undefined): Promise<Figure[]>
     }
     const routeCpu: number[] = [];
     for (const path of routes) {
-      const { ms, dbMs } = await measure(path, false);
+      const { ms, dbMs } = perCall(path);
       routeCpu.push(ms);
       say(
         `route ${path.replace(client, "[clientId]").replace(hook, "[webhookId]")}: ${ms.toFixed(2)} ms of CPU per answer${dbNote(dbMs)}`,
       );
     }
     say(
-      `${CALLS} requests each, one at a time, after 3 not counted; the counters tick every ${1000 / CLOCK_TICKS} ms.`,
+      `${CALLS} requests each, one at a time, in rounds of ${BATCH} per path, after ${WARM_UP} rounds of every path not counted; the counters tick every ${1000 / CLOCK_TICKS} ms.`,
     );
     return [
       {

@@ -83,6 +83,9 @@ async function serve() {
     req.headers["x-forwarded-for"] = [...chain, peer].join(", ");
     if (protoFromSocket) req.headers["x-forwarded-proto"] = req.socket.encrypted ? "https" : "http";
     const exchange = {};
+    // The request id and the data routes' security headers (server/network/edge-headers.ts).
+    const edge = globalThis[Symbol.for("custodian-console.edge-headers")];
+    if (typeof edge === "function") edge(req, res, exchange);
     withServerTiming(res, exchange);
     exchanges.run(exchange, () => void handle(req, res));
   });

@@ -37,7 +37,7 @@ export const PERSON_MAX_WAIT_MS = 3_000;
  */
 export interface HttpExchange {
   serverTiming?: string;
-  /** The request id proxy.ts gave this exchange: every log line written while serving it carries it. */
+  /** The request id serve.mjs gave this exchange (server/network/edge-headers.ts): every log line written while serving it carries it. */
   requestId?: string;
 }
 

@@ -29,6 +29,7 @@ export async function runStartup() {
     const result = await bootstrap();
     const { observeHttp } = await import("./ops/http-metrics");
     (globalThis as Record<symbol, unknown>)[OBSERVE_HTTP] = observeHttp;
+    (await import("./network/edge-headers")).registerEdgeHeaders();
     startRateLimitSweep();
     await startJobs();
     reportStartup(result, getUpstreamConfig(), {

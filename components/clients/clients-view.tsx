@@ -13,10 +13,9 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Select } from "@/components/ui/field";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
-import type { ClientsPage } from "@/lib/clients";
+import type { ClientRow, ClientsPage } from "@/lib/clients";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readClientsPageQuery } from "@/lib/clients/client-id";
 import { clientsListSearchParams } from "@/lib/clients/search-params";
-import type { Client } from "@/lib/contracts";
 import { shortAddress, utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -59,7 +58,7 @@ export function ClientsView({ canCreate, canCreateTest }: { canCreate: boolean; 
 
   const ejects = page.data?.ejects;
   const tests = useMemo(() => new Set(page.data?.testClients ?? []), [page.data]);
-  const columns = useMemo<ColumnDef<Client, unknown>[]>(
+  const columns = useMemo<ColumnDef<ClientRow, unknown>[]>(
     () => [
       {
         header: "Client",
@@ -90,12 +89,12 @@ export function ClientsView({ canCreate, canCreateTest }: { canCreate: boolean; 
       {
         header: "EVM address",
         id: "evm",
-        cell: ({ row }) => <Address value={row.original.metadata.namespaces.eip155?.address} label="EVM address" />,
+        cell: ({ row }) => <Address value={row.original.evmAddress} label="EVM address" />,
       },
       {
         header: "Solana address",
         id: "solana",
-        cell: ({ row }) => <Address value={row.original.metadata.namespaces.solana?.address} label="Solana address" />,
+        cell: ({ row }) => <Address value={row.original.solanaAddress} label="Solana address" />,
       },
       {
         header: "Eject",
@@ -180,7 +179,7 @@ export function ClientsView({ canCreate, canCreateTest }: { canCreate: boolean; 
   );
 }
 
-function Address({ value, label }: { value: string | undefined; label: string }) {
+function Address({ value, label }: { value: string | null; label: string }) {
   if (!value) return <span className="text-muted">—</span>;
   return (
     <span className="inline-flex items-center gap-0.5 font-mono text-xs" title={value}>

@@ -19,8 +19,11 @@ const POSITION = COMPLETED.at(-2)!;
 
 async function seededClient(request: APIRequestContext, position: number) {
   const res = await request.get("/api/clients?take=100");
-  const { results } = (await res.json()) as { results: { id: string; wallets: unknown[] }[] };
-  return results[position]!;
+  const { results } = (await res.json()) as { results: { id: string }[] };
+  const { id } = results[position]!;
+  // The list has the columns it shows; the client's own route has the whole record.
+  const one = await request.get(`/api/clients/${encodeURIComponent(id)}`);
+  return (await one.json()) as { id: string; wallets: unknown[] };
 }
 
 const currentStep = (page: Page) => page.getByRole("list", { name: "Steps" }).locator('[aria-current="step"]');

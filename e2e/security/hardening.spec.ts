@@ -61,7 +61,7 @@ test.describe("[SEC] hardening", () => {
       baseURL,
       extraHTTPHeaders: { "x-forwarded-proto": "https" },
     });
-    for (const path of ["/signin", "/clients"]) {
+    for (const path of ["/signin", "/clients", "/api/health", "/api/audit"]) {
       const response = await forger.get(path, { maxRedirects: 0 });
       expect(response.status()).toBeLessThan(500);
       const headers = response.headers();

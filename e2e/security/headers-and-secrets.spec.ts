@@ -10,18 +10,28 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-test("[SEC][headers] every page carries the security headers", async ({ request }) => {
+test("[SEC][headers] every page and data route carries the security headers", async ({ request }) => {
   for (const url of ["/signin", "/api/audit"]) {
-    const res = await request.get(url, { maxRedirects: 0 });
+    // A request id a client makes up is not taken (no proxy is trusted here): the console makes its own.
+    const res = await request.get(url, { maxRedirects: 0, headers: { "x-request-id": "client-chosen-id-0001" } });
     const h = res.headers();
     expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
-    expect(h["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
     expect(h["content-security-policy"]).not.toContain("unsafe-eval");
     expect(h["x-frame-options"]).toBe("DENY");
+    expect(h["x-content-type-options"]).toBe("nosniff");
     expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(h["permissions-policy"]).toContain("camera=()");
     expect(h["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   }
+  // A page's scripts run by its nonce only; a data route's JSON may load nothing at all.
+  const page = (await request.get("/signin")).headers()["content-security-policy"];
+  expect(page).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  const route = await request.get("/api/audit");
+  expect(route.status()).toBe(401);
+  expect(route.headers()["content-security-policy"]).toMatch(/^default-src 'none'; frame-ancestors 'none'$/);
+  // The id in the answer is the one the error names, so a report can be traced to the log.
+  const body = (await route.json()) as { error: { requestId: string } };
+  expect(body.error.requestId).toBe(route.headers()["x-request-id"]);
 });
 
 test("[SEC][cookie] the session cookie is HttpOnly and SameSite=Lax", async ({ browser }) => {

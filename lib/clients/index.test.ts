@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { TOKEN_ADDRESS_RULES, buildTransferSchema, clientsPageQuerySchema, ejectRequestSchema } from "./";
+import { clientFixture } from "@/testing/contracts/fixtures";
+import { clientSchema } from "../contracts";
+import { TOKEN_ADDRESS_RULES, buildTransferSchema, clientRow, clientsPageQuerySchema, ejectRequestSchema } from "./";
 
 const base = { clientId: "cmi9rgt1ogkfysbx0rq0mbfz5", token: "USDC", amount: "1.5" };
 const errorsOf = (input: unknown) => {
@@ -108,5 +110,33 @@ describe("token addresses per family", () => {
   it("takes no token address on Bitcoin or Stellar", () => {
     expect(TOKEN_ADDRESS_RULES.bip122).toBeUndefined();
     expect(TOKEN_ADDRESS_RULES.stellar).toBeUndefined();
+  });
+});
+
+describe("a client as a row of the list", () => {
+  const client = clientSchema.parse(clientFixture);
+
+  it("has the list's columns, read from the upstream's record", () => {
+    expect(clientRow(client)).toEqual({
+      id: "clu32l6c8008wuvz52jokyo3r",
+      createdAt: "2024-04-16T21:15:06.443Z",
+      isAccountAbstracted: false,
+      evmAddress: "0x6e818d8f9b6c53c59a2d957d36c2146e28906195",
+      solanaAddress: "8pb5w7NTiYnwdeGu4RBB6SXrCNTL1D8nkBjEFNST4KDz",
+    });
+  });
+
+  it("keeps no wallet, share pair, key or other chain's address", () => {
+    const text = JSON.stringify(clientRow(client));
+    for (const kept of ["wallets", "SharePairs", "publicKey", "bc1q", "TJRab", "GCZJM"])
+      expect(text).not.toContain(kept);
+  });
+
+  it("says no address where the record has none (an empty one is none)", () => {
+    const bare = clientSchema.parse({
+      ...clientFixture,
+      metadata: { namespaces: { eip155: { address: "", curve: "SECP256K1" } } },
+    });
+    expect(clientRow(bare)).toMatchObject({ evmAddress: null, solanaAddress: null });
   });
 });

@@ -7,7 +7,7 @@ import { base58 } from "@scure/base";
 import { isAddress } from "viem";
 import { z } from "zod";
 import { chainFamily, chainInfo, resolveAssetsChain, resolveBuildTransactionChain, type ChainFamily } from "../chains";
-import type { ListClientsResponse } from "../contracts";
+import type { Client, ListClientsResponse } from "../contracts";
 import type { EjectStatus } from "../ejects";
 import { EJECT_WINDOW_MINUTES } from "../ejects/window";
 import { freeText } from "../shared/text";
@@ -168,8 +168,33 @@ export type EjectSummary =
   | { state: "pending"; requestId: string }
   | { state: "none" };
 
-/** A page of the clients list as the console serves it: the upstream's page and each client's eject state. */
-export type ClientsPage = ListClientsResponse & {
+/**
+ * A client as a row of the list: the columns the list shows and nothing else. The upstream's record
+ * (wallets, share pairs, every chain's address: about 2 KB a client) stays on the server; the page
+ * of a client has the whole of it.
+ */
+export interface ClientRow {
+  id: string;
+  createdAt: string;
+  isAccountAbstracted: boolean;
+  evmAddress: string | null;
+  solanaAddress: string | null;
+}
+
+export function clientRow(client: Client): ClientRow {
+  return {
+    id: client.id,
+    createdAt: client.createdAt,
+    isAccountAbstracted: client.isAccountAbstracted,
+    evmAddress: client.metadata.namespaces.eip155?.address || null,
+    solanaAddress: client.metadata.namespaces.solana?.address || null,
+  };
+}
+
+/** A page of the clients list as the console serves it: the upstream's page as rows, and each client's eject state. */
+export type ClientsPage = {
+  metadata: ListClientsResponse["metadata"];
+  results: ClientRow[];
   ejects: Record<string, EjectSummary>;
   /** Ids of the page's clients that the console made as test clients (their keys are in its vault). */
   testClients: string[];

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ClientsPage } from "@/lib/clients";
+import { clientRow, type ClientsPage } from "@/lib/clients";
 import type { ClientView } from "@/lib/clients/client-view";
 import { clientView } from "@/lib/clients/derive-addresses";
 import type { AssetsResponse, Client, ListClientsResponse } from "@/lib/contracts";
@@ -24,7 +24,7 @@ export async function listClientsPage(query: { take: number; cursor?: string }):
       page.results.map((c) => c.id),
     ),
   ]);
-  return { ...page, ejects, testClients: [...tests] };
+  return { metadata: page.metadata, results: page.results.map(clientRow), ejects, testClients: [...tests] };
 }
 
 /** The client, or a NOT_FOUND AppError the pages turn into a not-found screen. */
