@@ -1,11 +1,13 @@
 // One console process per core (`CONSOLE_WORKERS`, default: the machine's cores with PostgreSQL, 1 with
 // PGlite, whose database one process opens), sharing one port through Node's cluster module. Each
 // worker is a full console instance (scripts/serve.mjs); the primary only starts them, restarts one
-// that dies, answers a worker's request for every worker's metrics (prom-client's aggregator), and
-// on SIGTERM passes the signal on and exits 0 once they have shut down.
+// that dies, answers a worker's request for every worker's metrics (prom-client's aggregator),
+// passes the workers' messages to the one that keeps their shared upstream budget (./keeper-relay.mjs),
+// and on SIGTERM passes the signal on and exits 0 once they have shut down.
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import promClient from "prom-client";
+import { KeeperRelay } from "./keeper-relay.mjs";
 
 /** How many console processes to run, and why, from the environment. */
 export function workerCount(env = process.env) {
@@ -23,10 +25,21 @@ export function workerCount(env = process.env) {
 
 export function runPrimary(count, shutdownTimeoutMs) {
   const aggregator = new promClient.AggregatorRegistry();
+  // One worker keeps the upstream budget for all (./keeper-relay.mjs, server/cluster/).
+  const relay = new KeeperRelay();
   let stopping = false;
   const fork = () => {
     const worker = cluster.fork({ CONSOLE_WORKER_COUNT: String(count) });
+    relay.add({
+      id: worker.id,
+      send: (message) => {
+        // A worker that is ending can take no more messages; the relay tells the others when it has gone.
+        if (worker.isConnected()) worker.send(message, (error) => void error);
+      },
+    });
+    worker.on("exit", () => relay.remove(worker.id));
     worker.on("message", (message) => {
+      if (relay.handle(worker.id, message)) return;
       if (message?.type !== "console:metrics") return;
       aggregator.clusterMetrics().then(
         (text) => worker.send({ type: "console:metrics-result", id: message.id, text }),

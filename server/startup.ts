@@ -22,6 +22,17 @@ async function startJobs() {
   (globalThis as Record<symbol, unknown>)[SHUTDOWN] = shutdownInstance;
 }
 
+/**
+ * With several console processes, one keeps the upstream budget for all (server/cluster/): ask the
+ * primary now who keeps, so the answer is here before the first request, and serve the others
+ * when this process is the one.
+ */
+async function startKeeperChannel() {
+  const { keeperChannel } = await import("./cluster/channel");
+  const channel = keeperChannel();
+  if (channel) (await import("./cluster/keeper")).serveKeeperRequests(channel);
+}
+
 export async function runStartup() {
   try {
     // Before anything loads pg: the pg instrumentation patches it as it is required.
@@ -30,6 +41,7 @@ export async function runStartup() {
     const { observeHttp } = await import("./ops/http-metrics");
     (globalThis as Record<symbol, unknown>)[OBSERVE_HTTP] = observeHttp;
     (await import("./network/edge-headers")).registerEdgeHeaders();
+    await startKeeperChannel();
     startRateLimitSweep();
     await startJobs();
     reportStartup(result, getUpstreamConfig(), {

@@ -309,7 +309,9 @@ export class UpstreamClient {
     maxWaitMs: number | undefined,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    const wait = tooLongAWait(this.#limiter, priority, maxWaitMs);
+    const wait = this.#limiter?.admit
+      ? await this.#limiter.admit(priority, maxWaitMs, signal)
+      : tooLongAWait(this.#limiter, priority, maxWaitMs);
     if (wait !== undefined) {
       this.#log("warn", { ...log, error: "console_rate_limit", waitMs: Math.round(wait) });
       const { attempt: _attempt, ...ctx } = log;
@@ -318,7 +320,7 @@ export class UpstreamClient {
         { ...ctx, code: "console_rate_limit", retryAfterMs: wait, limit: this.#limiter?.limit },
       );
     }
-    await this.#limiter?.acquire(signal, priority);
+    if (!this.#limiter?.admit) await this.#limiter?.acquire(signal, priority);
   }
 
   async #token(): Promise<string> {

@@ -109,6 +109,9 @@ export class ConnectionError extends UpstreamError {
     super(message, init);
     this.beforeSend = init.beforeSend ?? false;
   }
+  override toJSON() {
+    return { ...super.toJSON(), beforeSend: this.beforeSend };
+  }
 }
 export class TimeoutError extends ConnectionError {
   override name = "TimeoutError";
@@ -224,4 +227,52 @@ export function errorFromResponse(
     return new RateLimitedError(message, { ...base, code: upstreamCode ?? "rate_limited", retryAfterMs });
   if (status >= 500) return new ServerError(message, { ...base, code: upstreamCode ?? "server_error" });
   return new UpstreamError(message, { ...base, code: upstreamCode ?? `http_${status}` });
+}
+
+type ErrorJson = ReturnType<UpstreamError["toJSON"]> & {
+  upstreamMessage?: string;
+  retryAfterMs?: number;
+  limit?: number;
+  beforeSend?: boolean;
+  issues?: FieldIssue[];
+};
+
+/** What another console process needs to throw the same error again (upstreamErrorFromJSON). */
+export function upstreamErrorToJSON(error: UpstreamError): ErrorJson {
+  return { ...error.toJSON(), upstreamMessage: error.upstreamMessage };
+}
+
+/** The error another console process met, as its own class again (its message was safe to show there too). */
+export function upstreamErrorFromJSON(json: ErrorJson): UpstreamError {
+  const init = {
+    status: json.status,
+    code: json.code,
+    requestId: json.requestId,
+    service: json.service,
+    method: json.method,
+    path: json.path,
+    upstreamMessage: json.upstreamMessage,
+  };
+  switch (json.name) {
+    case "BadRequestError":
+      return new BadRequestError(json.message, init);
+    case "UnauthorizedError":
+      return new UnauthorizedError(json.message, init);
+    case "NotFoundError":
+      return new NotFoundError(json.message, init);
+    case "RateLimitedError":
+      return new RateLimitedError(json.message, { ...init, retryAfterMs: json.retryAfterMs, limit: json.limit });
+    case "ServerError":
+      return new ServerError(json.message, init);
+    case "ConnectionError":
+      return new ConnectionError(json.message, { ...init, beforeSend: json.beforeSend });
+    case "TimeoutError":
+      return new TimeoutError(json.message, { ...init, beforeSend: json.beforeSend });
+    case "InvalidResponseError":
+      return new InvalidResponseError(json.message, { ...init, issues: json.issues ?? [] });
+    case "InvalidRequestError":
+      return new InvalidRequestError(json.message, { ...init, issues: json.issues ?? [] });
+    default:
+      return new UpstreamError(json.message, init);
+  }
 }

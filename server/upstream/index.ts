@@ -1,12 +1,13 @@
 import "server-only";
 import type { Endpoint } from "@/lib/contracts/endpoints";
+import { keeperChannel } from "@/server/cluster/channel";
 import { getEnv, getUpstreamConfig, type UpstreamConfig } from "@/server/env";
 import { AdminClient } from "./admin";
 import type { Credential, UpstreamClientOptions } from "./core";
 import { MpcClient } from "./mpc";
 import { rateLimitKey, sharedRateLimiter } from "./rate-limit";
 import { SessionTokenCache } from "./session-tokens";
-import { getSharedReads } from "./shared-reads";
+import { affectedBy, getSharedReads } from "./shared-reads";
 import { YieldClient } from "./yield";
 
 export { AdminClient } from "./admin";
@@ -66,9 +67,14 @@ export function getAdminClient(): AdminClient {
   return singletons(getUpstreamConfig()).admin;
 }
 
-/** After any upstream call: shared reads it may have changed are dropped (./shared-reads.ts). */
+/**
+ * After any upstream call: shared reads it may have changed are dropped (./shared-reads.ts), here
+ * and in the process that keeps them for all (server/cluster/).
+ */
 function invalidateSharedReads(endpoint: Endpoint) {
   getSharedReads().invalidateAfter(endpoint);
+  const affected = affectedBy(endpoint);
+  if (affected.length > 0) keeperChannel()?.tell({ op: "invalidate", endpoints: [...affected] });
 }
 
 /** The process's cache of client session tokens, minted with the custodian key. */

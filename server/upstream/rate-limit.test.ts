@@ -257,14 +257,17 @@ describe("expectedWait: how long a new caller would wait (fake clock)", () => {
 });
 
 describe("sharedRateLimiter", () => {
-  it("returns one limiter per key, reconfigured by the latest caller", () => {
+  it("returns one budget per key, reconfigured by the latest caller", async () => {
     const key = rateLimitKey("test", "some-credential");
     expect(key).not.toContain("some-credential");
-    const a = sharedRateLimiter(key, { limit: 10, backgroundShare: 0.7 });
-    const b = sharedRateLimiter(key, { limit: 20, backgroundShare: 0.5 });
+    const a = sharedRateLimiter(key, { limit: 1, backgroundShare: 0.7 });
+    const b = sharedRateLimiter(key, { limit: 2, backgroundShare: 0.5 });
     expect(b).toBe(a);
-    expect(a.limit).toBe(20);
-    expect(a.backgroundLimit).toBe(10);
+    expect(a.limit).toBe(2);
+    // The latest limit (2) holds: two grants now, the third would wait for the window.
+    expect(await a.admit!("interactive", 1000)).toBeUndefined();
+    expect(await a.admit!("interactive", 1000)).toBeUndefined();
+    expect(await a.admit!("interactive", 1000)).toBeGreaterThan(55_000);
     expect(sharedRateLimiter(rateLimitKey("test", "other"), { limit: 10, backgroundShare: 0.7 })).not.toBe(a);
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { KeeperUnavailableError, keeperChannel } from "@/server/cluster/channel";
 import { getEnv } from "@/server/env";
 
 /**
@@ -21,6 +22,11 @@ export interface RateLimiter {
   pause?(ms: number): void;
   /** Milliseconds until a caller of `priority` arriving now would be granted, behind those already waiting. */
   expectedWait?(priority?: RequestPriority): number;
+  /**
+   * Waits for a grant as acquire() does, unless a caller arriving now would wait longer than
+   * `maxWaitMs`: then grants nothing and resolves with that wait (undefined once granted).
+   */
+  admit?(priority: RequestPriority, maxWaitMs: number | undefined, signal?: AbortSignal): Promise<number | undefined>;
   /** Requests allowed per window, for messages. */
   readonly limit?: number;
 }
@@ -242,35 +248,146 @@ const registry = ((
 export const SHARED_WINDOW_MS = 61_000;
 
 /**
- * A limit for the whole machine's console, divided among its processes (CONSOLE_WORKERS: scripts/workers.mjs
- * tells each worker how many there are), so N processes together stay within it.
+ * A process's share of a limit when it cannot reach the process that keeps the budget for all of them
+ * (CONSOLE_WORKERS: scripts/workers.mjs tells each worker how many there are), so N processes together
+ * stay within it whatever happens to the keeper.
  */
 export function perProcessLimit(limit: number, workers = Number(process.env.CONSOLE_WORKER_COUNT || 1)): number {
   const count = Number.isInteger(workers) && workers > 1 ? workers : 1;
   return Math.max(1, Math.floor(limit / count));
 }
 
-/**
- * The process-wide limiter for `key`. The first caller creates it; a later caller with different
- * options reconfigures it, so the most recent configuration wins. Without `backgroundShare` the
- * console's CONSOLE_BACKGROUND_RATE_SHARE applies.
- */
-export function sharedRateLimiter(key: string, options: RateLimitOptions): SlidingWindowRateLimiter {
-  const resolved = {
-    windowMs: SHARED_WINDOW_MS,
-    ...options,
-    limit: perProcessLimit(options.limit),
-    backgroundShare: options.backgroundShare ?? getEnv().CONSOLE_BACKGROUND_RATE_SHARE,
-  };
+interface ResolvedOptions {
+  limit: number;
+  windowMs: number;
+  backgroundShare: number;
+}
+
+/** The limiter this process holds for `key`, created or reconfigured to `options`. */
+export function localRateLimiter(key: string, options: ResolvedOptions): SlidingWindowRateLimiter {
   const existing = registry.get(key);
   if (existing) {
-    if (existing.limit !== resolved.limit || existing.backgroundShare !== resolved.backgroundShare)
-      existing.configure(resolved);
+    if (existing.limit !== options.limit || existing.backgroundShare !== options.backgroundShare)
+      existing.configure(options);
     return existing;
   }
-  const limiter = new SlidingWindowRateLimiter(resolved);
+  const limiter = new SlidingWindowRateLimiter(options);
   registry.set(key, limiter);
   return limiter;
+}
+
+/** admit() on a limiter of this process: the expected wait first, then the grant. */
+export async function admitLocally(
+  limiter: SlidingWindowRateLimiter,
+  priority: RequestPriority,
+  maxWaitMs: number | undefined,
+  signal?: AbortSignal,
+): Promise<number | undefined> {
+  if (maxWaitMs !== undefined) {
+    const wait = limiter.expectedWait(priority);
+    if (wait > maxWaitMs) return wait;
+  }
+  await limiter.acquire(signal, priority);
+  return undefined;
+}
+
+/**
+ * One credential's budget for every console process: held here when this is the only process or the
+ * one that keeps the budget (server/cluster/), asked of the keeper otherwise, and this process's
+ * share of it (limit ÷ processes) while no keeper answers.
+ */
+class SharedBudget implements RateLimiter {
+  readonly #key: string;
+  #options: ResolvedOptions;
+
+  constructor(key: string, options: ResolvedOptions) {
+    this.#key = key;
+    this.#options = options;
+  }
+
+  get limit() {
+    return this.#options.limit;
+  }
+
+  reconfigure(options: ResolvedOptions) {
+    this.#options = options;
+  }
+
+  async admit(priority: RequestPriority, maxWaitMs: number | undefined, signal?: AbortSignal) {
+    if (signal?.aborted) throw signal.reason;
+    const channel = keeperChannel();
+    // A keeper that ends while this waits is followed by the next one once; then this process's share.
+    for (let attempt = 0; attempt < 2 && channel?.asks; attempt++) {
+      const { id, reply } = channel.ask({
+        op: "admit",
+        key: this.#key,
+        ...this.#options,
+        priority,
+        ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
+      });
+      const onAbort = () => channel.tell({ op: "cancel", target: id });
+      signal?.addEventListener("abort", onAbort, { once: true });
+      try {
+        const answer = await (signal ? Promise.race([reply, aborted(signal)]) : reply);
+        if (answer.error) throw new Error(`the process that keeps the upstream budget refused: ${answer.error}`);
+        return typeof answer.refusedWaitMs === "number" ? answer.refusedWaitMs : undefined;
+      } catch (error) {
+        if (!(error instanceof KeeperUnavailableError)) throw error;
+      } finally {
+        signal?.removeEventListener("abort", onAbort);
+      }
+    }
+    return admitLocally(this.#local(channel !== null && !channel.keeps), priority, maxWaitMs, signal);
+  }
+
+  async acquire(signal?: AbortSignal, priority: RequestPriority = "interactive") {
+    await this.admit(priority, undefined, signal);
+  }
+
+  pause(ms: number) {
+    const channel = keeperChannel();
+    if (channel?.asks && channel.tell({ op: "pause", key: this.#key, ...this.#options, ms })) return;
+    this.#local(channel !== null && !channel.keeps).pause(ms);
+  }
+
+  /** The whole budget where this process keeps it; its share when it would ask but cannot. */
+  #local(shareOnly: boolean) {
+    return shareOnly
+      ? localRateLimiter(`${this.#key}#share`, { ...this.#options, limit: perProcessLimit(this.#options.limit) })
+      : localRateLimiter(this.#key, this.#options);
+  }
+}
+
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+}
+
+const budgets = ((globalThis as { upstreamBudgets?: Map<string, SharedBudget> }).upstreamBudgets ??= new Map());
+
+/** The full options of a shared limiter: its window, and the console's background share unless given. */
+export function resolveSharedOptions(options: RateLimitOptions): ResolvedOptions {
+  return {
+    limit: checkLimit(options.limit),
+    windowMs: options.windowMs ?? SHARED_WINDOW_MS,
+    backgroundShare: checkShare(options.backgroundShare ?? getEnv().CONSOLE_BACKGROUND_RATE_SHARE),
+  };
+}
+
+/**
+ * The budget for `key`, shared by every console process. The first caller creates it; a later caller
+ * with different options reconfigures it, so the most recent configuration wins. Without
+ * `backgroundShare` the console's CONSOLE_BACKGROUND_RATE_SHARE applies.
+ */
+export function sharedRateLimiter(key: string, options: RateLimitOptions): RateLimiter {
+  const resolved = resolveSharedOptions(options);
+  const existing = budgets.get(key);
+  if (existing) {
+    existing.reconfigure(resolved);
+    return existing;
+  }
+  const budget = new SharedBudget(key, resolved);
+  budgets.set(key, budget);
+  return budget;
 }
 
 /** A registry key for a credential that does not keep the credential itself in memory. */
@@ -285,6 +402,7 @@ export function rateLimitKey(scope: string, credential: string): string {
 export function rateLimiterUsage(): { scope: "custodian" | "client_busiest"; inUse: number; limit: number }[] {
   const out = new Map<"custodian" | "client_busiest", { inUse: number; limit: number }>();
   for (const [key, limiter] of registry) {
+    // A worker's fallback share is counted with the budget it stands in for.
     const scope = key.startsWith("custodian:") ? "custodian" : "client_busiest";
     const seen = out.get(scope);
     const inUse = limiter.inUse;

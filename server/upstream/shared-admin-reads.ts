@@ -1,9 +1,11 @@
 import "server-only";
 import type { ListAlertEventsQuery, ListClientsQuery } from "@/lib/contracts";
 import { endpoints, type Endpoint } from "@/lib/contracts/endpoints";
+import { KeeperUnavailableError, keeperChannel, type KeeperReply } from "@/server/cluster/channel";
 import { getUpstreamConfig } from "@/server/env";
 import { currentTiming, PERSON_MAX_WAIT_MS, upstreamSpan } from "@/server/request-timing";
 import { getAdminClient, type RequestOptions } from "@/server/upstream";
+import { upstreamErrorFromJSON } from "./errors";
 import { credentialScope, getSharedReads, type SharedRead } from "./shared-reads";
 
 /**
@@ -12,7 +14,7 @@ import { credentialScope, getSharedReads, type SharedRead } from "./shared-reads
  * than PERSON_MAX_WAIT_MS fails at once with RATE_LIMITED and the wait, also when a page's server
  * component makes it outside any route handler. Jobs read through getAdminClient() directly.
  */
-export const sharedAdminReads = {
+const reads = {
   listClients: (query: ListClientsQuery) =>
     share(endpoints.listClients, { query }, (options) => getAdminClient().clients.list(query, options)),
 
@@ -29,6 +31,42 @@ export const sharedAdminReads = {
       getAdminClient().gas.usage(chainId, options),
     ),
 };
+
+export type SharedReadName = keyof typeof reads;
+
+/** This process's own shared reads: what the keeper runs for the other processes (server/cluster/keeper.ts). */
+export function runSharedRead(name: string, args: unknown[]): Promise<unknown> {
+  if (!Object.hasOwn(reads, name)) return Promise.reject(new Error(`no shared read is called ${name.slice(0, 40)}`));
+  return (reads[name as SharedReadName] as (...a: unknown[]) => Promise<unknown>)(...args);
+}
+
+/**
+ * The reads, each made by the process that keeps the upstream budget when another one does
+ * (server/cluster/), so every console process shares one cache; by this one otherwise.
+ */
+export const sharedAdminReads: typeof reads = {
+  listClients: (query) => viaKeeper("listClients", [query], () => reads.listClients(query)),
+  listWebhooks: () => viaKeeper("listWebhooks", [], () => reads.listWebhooks()),
+  webhookEvents: (id, query) => viaKeeper("webhookEvents", [id, query], () => reads.webhookEvents(id, query)),
+  gasUsage: (chainId) => viaKeeper("gasUsage", [chainId], () => reads.gasUsage(chainId)),
+};
+
+async function viaKeeper<T>(name: SharedReadName, args: unknown[], here: () => Promise<T>): Promise<T> {
+  const channel = keeperChannel();
+  if (!channel?.asks) return here();
+  let answer: KeeperReply;
+  try {
+    answer = await upstreamSpan(() => channel.ask({ op: "read", name, args }).reply);
+  } catch (error) {
+    // No keeper now: this process reads for itself, on its share of the limit.
+    if (error instanceof KeeperUnavailableError) return here();
+    throw error;
+  }
+  if (answer.upstreamError)
+    throw upstreamErrorFromJSON(answer.upstreamError as Parameters<typeof upstreamErrorFromJSON>[0]);
+  if (answer.error) throw new Error(`the shared read ${name} failed in the process that keeps the budget`);
+  return answer.value as T;
+}
 
 function share<T>(
   endpoint: Endpoint,

@@ -1,0 +1,170 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type * as Upstream from "@/server/upstream";
+import { gasUsageFixture, listClientsFixture } from "@/testing/contracts/fixtures";
+import { KeeperRelay } from "../../scripts/keeper-relay.mjs";
+
+/**
+ * Three console processes in one test: the primary's real relay (scripts/keeper-relay.mjs) passes
+ * messages between channels as the IPC channel would (later, in order), worker 1 keeps, workers 2
+ * and 3 ask. The upstream is a stand-in AdminClient whose fetch counts what reaches "the network".
+ */
+const state: { admin?: unknown } = {};
+vi.mock("@/server/upstream", async (original) => ({
+  ...(await original<typeof Upstream>()),
+  getAdminClient: () => state.admin,
+}));
+
+const { AdminClient, isUpstreamErrorOf } = await import("@/server/upstream");
+const { KeeperChannel, setKeeperChannelForTests } = await import("./channel");
+const { serveKeeperRequests } = await import("./keeper");
+const { rateLimitKey, sharedRateLimiter } = await import("@/server/upstream/rate-limit");
+const { sharedAdminReads } = await import("@/server/upstream/shared-admin-reads");
+const { getSharedReads } = await import("@/server/upstream/shared-reads");
+const { resetEnvForTests } = await import("@/server/env");
+
+type Channel = InstanceType<typeof KeeperChannel>;
+
+function cluster(ids: number[]) {
+  const relay = new KeeperRelay();
+  const listeners = new Map<number, (message: unknown) => void>();
+  const deliver = (id: number, message: unknown) => setImmediate(() => listeners.get(id)?.(structuredClone(message)));
+  for (const id of ids) relay.add({ id, send: (message: unknown) => deliver(id, message) });
+  const channels = new Map<number, Channel>();
+  for (const id of ids) {
+    const channel = new KeeperChannel({
+      workerId: id,
+      workers: ids.length,
+      send: (message) => setImmediate(() => relay.handle(id, structuredClone(message))),
+      onMessage: (listener) => listeners.set(id, listener),
+    });
+    // As at start-up in every process: each serves the others while it is the keeper.
+    serveKeeperRequests(channel);
+    channels.set(id, channel);
+  }
+  return { relay, channel: (id: number) => channels.get(id)!, listeners };
+}
+
+/** Runs `call` as process `channel` would: its channel is the process's own. */
+function as<T>(channel: Channel, call: () => Promise<T>): Promise<T> {
+  setKeeperChannelForTests(channel);
+  try {
+    return call();
+  } finally {
+    setKeeperChannelForTests(undefined);
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+const saved = { ...process.env };
+const fetched: string[] = [];
+let answer: (url: string) => Response;
+
+beforeEach(() => {
+  fetched.length = 0;
+  answer = (url) =>
+    url.includes("/gas")
+      ? Response.json({ ...gasUsageFixture, chainId: "eip155:1" })
+      : Response.json(listClientsFixture);
+  state.admin = new AdminClient({
+    baseURL: "http://upstream.test",
+    apiKey: "custodian-key",
+    fetch: async (url) => {
+      fetched.push(String(url));
+      return answer(String(url));
+    },
+  });
+  process.env = { ...saved, CONSOLE_WORKER_COUNT: "3", CONSOLE_SHARED_READ_TTL_MS: "5000" };
+  resetEnvForTests();
+  getSharedReads().invalidate(["listClients", "getGasSponsorUsage"]);
+});
+afterEach(() => {
+  process.env = { ...saved };
+  resetEnvForTests();
+  setKeeperChannelForTests(undefined);
+});
+
+describe("several console processes on one upstream budget", () => {
+  it("the first process keeps; the others know it and ask it", async () => {
+    const { channel } = cluster([1, 2, 3]);
+    await settle();
+    expect(channel(1).keeps).toBe(true);
+    expect([channel(2).asks, channel(3).asks]).toEqual([true, true]);
+  });
+
+  it("grants the processes together no more than the one limit, and refuses a person who would wait for it", async () => {
+    const { channel } = cluster([1, 2, 3]);
+    await settle();
+    const key = rateLimitKey("custodian", `limit-test-${Math.random()}`);
+    const admit = (c: Channel) => as(c, () => sharedRateLimiter(key, { limit: 4 }).admit!("interactive", 5_000));
+    const answers = await Promise.all([1, 2, 3, 2, 3, 2].map((id) => admit(channel(id))));
+    const granted = answers.filter((wait) => wait === undefined);
+    const refused = answers.filter((wait): wait is number => wait !== undefined);
+    // Each on its own share would have had 4 ÷ 3 = 1; together they use the whole limit and no more.
+    expect(granted).toHaveLength(4);
+    expect(refused).toHaveLength(2);
+    // The wait is the rest of the window, which is longer than the person's 5 s.
+    for (const wait of refused) expect(wait).toBeGreaterThan(55_000);
+  });
+
+  it("reads a shared list once upstream for all processes, and again after a write drops it", async () => {
+    const { channel } = cluster([1, 2, 3]);
+    await settle();
+    const pages = await Promise.all(
+      [1, 2, 3, 2, 3].map((id) => as(channel(id), () => sharedAdminReads.listClients({ take: 25 }))),
+    );
+    expect(fetched.filter((url) => url.includes("/clients"))).toHaveLength(1);
+    for (const page of pages)
+      expect(page.results.map((c) => c.id)).toEqual(listClientsFixture.results.map((c) => c.id));
+
+    // A write in process 3 (what afterCall does for createClient): the keeper drops the list.
+    channel(3).tell({ op: "invalidate", endpoints: ["listClients"] });
+    await as(channel(2), () => sharedAdminReads.listClients({ take: 25 }));
+    expect(fetched.filter((url) => url.includes("/clients"))).toHaveLength(2);
+  });
+
+  it("gives the asking process the upstream's own error, as its own kind", async () => {
+    const { channel } = cluster([1, 2]);
+    await settle();
+    answer = () => Response.json({ message: "Chain not sponsored" }, { status: 404 });
+    const failed = await as(channel(2), () => sharedAdminReads.gasUsage("eip155:1")).catch((e: unknown) => e);
+    expect(isUpstreamErrorOf(failed, "NotFoundError")).toBe(true);
+    expect((failed as Error).message).toMatch(/Not found \(404\).*Chain not sponsored/);
+    expect(fetched).toHaveLength(1);
+  });
+
+  it("when the keeper ends, the oldest other process keeps, and a caller waiting on the old keeper asks the new one", async () => {
+    const { channel, relay, listeners } = cluster([1, 2, 3]);
+    await settle();
+    const key = rateLimitKey("custodian", `failover-${Math.random()}`);
+    const limit = { limit: 1, windowMs: 400 };
+    expect(await as(channel(3), () => sharedRateLimiter(key, limit).admit!("interactive", undefined))).toBeUndefined();
+    // The budget is used up: process 3's next call waits at the keeper…
+    const waiting = as(channel(3), () => sharedRateLimiter(key, limit).admit!("interactive", undefined));
+    await settle();
+    // …which dies: it answers nobody again.
+    listeners.delete(1);
+    relay.remove(1);
+    await settle();
+    expect(relay.keeper).toBe(2);
+    expect(channel(2).keeps).toBe(true);
+    // Process 2 holds the budget now; process 3's call is granted by it, not left hanging…
+    await expect(waiting).resolves.toBeUndefined();
+    // …and not by falling back on a share of its own.
+    const limiters = (globalThis as { upstreamRateLimiters?: Map<string, unknown> }).upstreamRateLimiters;
+    expect(limiters?.has(key)).toBe(true);
+    expect(limiters?.has(`${key}#share`)).toBe(false);
+  });
+
+  it("before it knows who keeps, a process uses its own share of the limit, so together they stay within it", async () => {
+    // The primary has not answered yet: nothing comes back on this link.
+    const alone = new KeeperChannel({ workerId: 3, workers: 3, send: () => undefined, onMessage: () => undefined });
+    expect([alone.keeps, alone.asks]).toEqual([false, false]);
+    const key = rateLimitKey("custodian", `alone-${Math.random()}`);
+    const admits = await Promise.all(
+      [0, 1, 2].map(() => as(alone, () => sharedRateLimiter(key, { limit: 6 }).admit!("interactive", 1_000))),
+    );
+    // 6 a minute among 3 processes: 2 for this one.
+    expect(admits.filter((wait) => wait === undefined)).toHaveLength(2);
+  });
+});

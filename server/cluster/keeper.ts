@@ -1,0 +1,92 @@
+import "server-only";
+import { logger } from "@/server/log";
+import { isUpstreamError, upstreamErrorToJSON } from "@/server/upstream/errors";
+import {
+  admitLocally,
+  localRateLimiter,
+  resolveSharedOptions,
+  type RequestPriority,
+} from "@/server/upstream/rate-limit";
+import { runSharedRead } from "@/server/upstream/shared-admin-reads";
+import { getSharedReads } from "@/server/upstream/shared-reads";
+import type { KeeperBody, KeeperChannel } from "./channel";
+
+/**
+ * The keeper's side (./channel.ts): the other processes' requests, served from this process's own
+ * limiters and shared-read cache, so every process draws on one budget and one cache.
+ *
+ * - admit {key, limit, windowMs, backgroundShare, priority, maxWaitMs?}: answered when granted, or at once
+ *   with `refusedWaitMs` when a person would wait longer than maxWaitMs;
+ * - cancel {target}: the asker gave up on its admit (the waiter leaves the queue);
+ * - pause {key, ms}: the upstream answered 429 with Retry-After: nobody is granted for ms;
+ * - read {name, args}: one of the shared reads, answered with its value or its upstream error;
+ * - invalidate {endpoints}: a write elsewhere may have changed these reads.
+ */
+export function serveKeeperRequests(channel: KeeperChannel) {
+  const waiting = new Map<string, AbortController>();
+  channel.onRequest((from, body) => {
+    switch (body.op) {
+      case "admit":
+        return void admit(channel, waiting, from, body);
+      case "cancel":
+        return void waiting.get(`${from}:${String(body.target)}`)?.abort(new Error("the asker gave up"));
+      case "pause":
+        if (typeof body.key === "string" && typeof body.ms === "number")
+          limiterFor(body)?.pause(Math.min(body.ms, 5 * 60_000));
+        return;
+      case "read":
+        return void read(channel, from, body);
+      case "invalidate":
+        if (Array.isArray(body.endpoints))
+          getSharedReads().invalidate(body.endpoints.filter((e): e is string => typeof e === "string"));
+        return;
+      default:
+        channel.answer(from, { id: body.id, error: "unknown-request" });
+    }
+  });
+}
+
+function limiterFor(body: KeeperBody) {
+  if (typeof body.key !== "string") return undefined;
+  try {
+    return localRateLimiter(
+      body.key,
+      resolveSharedOptions({
+        limit: Number(body.limit),
+        ...(typeof body.windowMs === "number" ? { windowMs: body.windowMs } : {}),
+        ...(typeof body.backgroundShare === "number" ? { backgroundShare: body.backgroundShare } : {}),
+      }),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+async function admit(channel: KeeperChannel, waiting: Map<string, AbortController>, from: number, body: KeeperBody) {
+  const limiter = limiterFor(body);
+  if (!limiter) return channel.answer(from, { id: body.id, error: "bad-limit" });
+  const priority: RequestPriority = body.priority === "background" ? "background" : "interactive";
+  const maxWaitMs = typeof body.maxWaitMs === "number" ? body.maxWaitMs : undefined;
+  const key = `${from}:${body.id}`;
+  const controller = new AbortController();
+  waiting.set(key, controller);
+  try {
+    const refusedWaitMs = await admitLocally(limiter, priority, maxWaitMs, controller.signal);
+    channel.answer(from, { id: body.id, ...(refusedWaitMs === undefined ? {} : { refusedWaitMs }) });
+  } catch {
+    // Cancelled by the asker, who no longer waits for the answer.
+  } finally {
+    waiting.delete(key);
+  }
+}
+
+async function read(channel: KeeperChannel, from: number, body: KeeperBody) {
+  try {
+    const value = await runSharedRead(String(body.name), Array.isArray(body.args) ? body.args : []);
+    channel.answer(from, { id: body.id, value });
+  } catch (error) {
+    if (isUpstreamError(error)) return channel.answer(from, { id: body.id, upstreamError: upstreamErrorToJSON(error) });
+    logger.error({ err: error, read: String(body.name).slice(0, 40) }, "shared read for another process failed");
+    channel.answer(from, { id: body.id, error: "failed" });
+  }
+}
