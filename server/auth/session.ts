@@ -1,19 +1,16 @@
 import "server-only";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { getServerSession } from "next-auth";
+import { getToken } from "next-auth/jwt";
 import { cache } from "react";
 import { can, PERMISSION_LABELS, type Permission } from "@/lib/auth/permissions";
 import { getDb } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { AppError, forbidden, unauthenticated } from "@/server/errors";
-import { authOptions } from "./options";
+import { requestIsHttps } from "@/server/network/forwarded-proto";
+import { decodeSessionJwt } from "./jwt-codec";
+import type { ConsoleToken } from "./options";
 import { findUserById, toStaffUser, type StaffUser } from "./users";
-
-interface ConsoleSession {
-  user?: { id?: string };
-  sessionVersion?: number;
-  authTime?: number;
-}
 
 /**
  * The signed-in staff member, read fresh from the database on every request: a disabled account, a
@@ -25,14 +22,34 @@ interface ConsoleSession {
 export const currentUser = cache(readCurrentUser);
 
 async function readCurrentUser(): Promise<StaffUser | null> {
-  const session = (await getServerSession(authOptions())) as ConsoleSession | null;
-  const id = session?.user?.id;
+  const token = await readSessionCookie();
+  const id = token?.sub;
   if (!id) return null;
   const maxSeconds = getEnv().CONSOLE_SESSION_MAX_HOURS * 3600;
-  if (typeof session.authTime !== "number" || Date.now() / 1000 - session.authTime > maxSeconds) return null;
+  if (typeof token.authTime !== "number" || Date.now() / 1000 - token.authTime > maxSeconds) return null;
   const row = await findUserById(await getDb(), id);
-  if (!row || row.disabledAt || row.sessionVersion !== session.sessionVersion) return null;
+  if (!row || row.disabledAt || row.sessionVersion !== (token.sv ?? -1)) return null;
   return toStaffUser(row);
+}
+
+/**
+ * The session cookie's claims, or null when there is none or it is not one of ours or has expired.
+ * Read as the proxy reads it (next-auth's getToken, the cookie named for https or not by the same
+ * rule), not with next-auth's getServerSession: that runs next-auth's whole session handler and
+ * encrypts a re-issued cookie that a server component cannot send anyway (the browser's own
+ * /api/auth/session call re-issues it: components/auth/session-keep-alive.tsx).
+ */
+async function readSessionCookie(): Promise<ConsoleToken | null> {
+  const env = getEnv();
+  const [jar, h] = await Promise.all([cookies(), headers()]);
+  const token = await getToken({
+    // The cookies alone: a session is never taken from an Authorization header here.
+    req: { cookies: Object.fromEntries(jar.getAll().map((c) => [c.name, c.value])), headers: {} } as never,
+    secret: env.AUTH_SECRET,
+    secureCookie: requestIsHttps(h.get("x-forwarded-proto"), env.CONSOLE_TRUSTED_PROXIES),
+    decode: decodeSessionJwt,
+  });
+  return token as ConsoleToken | null;
 }
 
 export interface AuthorizeOptions {
