@@ -382,6 +382,9 @@ describe("eject dual control", () => {
     expect(await ids(staff.bob!)).toContain(request.id);
     expect(await ids(staff.alice!)).not.toContain(request.id);
     expect(await ids(staff.carol!)).not.toContain(request.id); // created by alice
+    // The same when the account's facts are read afresh rather than taken from the signed-in user.
+    expect(await ids({ ...staff.carol!, joined: undefined })).not.toContain(request.id);
+    expect(await ids({ ...staff.bob!, joined: undefined })).toContain(request.id);
     const late = await addUser("erin", "compliance");
     expect(await ids(late)).not.toContain(request.id); // account newer than the request
     await withdrawEjectRequest(request.id, staff.alice!);

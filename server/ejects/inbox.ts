@@ -18,7 +18,11 @@ export async function awaitingApproval(user: StaffUser): Promise<EjectRequestVie
 
 /** awaitingApproval on a given database (or transaction); requests past their expiry are left out. */
 export async function awaitingApprovalIn(db: Db, user: StaffUser, now = new Date()): Promise<EjectRequestView[]> {
-  const me = await findUserById(db, user.id);
+  // The signed-in user was read with their account's facts this request; otherwise read them now.
+  const row = user.joined ? undefined : await findUserById(db, user.id);
+  const me = user.joined
+    ? { id: user.id, createdAt: user.joined.at, createdBy: user.joined.by }
+    : row && { id: row.id, createdAt: row.createdAt, createdBy: row.createdBy };
   if (!me) return [];
   const t = tables.ejectRequests;
   const rows = await db
