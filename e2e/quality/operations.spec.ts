@@ -18,14 +18,25 @@ const DATA = ".data/e2e-operations";
 const TOKEN = randomBytes(24).toString("hex");
 
 /** A GET on a connection of its own (fetch would keep one connection, and so one process). */
-function getOnNewConnection(origin: string, path: string): Promise<number> {
+function getOnNewConnection(origin: string, path: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${origin}${path}`, { agent: false }, (response) => {
+    const request = http.get(`${origin}${path}`, { agent: false, headers }, (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));
     });
     request.on("error", reject);
   });
+}
+
+/** Upstream requests for the clients list counted in Prometheus's text, over every status and outcome. */
+function clientListReads(text: string): number {
+  return [
+    ...text.matchAll(
+      /^console_upstream_requests_total\{[^}]*endpoint="\/api\/v3\/custodians\/me\/clients"[^}]*\} (\d+)$/gm,
+    ),
+  ]
+    .map((m) => Number(m[1]))
+    .reduce((a, b) => a + b, 0);
 }
 
 /** Liveness answers counted in Prometheus's text, summed over statuses. */
@@ -63,6 +74,9 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
       CONSOLE_SHUTDOWN_TIMEOUT_MS: "10000",
       // Two console processes on one port (one per core on this machine): every check below meets either.
       CONSOLE_WORKERS: "2",
+      // Shared reads kept a minute: the processes share one cache (server/cluster/).
+      CONSOLE_SHARED_READ_TTL_MS: "60000",
+      CUSTODIAN_RATE_LIMIT: "600",
     },
   });
   const get = (path: string, headers: Record<string, string> = {}) =>
@@ -125,6 +139,7 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
     // A page view is one trace: Next's request span, with the console's upstream call inside it.
     const admin = await signedInPage(browser, ADMIN, "/clients", instance.origin);
     await expect(admin.page.getByRole("table", { name: "Clients" })).toBeVisible();
+    const cookie = (await admin.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     await admin.context.close();
     const upstreamOf = (route: string) => {
       const roots = otlp.spans.filter((s) => s.attributes["next.route"] === route);
@@ -145,6 +160,14 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
     expect(otlp.spans.some((s) => s.traceId === span.traceId && s.attributes["db.system.name"] === "postgresql")).toBe(
       true,
     );
+
+    // One upstream budget for both processes: a list read ten times on ten connections (both processes
+    // answer) is one read upstream, and the limit both report together is the one configured.
+    const readsBefore = clientListReads(await scrapeText());
+    for (let i = 0; i < 10; i++)
+      expect(await getOnNewConnection(instance.origin, "/api/clients?take=7", { cookie })).toBe(200);
+    expect(clientListReads(await scrapeText()) - readsBefore).toBe(1);
+    expect(await scrapeText()).toMatch(/^console_upstream_rate_limit_capacity\{[^}]*scope="custodian"[^}]*\} 600$/m);
 
     // The database goes away: liveness holds, readiness says which check fails and names no host.
     forwarder.cut();

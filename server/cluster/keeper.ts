@@ -1,4 +1,5 @@
 import "server-only";
+import { context, propagation, ROOT_CONTEXT } from "@opentelemetry/api";
 import { logger } from "@/server/log";
 import { isUpstreamError, upstreamErrorToJSON } from "@/server/upstream/errors";
 import {
@@ -19,7 +20,8 @@ import type { KeeperBody, KeeperChannel } from "./channel";
  *   with `refusedWaitMs` when a person would wait longer than maxWaitMs;
  * - cancel {target}: the asker gave up on its admit (the waiter leaves the queue);
  * - pause {key, ms}: the upstream answered 429 with Retry-After: nobody is granted for ms;
- * - read {name, args}: one of the shared reads, answered with its value or its upstream error;
+ * - read {name, args, trace}: one of the shared reads, answered with its value or its upstream error,
+ *   made in the asking request's trace;
  * - invalidate {endpoints}: a write elsewhere may have changed these reads.
  */
 export function serveKeeperRequests(channel: KeeperChannel) {
@@ -82,7 +84,11 @@ async function admit(channel: KeeperChannel, waiting: Map<string, AbortControlle
 
 async function read(channel: KeeperChannel, from: number, body: KeeperBody) {
   try {
-    const value = await runSharedRead(String(body.name), Array.isArray(body.args) ? body.args : []);
+    // In the asking request's trace, when it sent one.
+    const carrier = typeof body.trace === "object" && body.trace !== null ? (body.trace as Record<string, string>) : {};
+    const value = await context.with(propagation.extract(ROOT_CONTEXT, carrier), () =>
+      runSharedRead(String(body.name), Array.isArray(body.args) ? body.args : []),
+    );
     channel.answer(from, { id: body.id, value });
   } catch (error) {
     if (isUpstreamError(error)) return channel.answer(from, { id: body.id, upstreamError: upstreamErrorToJSON(error) });

@@ -22,9 +22,12 @@ export async function scrape(request: Request): Promise<Response> {
   await sharedReadiness({ db: getDbHandle, jobs: jobWorkersState, draining: isDraining });
   await refreshJobGauges(await getDb()).catch(() => undefined);
   measure(() => {
-    for (const usage of rateLimiterUsage()) {
-      rateLimitInUse().set({ scope: usage.scope }, usage.inUse);
-      rateLimitCapacity().set({ scope: usage.scope }, usage.limit);
+    // Every scope each time: one this process no longer holds (another worker keeps it) reads 0, not
+    // its last value, so the workers' sum is the budget's.
+    const usage = new Map(rateLimiterUsage().map((u) => [u.scope, u]));
+    for (const scope of ["custodian", "client_busiest"] as const) {
+      rateLimitInUse().set({ scope }, usage.get(scope)?.inUse ?? 0);
+      rateLimitCapacity().set({ scope }, usage.get(scope)?.limit ?? 0);
     }
   });
   return new Response(await metricsText(), { headers: { "content-type": metricsRegistry().contentType } });

@@ -401,8 +401,10 @@ export function rateLimitKey(scope: string, credential: string): string {
  */
 export function rateLimiterUsage(): { scope: "custodian" | "client_busiest"; inUse: number; limit: number }[] {
   const out = new Map<"custodian" | "client_busiest", { inUse: number; limit: number }>();
+  // While another process keeps the budget, this one's fallback shares are idle: the keeper reports it.
+  const asking = keeperChannel()?.asks === true;
   for (const [key, limiter] of registry) {
-    // A worker's fallback share is counted with the budget it stands in for.
+    if (asking && key.endsWith("#share")) continue;
     const scope = key.startsWith("custodian:") ? "custodian" : "client_busiest";
     const seen = out.get(scope);
     const inUse = limiter.inUse;

@@ -1,4 +1,5 @@
 import "server-only";
+import { context, propagation } from "@opentelemetry/api";
 import type { ListAlertEventsQuery, ListClientsQuery } from "@/lib/contracts";
 import { endpoints, type Endpoint } from "@/lib/contracts/endpoints";
 import { KeeperUnavailableError, keeperChannel, type KeeperReply } from "@/server/cluster/channel";
@@ -56,7 +57,10 @@ async function viaKeeper<T>(name: SharedReadName, args: unknown[], here: () => P
   if (!channel?.asks) return here();
   let answer: KeeperReply;
   try {
-    answer = await upstreamSpan(() => channel.ask({ op: "read", name, args }).reply);
+    // The keeper's upstream call belongs to this request's trace (W3C trace context; nothing when tracing is off).
+    const trace: Record<string, string> = {};
+    propagation.inject(context.active(), trace);
+    answer = await upstreamSpan(() => channel.ask({ op: "read", name, args, trace }).reply);
   } catch (error) {
     // No keeper now: this process reads for itself, on its share of the limit.
     if (error instanceof KeeperUnavailableError) return here();
