@@ -49,11 +49,21 @@ test.describe("[SEC][upstream-secrets] secret-named fields from the upstream", (
     expect(eventsBody.data.length).toBeGreaterThan(0);
     for (const event of eventsBody.data) expect(event).toMatchObject(REDACTED_FIELDS);
 
+    // The clients list answers with its columns alone: no field the upstream added gets through at all.
     const clients = await page.request.get("/api/clients", { headers });
     expect(clients.status()).toBe(200);
     const clientsText = await clients.text();
     for (const secret of SECRETS) expect(clientsText).not.toContain(secret);
-    expect(clientsText).toContain("[redacted]");
+    const { results } = JSON.parse(clientsText) as { results: Record<string, unknown>[] };
+    expect(results.length).toBeGreaterThan(0);
+    for (const row of results)
+      expect(Object.keys(row).sort()).toEqual([
+        "createdAt",
+        "evmAddress",
+        "id",
+        "isAccountAbstracted",
+        "solanaAddress",
+      ]);
   });
 
   test("the event drawer shows the fields the spec does not name, a secret one as [redacted]", async ({ page }) => {
