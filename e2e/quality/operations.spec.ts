@@ -90,6 +90,12 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
     const response = await get("/api/ready");
     return { status: response.status, body: await response.text() };
   };
+  /** Readiness until it answers `status`; each process notices on its own, so the answer kept is that first one. */
+  const readyAs = async (status: number) => {
+    let last = { status: 0, body: "" };
+    await expect.poll(async () => (last = await ready()).status, { timeout: 30_000 }).toBe(status);
+    return last;
+  };
   try {
     // Liveness: no session, the plain answer a load balancer expects.
     const health = await get("/api/health");
@@ -97,16 +103,7 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
     expect(await health.json()).toEqual({ status: "ok" });
 
     // Readiness: every check passes on a healthy instance.
-    let up = { status: 0, body: "" };
-    await expect
-      .poll(
-        async () => {
-          up = await ready();
-          return up.status;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(200);
+    const up = await readyAs(200);
     const healthy = JSON.parse(up.body) as { status: string; checks: { name: string; ok: boolean }[] };
     expect(healthy.status).toBe("ready");
     expect(healthy.checks.map((c) => [c.name, c.ok])).toEqual([
@@ -182,16 +179,7 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
     forwarder.cut();
     expect((await get("/api/health")).status).toBe(200);
     // Each process notices on its own: the answer checked is the first 503, whichever process gave it.
-    let down = { status: 0, body: "" };
-    await expect
-      .poll(
-        async () => {
-          down = await ready();
-          return down.status;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(503);
+    const down = await readyAs(503);
     const verdict = JSON.parse(down.body) as { status: string; checks: { name: string; ok: boolean }[] };
     expect(verdict.status).toBe("not ready");
     expect(verdict.checks.find((c) => c.name === "database")?.ok).toBe(false);
@@ -200,7 +188,7 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
 
     // It comes back: readiness returns without a restart.
     forwarder.restore();
-    await expect.poll(async () => (await ready()).status, { timeout: 30_000 }).toBe(200);
+    await readyAs(200);
 
     // SIGTERM: the instance hands its work back, closes the pool and exits 0 inside its timeout.
     const ended = await instance.terminate();
