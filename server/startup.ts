@@ -40,6 +40,10 @@ export async function runStartup() {
     const result = await bootstrap();
     const { observeHttp } = await import("./ops/http-metrics");
     (globalThis as Record<symbol, unknown>)[OBSERVE_HTTP] = observeHttp;
+    // Registered in every worker, so each one reports its limiters when the primary sums them.
+    const { rateLimitCapacity, rateLimitInUse } = await import("./ops/metrics");
+    rateLimitInUse();
+    rateLimitCapacity();
     (await import("./network/edge-headers")).registerEdgeHeaders();
     await startKeeperChannel();
     startRateLimitSweep();

@@ -2,6 +2,7 @@ import "server-only";
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { rateLimiterUsage } from "@/server/upstream/rate-limit";
 
 /**
  * The console's Prometheus metrics (prom-client), one registry per process, served by GET
@@ -47,11 +48,31 @@ const counter =
   () =>
     metric(name, (registers) => new Counter({ name, help, labelNames, registers }));
 
-/** A gauge; `aggregator` says how the primary combines the workers' values (default: their sum). */
+/**
+ * A gauge; `aggregator` says how the primary combines the workers' values (default: their sum);
+ * `collect` sets its values whenever the registry is read, in every worker, not only the one scraped.
+ */
 const gauge =
-  (name: string, help: string, labelNames: Labels, aggregator: Aggregator = "sum") =>
+  (name: string, help: string, labelNames: Labels, aggregator: Aggregator = "sum", collect?: (g: Gauge) => void) =>
   () =>
-    metric(name, (registers) => new Gauge({ name, help, labelNames, aggregator, registers }));
+    metric(
+      name,
+      (registers) =>
+        new Gauge({
+          name,
+          help,
+          labelNames,
+          aggregator,
+          registers,
+          ...(collect
+            ? {
+                collect: function (this: Gauge) {
+                  collect(this);
+                },
+              }
+            : {}),
+        }),
+    );
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const JOB_SECONDS = [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600, 4 * 3600];
@@ -91,16 +112,31 @@ export const upstreamDuration = histogram(
   SECONDS,
 );
 
+/**
+ * Each process's limiters as the registry is read (a worker whose budget another keeps reads 0), so
+ * the primary's sum over the workers is the console's budget and its use.
+ */
+function limiterUsage(field: "inUse" | "limit") {
+  return (g: Gauge) => {
+    const usage = new Map(rateLimiterUsage().map((u) => [u.scope, u]));
+    for (const scope of ["custodian", "client_busiest"] as const) g.set({ scope }, usage.get(scope)?.[field] ?? 0);
+  };
+}
+
 export const rateLimitInUse = gauge(
   "console_upstream_rate_limit_in_use",
-  "Requests spent of the upstream rate limit's window, by limiter scope, as last seen by this instance",
+  "Requests spent of the upstream rate limit's window, by limiter scope",
   ["scope"],
+  "sum",
+  limiterUsage("inUse"),
 );
 
 export const rateLimitCapacity = gauge(
   "console_upstream_rate_limit_capacity",
   "Requests the upstream rate limit allows per window, by limiter scope",
   ["scope"],
+  "sum",
+  limiterUsage("limit"),
 );
 
 /** The database's figure, the same in every process: taken once, not summed across them. */

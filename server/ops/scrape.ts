@@ -4,9 +4,8 @@ import { getDb, getDbHandle } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { AppError, notFound, unauthenticated } from "@/server/errors";
 import { jobWorkersState } from "@/server/jobs";
-import { rateLimiterUsage } from "@/server/upstream/rate-limit";
 import { refreshJobGauges } from "./job-gauges";
-import { measure, metricsRegistry, metricsText, rateLimitCapacity, rateLimitInUse } from "./metrics";
+import { metricsRegistry, metricsText } from "./metrics";
 import { sharedReadiness, isDraining } from "./readiness";
 
 /** What a token-holding scraper gets: every metric of this instance, in Prometheus's text format. */
@@ -21,15 +20,6 @@ export async function scrape(request: Request): Promise<Response> {
   // Readiness is checked now too, so console_ready is current even where nothing polls /api/ready.
   await sharedReadiness({ db: getDbHandle, jobs: jobWorkersState, draining: isDraining });
   await refreshJobGauges(await getDb()).catch(() => undefined);
-  measure(() => {
-    // Every scope each time: one this process no longer holds (another worker keeps it) reads 0, not
-    // its last value, so the workers' sum is the budget's.
-    const usage = new Map(rateLimiterUsage().map((u) => [u.scope, u]));
-    for (const scope of ["custodian", "client_busiest"] as const) {
-      rateLimitInUse().set({ scope }, usage.get(scope)?.inUse ?? 0);
-      rateLimitCapacity().set({ scope }, usage.get(scope)?.limit ?? 0);
-    }
-  });
   return new Response(await metricsText(), { headers: { "content-type": metricsRegistry().contentType } });
 }
 
