@@ -33,8 +33,8 @@ export function serveKeeperRequests(channel: KeeperChannel) {
       case "cancel":
         return void waiting.get(`${from}:${String(body.target)}`)?.abort(new Error("the asker gave up"));
       case "pause":
-        if (typeof body.key === "string" && typeof body.ms === "number")
-          limiterFor(body)?.pause(Math.min(body.ms, 5 * 60_000));
+        // The limiter bounds the pause itself (a Retry-After past five minutes is not applied to everyone).
+        if (typeof body.ms === "number") limiterFor(body)?.pause(body.ms);
         return;
       case "read":
         return void read(channel, from, body);

@@ -45,14 +45,14 @@ export function runSharedRead(name: string, args: unknown[]): Promise<unknown> {
  * The reads, each made by the process that keeps the upstream budget when another one does
  * (server/cluster/), so every console process shares one cache; by this one otherwise.
  */
-export const sharedAdminReads: typeof reads = {
-  listClients: (query) => viaKeeper("listClients", [query], () => reads.listClients(query)),
-  listWebhooks: () => viaKeeper("listWebhooks", [], () => reads.listWebhooks()),
-  webhookEvents: (id, query) => viaKeeper("webhookEvents", [id, query], () => reads.webhookEvents(id, query)),
-  gasUsage: (chainId) => viaKeeper("gasUsage", [chainId], () => reads.gasUsage(chainId)),
-};
+export const sharedAdminReads = Object.fromEntries(
+  Object.keys(reads).map((name) => [
+    name,
+    (...args: unknown[]) => viaKeeper(name as SharedReadName, args, () => runSharedRead(name, args)),
+  ]),
+) as typeof reads;
 
-async function viaKeeper<T>(name: SharedReadName, args: unknown[], here: () => Promise<T>): Promise<T> {
+async function viaKeeper(name: SharedReadName, args: unknown[], here: () => Promise<unknown>): Promise<unknown> {
   const channel = keeperChannel();
   if (!channel?.asks) return here();
   let answer: KeeperReply;
@@ -69,7 +69,7 @@ async function viaKeeper<T>(name: SharedReadName, args: unknown[], here: () => P
   if (answer.upstreamError)
     throw upstreamErrorFromJSON(answer.upstreamError as Parameters<typeof upstreamErrorFromJSON>[0]);
   if (answer.error) throw new Error(`the shared read ${name} failed in the process that keeps the budget`);
-  return answer.value as T;
+  return answer.value;
 }
 
 function share<T>(
