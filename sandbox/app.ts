@@ -149,6 +149,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     seed: SANDBOX_SEED,
     anchorMs,
     roles: webhooks.map((w) => w.role),
+    retryScale: env.SANDBOX_RETRY_SCALE || 1,
   });
   const { journal, contents } = await EventJournal.open(paths?.alertJournal, {
     seed: SANDBOX_SEED,
@@ -165,6 +166,10 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     seed: SANDBOX_SEED,
     seededWallets,
     deliveryTimeoutMs: timings.deliveryTimeoutMs,
+    retryScale: env.SANDBOX_RETRY_SCALE,
+    confirmationMs: env.SANDBOX_CONFIRMATION_MS,
+    reorgRate: env.SANDBOX_REORG_RATE,
+    random: options.random,
     now: options.now,
   });
   alerts.restore(contents);
@@ -231,6 +236,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     anchorMs,
     async close() {
       unsubscribe();
+      alerts.stop();
       // Deliveries under way get a moment to finish; any still waiting (the slow receiver) fail as the receivers close.
       await alerts.whenIdle(2_000);
       await receivers.close();

@@ -168,6 +168,9 @@ describe("sandbox configuration", () => {
       SANDBOX_FAULT_RATE: 0,
       SANDBOX_RATE_LIMIT: undefined,
       SANDBOX_BLOCK_TIME_MS: 0,
+      SANDBOX_RETRY_SCALE: 1,
+      SANDBOX_REORG_RATE: 0,
+      SANDBOX_CONFIRMATION_MS: undefined,
       SANDBOX_MANAGED_BACKUPS: true,
       SANDBOX_DATA_DIR: ".data/sandbox",
       SANDBOX_CONTROL: false,
@@ -184,6 +187,14 @@ describe("sandbox configuration", () => {
       }),
     ).toMatchObject({ SANDBOX_FAULT_RATE: 0.25, SANDBOX_RATE_LIMIT: 60, SANDBOX_MANAGED_BACKUPS: false });
     expect(parseEnv(sandboxEnvSchema, { SANDBOX_RATE_LIMIT: "off" }).SANDBOX_RATE_LIMIT).toBeUndefined();
+    expect(
+      parseEnv(sandboxEnvSchema, {
+        SANDBOX_RETRY_SCALE: "0.001",
+        SANDBOX_REORG_RATE: "0.1",
+        SANDBOX_CONFIRMATION_MS: "500",
+      }),
+    ).toMatchObject({ SANDBOX_RETRY_SCALE: 0.001, SANDBOX_REORG_RATE: 0.1, SANDBOX_CONFIRMATION_MS: 500 });
+    expect(parseEnv(sandboxEnvSchema, { SANDBOX_RETRY_SCALE: "off" }).SANDBOX_RETRY_SCALE).toBe(0);
   });
 
   it.each([
@@ -191,6 +202,9 @@ describe("sandbox configuration", () => {
     [{ SANDBOX_RATE_LIMIT: "-1" }],
     [{ SANDBOX_MANAGED_BACKUPS: "maybe" }],
     [{ SANDBOX_SEED_EVENTS: "9000000" }],
+    [{ SANDBOX_RETRY_SCALE: "2" }],
+    [{ SANDBOX_REORG_RATE: "-0.1" }],
+    [{ SANDBOX_CONFIRMATION_MS: "soon" }],
     [{ YIELD_PROVIDER_SEGMENT: "Yield/Provider" }],
   ])("rejects %j", (source) => {
     expect(() => parseEnv(sandboxEnvSchema, source)).toThrow(ConfigError);

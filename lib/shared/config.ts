@@ -67,6 +67,35 @@ export const sandboxEnvSchema = z.object({
       .optional(),
   ),
   SANDBOX_BLOCK_TIME_MS: int(0, 600_000, 0),
+  /**
+   * Alert deliveries' automatic retry schedule (1 min … 24 h), multiplied by this share: 1 is the real
+   * schedule, 0.001 runs it in under three minutes; 0 or "off" turns automatic retries off.
+   */
+  SANDBOX_RETRY_SCALE: z.preprocess(
+    (v) => (v === "off" ? "0" : orDefault("1")(v)),
+    z
+      .string()
+      .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'expected a share between 0 and 1, e.g. 0.001, or "off"')
+      .transform(Number),
+  ),
+  /** Share of new EVM transfers that also leave an unconfirmed alert for a transaction a reorganisation dropped. */
+  SANDBOX_REORG_RATE: z.preprocess(
+    orDefault("0"),
+    z
+      .string()
+      .regex(/^(0(\.\d+)?|1(\.0+)?)$/, "expected a share between 0 and 1, e.g. 0.05")
+      .transform(Number),
+  ),
+  /** Wait before a transfer's confirmed alert on every chain; unset: the confirmation depth at the public chain's pace. */
+  SANDBOX_CONFIRMATION_MS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, "expected a whole number of milliseconds")
+      .transform(Number)
+      .pipe(z.number().int().max(3_600_000, "expected at most 3600000"))
+      .optional(),
+  ),
   SANDBOX_MANAGED_BACKUPS: flag(true),
   /** Test control: latency and fault rules set at run time through /_sandbox/rules (custodian key). */
   SANDBOX_CONTROL: flag(false),

@@ -254,6 +254,7 @@ describe("delivery", () => {
       deliveryStatus: "success",
       retries: 0,
       errorMessage: null,
+      // The listing's `confirmed` says the delivery succeeded; the payload says which alert this is.
       confirmed: 1,
     });
     const [bad] = await outcome(failing);
@@ -288,7 +289,7 @@ describe("delivery", () => {
           tokenDecimals: 6,
           transactionHash: hash,
           blockNumber: "42",
-          confirmed: true,
+          confirmed: false,
           fee: expect.objectContaining({ rawAmount: String(21_000n * 1_000_000_000n), tokenSymbol: "ETH" }),
         }),
       }),

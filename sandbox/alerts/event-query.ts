@@ -129,12 +129,12 @@ export function queryEvents(store: EventStore, webhook: number, filter: EventFil
 export function eventViews(store: EventStore, rows: readonly number[]): AlertEvent[] {
   const ids = store.idsOf(rows);
   const seeded = rows.filter((i) => store.isSeeded(i));
-  const ordinals = seeded.flatMap((i) => (store.twoHashes[i] ? [2 * i + 1, 2 * i + 2] : [2 * i + 1]));
+  const ordinals = seeded.flatMap((i) => store.ordinalsOf(i));
   const hashes = store.ids.txHashes(ordinals);
   let h = 0;
   return rows.map((i, k) => {
     const transactionHashes = store.isSeeded(i)
-      ? hashes.slice(h, (h += store.twoHashes[i] ? 2 : 1))
+      ? hashes.slice(h, (h += store.twoHashes[store.transferRow[i] as number] ? 2 : 1))
       : store.hashesOf(i);
     const status = STATUS_CODES[store.status[i] as number] as DeliveryStatus;
     return {
@@ -146,6 +146,7 @@ export function eventViews(store: EventStore, rows: readonly number[]): AlertEve
       deliveryStatus: status,
       retries: store.retries[i] as number,
       errorMessage: store.errorMessage(i),
+      // As the public shapes show it: 1 on a delivered event, null otherwise, whichever alert it is (README 28).
       confirmed: status === "success" ? 1 : null,
       createdAt: new Date(store.created[i] as number).toISOString(),
       updatedAt: new Date(store.updated[i] as number).toISOString(),

@@ -12,6 +12,18 @@ import { SeededIds } from "./seeded-ids";
 export const STATUS_CODES: readonly DeliveryStatus[] = ["pending", "success", "failed"];
 export const STATUS = { pending: 0, success: 1, failed: 2 } as const satisfies Record<DeliveryStatus, number>;
 
+/**
+ * Which of a transfer's alerts a row is: the one sent after the confirmation depth, the one sent when
+ * the transfer was first seen (its confirmed partner follows), or a first alert whose partner never
+ * comes because a reorganisation dropped the transaction.
+ */
+export const KIND = { confirmed: 0, unconfirmed: 1, orphan: 2 } as const;
+export type AlertKind = keyof typeof KIND;
+export const KIND_NAMES: readonly AlertKind[] = ["confirmed", "unconfirmed", "orphan"];
+
+/** The longest a seeded confirmed alert follows its unconfirmed one (Optimism: 500 blocks of 2 s). */
+export const MAX_SEEDED_CONFIRMATION_MS = 1_000_000;
+
 export class Interner {
   readonly values: string[] = [];
   private readonly index = new Map<string, number>();
@@ -53,6 +65,7 @@ interface LiveRow {
 }
 
 export interface NewEvent {
+  kind: AlertKind;
   webhook: number;
   chainId: string;
   blockNumber: number;
@@ -78,6 +91,10 @@ export class EventStore {
   error = new Uint16Array(0);
   /** Seeded rows: 1 when the event carries a second transaction hash. */
   twoHashes = new Uint8Array(0);
+  /** KIND of each row. */
+  kind = new Uint8Array(0);
+  /** Seeded rows: the row of the transfer's first alert, whose index gives the transaction hashes. */
+  transferRow = new Uint32Array(0);
 
   readonly chains = new Interner();
   readonly errors = new Interner();
@@ -114,6 +131,8 @@ export class EventStore {
     this.retries = grow(this.retries, (n) => new Uint8Array(n));
     this.error = grow(this.error, (n) => new Uint16Array(n));
     this.twoHashes = grow(this.twoHashes, (n) => new Uint8Array(n));
+    this.kind = grow(this.kind, (n) => new Uint8Array(n));
+    this.transferRow = grow(this.transferRow, (n) => new Uint32Array(n));
   }
 
   errorCode(message: string | null): number {
@@ -131,6 +150,8 @@ export class EventStore {
     const i = this.length++;
     const created = Math.max(row.createdAt, i > 0 ? (this.created[i - 1] as number) : 0);
     this.webhook[i] = row.webhook;
+    this.kind[i] = KIND[row.kind];
+    this.transferRow[i] = i;
     this.chain[i] = this.chains.id(row.chainId);
     this.block[i] = row.blockNumber;
     this.created[i] = created;
@@ -190,19 +211,34 @@ export class EventStore {
     return seeded !== undefined && seeded < this.seededCount ? seeded : undefined;
   }
 
-  /** Seeded row i carries transaction ordinals 2i+1 (and 2i+2), which SeededIds turns into hashes. */
-  hashesOf(i: number): string[] {
-    if (i >= this.seededCount) return this.live.get(i)?.transactionHashes ?? [];
-    return this.ids.txHashes(this.twoHashes[i] ? [2 * i + 1, 2 * i + 2] : [2 * i + 1]);
+  kindOf(i: number): AlertKind {
+    return KIND_NAMES[this.kind[i] as number] as AlertKind;
   }
 
-  /** Every row whose transaction hashes include `hash` (case-insensitive). */
+  /** The transaction ordinals of seeded row i: its transfer's row t carries 2t+1 (and 2t+2), which SeededIds turns into hashes. */
+  ordinalsOf(i: number): number[] {
+    const t = this.transferRow[i] as number;
+    return this.twoHashes[t] ? [2 * t + 1, 2 * t + 2] : [2 * t + 1];
+  }
+
+  hashesOf(i: number): string[] {
+    if (i >= this.seededCount) return this.live.get(i)?.transactionHashes ?? [];
+    return this.ids.txHashes(this.ordinalsOf(i));
+  }
+
+  /** Every row whose transaction hashes include `hash` (case-insensitive), oldest first. */
   rowsWithHash(hash: string): number[] {
     const rows = [...(this.liveHashes.get(hash.toLowerCase()) ?? [])];
     const ordinal = this.ids.txOrdinal(hash);
     if (ordinal !== undefined && ordinal > 0) {
-      const i = Math.floor((ordinal - 1) / 2);
-      if (i < this.seededCount && (ordinal % 2 === 1 || this.twoHashes[i])) rows.push(i);
+      const t = Math.floor((ordinal - 1) / 2);
+      if (t < this.seededCount && this.transferRow[t] === t && (ordinal % 2 === 1 || this.twoHashes[t])) {
+        rows.push(t);
+        // Its confirmed alert is a later row, at most the longest confirmation wait later.
+        const until = (this.created[t] as number) + MAX_SEEDED_CONFIRMATION_MS;
+        for (let j = t + 1; j < this.seededCount && (this.created[j] as number) <= until; j++)
+          if (this.transferRow[j] === t) rows.push(j);
+      }
     }
     return rows.sort((a, b) => a - b);
   }

@@ -1,13 +1,14 @@
 /**
  * The events that differ from the seed, on disk as JSON lines: live events as they are created and
  * every delivery-state change (seeded or live). Seeded history is never written: it is regenerated.
- * On start the journal is replayed and rewritten compacted (one line per event); appends are
- * batched so a burst of deliveries costs one write.
+ * On start the journal is replayed and rewritten compacted (each event's attempt outcomes and its
+ * latest state); appends are batched so a burst of deliveries costs one write.
  */
 import { existsSync, mkdirSync, readFileSync, appendFileSync } from "node:fs";
 import { appendFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { DeliveryStatus } from "@/lib/contracts";
+import type { AlertKind } from "./event-store";
 import type { WebhookPayload } from "./payload";
 
 export interface SeedSignature {
@@ -19,6 +20,8 @@ export interface SeedSignature {
 export interface LiveEventLine {
   k: "live";
   id: string;
+  /** Absent in journals written before alerts came in pairs: those were confirmed alerts. */
+  kind?: AlertKind;
   webhookId: string;
   chainId: string;
   blockNumber: number;
@@ -42,6 +45,8 @@ export interface JournalContents {
   live: LiveEventLine[];
   /** Latest state per event id. */
   states: Map<string, StateLine>;
+  /** Every attempt's outcome per event id (success or failed lines), oldest first. */
+  outcomes: Map<string, StateLine[]>;
 }
 
 export class EventJournal {
@@ -59,7 +64,7 @@ export class EventJournal {
     file: string | undefined,
     signature: SeedSignature,
   ): Promise<{ journal: EventJournal; contents: JournalContents }> {
-    const contents: JournalContents = { live: [], states: new Map() };
+    const contents: JournalContents = { live: [], states: new Map(), outcomes: new Map() };
     const journal = new EventJournal(file);
     if (!file) return { journal, contents };
     mkdirSync(path.dirname(file), { recursive: true });
@@ -75,12 +80,29 @@ export class EventJournal {
         }
         if (line.k === "seed") sameSeed = JSON.stringify(line.signature) === JSON.stringify(signature);
         else if (line.k === "live") contents.live.push(line);
-        else if (line.k === "state") contents.states.set(line.id, line);
+        else if (line.k === "state") {
+          contents.states.set(line.id, line);
+          if (line.status !== "pending") {
+            const list = contents.outcomes.get(line.id) ?? [];
+            list.push(line);
+            contents.outcomes.set(line.id, list);
+          }
+        }
       }
     }
     const liveIds = new Set(contents.live.map((l) => l.id));
-    if (!sameSeed) for (const id of [...contents.states.keys()]) if (!liveIds.has(id)) contents.states.delete(id);
-    const compacted = [{ k: "seed", signature }, ...contents.live, ...contents.states.values()]
+    if (!sameSeed)
+      for (const id of [...contents.states.keys()])
+        if (!liveIds.has(id)) {
+          contents.states.delete(id);
+          contents.outcomes.delete(id);
+        }
+    // Each event's outcomes, then its latest state when that is not its last outcome (a pending one).
+    const stateLines = [...contents.states.values()].flatMap((latest) => {
+      const outcomes = contents.outcomes.get(latest.id) ?? [];
+      return outcomes.at(-1) === latest ? outcomes : [...outcomes, latest];
+    });
+    const compacted = [{ k: "seed", signature }, ...contents.live, ...stateLines]
       .map((l) => JSON.stringify(l))
       .join("\n");
     const tmp = `${file}.${process.pid}.tmp`;

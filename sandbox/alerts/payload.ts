@@ -41,9 +41,14 @@ export interface TransferContext {
   directions: ("OUTBOUND" | "INBOUND")[];
   fee: Fee;
   sentAt: string;
+  /** false for the alert sent when the transfer is first seen, true for the one after the confirmation depth. */
+  confirmed: boolean;
 }
 
-export function transferItems(t: ChainTransfer, { directions, fee, sentAt }: TransferContext): FormattedTransfer[] {
+export function transferItems(
+  t: ChainTransfer,
+  { directions, fee, sentAt, confirmed }: TransferContext,
+): FormattedTransfer[] {
   const native = nativeTokenOf(t.chainId);
   const decimals = t.token?.decimals ?? native.decimals;
   return directions.map((direction) => ({
@@ -56,8 +61,7 @@ export function transferItems(t: ChainTransfer, { directions, fee, sentAt }: Tra
     direction,
     tokenSymbol: t.token?.symbol ?? native.symbol,
     metadata: {
-      // The local chains mine instantly and never reorganise, so the one alert sent is the confirmed one.
-      confirmed: true,
+      confirmed,
       rawAmount: t.rawAmount.toString(),
       tokenName: t.token?.name ?? native.name,
       tokenAddress: t.token?.address.toLowerCase() ?? null,
@@ -81,10 +85,14 @@ export function transferItems(t: ChainTransfer, { directions, fee, sentAt }: Tra
 
 export interface SeededPayloadInput {
   seed: string;
+  /** The row of the transfer's first alert: both of its alerts describe the same transfers. */
   index: number;
+  /** Which of the transfer's alerts this is. */
+  confirmed: boolean;
   chainId: string;
   blockNumber: number;
   hashes: string[];
+  /** When this alert was raised (its sentAt). */
   createdAt: number;
   /** Lower-case EVM addresses of seeded clients, the wallets the history is about. */
   clientAddresses: readonly string[];
@@ -114,7 +122,7 @@ export function seededTransfers(input: SeededPayloadInput): FormattedTransfer[] 
       direction,
       tokenSymbol: isToken ? "USDC" : native.symbol,
       metadata: {
-        confirmed: true,
+        confirmed: input.confirmed,
         rawAmount: raw.toString(),
         tokenName: isToken ? "USD Coin" : native.name,
         tokenAddress: isToken ? `0x${bytesToHex(createRng(`usdc:${input.chainId}`).bytes(20))}` : null,

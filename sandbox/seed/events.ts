@@ -6,8 +6,13 @@
  * Shape of the history (all documented in sandbox/README.md): the N events spread over the 90 days
  * before the seed anchor, newest last; 80 % on the accepting webhook, 12 % on the failing one, 8 % on
  * the slow one; chains weighted towards Sepolia; block numbers consistent with each chain's block time.
+ * Transfers come as the real service sends them: an unconfirmed alert when seen, a confirmed one
+ * (same webhook, chain, block and hashes) after the chain's confirmation depth, except a few left
+ * orphaned as by a reorganisation; transfers too recent to be confirmed by the anchor have only the first.
  */
-import { STATUS, type EventStore } from "../alerts/event-store";
+import { MAX_AUTOMATIC_RETRIES, retryOffsetMs } from "@/lib/alerts/delivery-schedule";
+import { confirmationDelayMs } from "../alerts/confirmations";
+import { KIND, STATUS, type EventStore } from "../alerts/event-store";
 import type { ReceiverRole } from "../alerts/receivers";
 import { createRng } from "./prng";
 
@@ -28,8 +33,8 @@ const CHAINS: [string, number, number, number][] = [
 
 const WEBHOOK_SHARE: Record<ReceiverRole, number> = { accepting: 0.8, failing: 0.12, slow: 0.08 };
 
-/** Cumulative retry delays of the real service: 1 min, 10 min, 1 h, 2 h, 6 h, 12 h, 24 h. */
-const RETRY_AT_MS = [60_000, 660_000, 4_260_000, 11_460_000, 33_060_000, 76_260_000, 162_660_000];
+/** Share of seeded transfers whose confirmed alert never comes (a reorganisation dropped them). */
+export const SEEDED_ORPHAN_SHARE = 0.005;
 
 const FAILURES: Record<ReceiverRole, string[]> = {
   accepting: [
@@ -49,14 +54,27 @@ export interface SeedEventsOptions {
   anchorMs: number;
   /** Role of each webhook, by webhook index. */
   roles: readonly ReceiverRole[];
+  /** The retry schedule's compression (SANDBOX_RETRY_SCALE): failed events have used it as far as their age allows. */
+  retryScale?: number;
 }
 
-export function seedEvents(store: EventStore, { count, seed, anchorMs, roles }: SeedEventsOptions): void {
+interface Confirmation {
+  at: number;
+  transferRow: number;
+  webhook: number;
+  chain: number;
+  block: number;
+}
+
+export function seedEvents(store: EventStore, options: SeedEventsOptions): void {
+  const { count, seed, anchorMs, roles } = options;
+  const retryScale = options.retryScale ?? 1;
   if (store.length !== 0) throw new Error("seed the event store before any live event");
   const rng = createRng(`${seed}:events`);
-  store.reserve(count);
+  store.reserve(count + 2 * MAX_AUTOMATIC_RETRIES);
 
   const chainIds = CHAINS.map(([id]) => store.chains.id(id));
+  const delays = CHAINS.map(([id]) => confirmationDelayMs(id, undefined));
   const totalWeight = CHAINS.reduce((s, [, w]) => s + w, 0);
   const chainPick = new Uint8Array(totalWeight);
   let k = 0;
@@ -72,41 +90,48 @@ export function seedEvents(store: EventStore, { count, seed, anchorMs, roles }: 
   const step = EVENT_HISTORY_MS / Math.max(count, 1);
   // Deliveries of the last half hour of history may still be in flight: these are the pending ones.
   const pendingFrom = anchorMs - 30 * 60_000;
+  const retryAt = Array.from({ length: 7 }, (_, n) => retryOffsetMs(n + 1, retryScale));
+  /** Confirmed alerts still to be written, earliest first (few at a time: the longest wait is minutes). */
+  const waiting: Confirmation[] = [];
 
-  for (let i = 0; i < count; i++) {
-    const created = Math.floor(start + (i + rng.next()) * step);
-    let w = 0;
-    const r = rng.next() * shareTotal;
-    while (w < roles.length - 1 && r >= (cumulativeShare[w] as number)) w++;
+  let i = 0;
+  const write = (
+    created: number,
+    w: number,
+    c: number,
+    block: number,
+    transferRow: number,
+    kind: number,
+    forceFailed = false,
+  ) => {
+    store.reserve(i + 1 - store.length);
     const role = roles[w] as ReceiverRole;
-    const c = chainPick[rng.int(totalWeight)] as number;
-    const [, , anchorBlock, blockMs] = CHAINS[c] as [string, number, number, number];
-
     store.webhook[i] = w;
     store.chain[i] = chainIds[c] as number;
-    store.block[i] = anchorBlock - Math.floor((anchorMs - created) / blockMs);
+    store.block[i] = block;
     store.created[i] = created;
-    store.twoHashes[i] = rng.next() < 0.03 ? 1 : 0;
+    store.kind[i] = kind;
+    store.transferRow[i] = transferRow;
 
     let status: number;
     let retries: number;
     let updated: number;
-    if (created >= pendingFrom && rng.next() < 0.4) {
+    if (!forceFailed && created >= pendingFrom && rng.next() < 0.4) {
       status = STATUS.pending;
       retries = rng.int(2);
-      updated = created + (retries ? (RETRY_AT_MS[0] as number) : 0);
+      updated = created + (retries ? (retryAt[0] as number) : 0);
       store.error[i] = retries ? (errorCodes[w]?.[0] ?? 0) : 0;
-    } else if (rng.next() < SUCCESS_RATE[role]) {
+    } else if (!forceFailed && rng.next() < SUCCESS_RATE[role]) {
       status = STATUS.success;
       retries = rng.next() < 0.9 ? 0 : 1 + rng.int(2);
-      updated = created + (retries ? (RETRY_AT_MS[retries - 1] as number) : 150 + rng.int(900));
+      updated = created + (retries ? (retryAt[retries - 1] as number) : 150 + rng.int(900));
       store.error[i] = 0;
     } else {
       status = STATUS.failed;
       // The retry schedule runs out after 7 attempts, unless the event is too recent to have used them all.
-      const possible = RETRY_AT_MS.filter((d) => created + d <= anchorMs).length;
+      const possible = retryAt.filter((d) => created + d <= anchorMs).length;
       retries = possible;
-      updated = created + (possible ? (RETRY_AT_MS[possible - 1] as number) : 10_000);
+      updated = created + (possible ? (retryAt[possible - 1] as number) : 10_000);
       const codes = errorCodes[w] as number[];
       store.error[i] = codes[rng.int(codes.length)] as number;
     }
@@ -114,7 +139,55 @@ export function seedEvents(store: EventStore, { count, seed, anchorMs, roles }: 
     store.retries[i] = retries;
     store.updated[i] = Math.min(updated, anchorMs);
     store.byWebhook[w]?.push(i);
+    i++;
+  };
+
+  // However sparse the history, one failure on the failing webhook sits at each stage of the schedule
+  // still running at the anchor (between two retries), so every stage can be seen.
+  const failingWebhook = roles.indexOf("failing");
+  const stageTimes =
+    count >= 100 && failingWebhook >= 0
+      ? [0, ...retryAt.slice(0, -1)].map((lo, n) => anchorMs - Math.floor((lo + (retryAt[n] as number)) / 2)).reverse()
+      : [];
+
+  const transferAt = (created: number, forced: boolean) => {
+    let w = 0;
+    const r = rng.next() * shareTotal;
+    while (w < roles.length - 1 && r >= (cumulativeShare[w] as number)) w++;
+    if (forced) w = failingWebhook;
+    const c = chainPick[rng.int(totalWeight)] as number;
+    const [, , anchorBlock, blockMs] = CHAINS[c] as [string, number, number, number];
+    const block = anchorBlock - Math.floor((anchorMs - created) / blockMs);
+    const row = i;
+    store.twoHashes[row] = rng.next() < 0.03 ? 1 : 0;
+    const orphan = !forced && rng.next() < SEEDED_ORPHAN_SHARE;
+    write(created, w, c, block, row, orphan ? KIND.orphan : KIND.unconfirmed, forced);
+    const at = created + (delays[c] as number);
+    if (!orphan && at <= anchorMs) {
+      let p = waiting.length;
+      while (p > 0 && (waiting[p - 1] as Confirmation).at > at) p--;
+      waiting.splice(p, 0, { at, transferRow: row, webhook: w, chain: c, block });
+    }
+  };
+
+  // Rows are spaced evenly over the history; each slot takes, at its own time, the confirmed alert or
+  // the stage failure due first if one is due by the slot's time, else a new transfer at the slot's time.
+  const dueFirst = (until: number) => {
+    const confirmation = waiting[0]?.at ?? Infinity;
+    const stage = stageTimes[0] ?? Infinity;
+    if (Math.min(confirmation, stage) > until) return false;
+    if (confirmation <= stage) {
+      const due = waiting.shift() as Confirmation;
+      write(due.at, due.webhook, due.chain, due.block, due.transferRow, KIND.confirmed);
+    } else transferAt(stageTimes.shift() as number, true);
+    return true;
+  };
+  for (let n = 0; i < count; n++) {
+    const slot = Math.floor(start + (n + rng.next()) * step);
+    if (!dueFirst(slot)) transferAt(slot, false);
   }
-  store.length = count;
-  store.seededCount = count;
+  // The stage failures after the last slot, and the confirmations due by the anchor, come on top of the count.
+  while (dueFirst(anchorMs));
+  store.length = i;
+  store.seededCount = i;
 }
