@@ -43,6 +43,8 @@ export interface UpstreamConfig {
   yieldSegment: string;
   /** What the header shows: "Sandbox" or the real base URL's host. */
   label: string;
+  /** The upstream's alert retry schedule, as a share of the documented one (the sandbox may compress it). */
+  retryScale: number;
 }
 
 export function getUpstreamConfig(): UpstreamConfig {
@@ -55,6 +57,7 @@ export function getUpstreamConfig(): UpstreamConfig {
       custodianApiKey: env.PORTAL_CUSTODIAN_API_KEY,
       yieldSegment: env.YIELD_PROVIDER_SEGMENT,
       label: new URL(env.PORTAL_BASE_URL).host,
+      retryScale: 1,
     };
   }
   return {
@@ -64,6 +67,8 @@ export function getUpstreamConfig(): UpstreamConfig {
     custodianApiKey: env.SANDBOX_CUSTODIAN_API_KEY,
     yieldSegment: env.YIELD_PROVIDER_SEGMENT,
     label: "Sandbox",
+    // "off" (0) stops the sandbox's retries; the schedule the events were placed on is still the real one.
+    retryScale: env.SANDBOX_RETRY_SCALE || 1,
   };
 }
 

@@ -4,6 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Wrench } from "lucide-react";
 import Link from "next/link";
 import { useMemo } from "react";
+import { DropsSoon } from "@/components/alerts/horizon/drops-soon";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -72,6 +73,7 @@ export function WebhooksView({ canUseLegacyTools }: { canUseLegacyTools: boolean
         cell: ({ row }) => <span className="tabular">{utc(row.original.createdAt)}</span>,
       },
       { header: "Failed, last 24 h", id: "failed", cell: ({ row }) => <FailedCount webhook={row.original} /> },
+      { header: "Drop horizon", id: "drops", cell: ({ row }) => <DropsSoon webhook={row.original} /> },
     ],
     [],
   );

@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { DropsSoon } from "@/components/alerts/horizon/drops-soon";
 import { Badge } from "@/components/ui/badge";
 import type { WebhookSummary } from "@/lib/alerts/views";
 import type { AuditPage } from "@/lib/audit";
@@ -52,18 +53,21 @@ export function DeliveriesCard() {
                 <span className="min-w-0 truncate font-mono text-xs" title={w.url}>
                   {w.url.replace(/^https?:\/\//, "")}
                 </span>
-                {w.failedLast24h === null ? (
-                  <span className="text-xs text-muted">not counted</span>
-                ) : w.failedLast24h === 0 ? (
-                  <Badge tone="success">none</Badge>
-                ) : (
-                  <Link
-                    href={`/alerts/${encodeURIComponent(w.id)}?status=failed&from=${encodeURIComponent(w.failedSince)}`}
-                    className="shrink-0 hover:underline"
-                  >
-                    <Badge tone="danger">{w.failedLast24h.toLocaleString("en")} failed</Badge>
-                  </Link>
-                )}
+                <span className="flex shrink-0 flex-wrap justify-end gap-1">
+                  {w.failedLast24h === null ? (
+                    <span className="text-xs text-muted">not counted</span>
+                  ) : w.failedLast24h === 0 ? (
+                    <Badge tone="success">none</Badge>
+                  ) : (
+                    <Link
+                      href={`/alerts/${encodeURIComponent(w.id)}?status=failed&from=${encodeURIComponent(w.failedSince)}`}
+                      className="shrink-0 hover:underline"
+                    >
+                      <Badge tone="danger">{w.failedLast24h.toLocaleString("en")} failed</Badge>
+                    </Link>
+                  )}
+                  {w.dropsWithinDay ? <DropsSoon webhook={w} /> : null}
+                </span>
               </li>
             ))}
           </ul>

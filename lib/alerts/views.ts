@@ -6,6 +6,10 @@ export type WebhookSummary = AlertWebhook & {
   failedLast24h: number | null;
   /** The start of that count's window (a whole minute), for the link to exactly those events. */
   failedSince: string;
+  /** Failed events the upstream will drop within the next day if every retry fails (drop horizon); null when unread. */
+  dropsWithinDay: number | null;
+  /** Of those, within the next hour. */
+  dropsWithinHour: number | null;
 };
 
 export type EventsPage = ListAlertEventsResponse;

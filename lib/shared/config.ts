@@ -122,6 +122,8 @@ export const consoleEnvSchema = z
     SANDBOX_PORT: sandboxEnvSchema.shape.SANDBOX_PORT,
     SANDBOX_MPC_PORT: sandboxEnvSchema.shape.SANDBOX_MPC_PORT,
     SANDBOX_CUSTODIAN_API_KEY: sandboxEnvSchema.shape.SANDBOX_CUSTODIAN_API_KEY,
+    /** The sandbox's compressed retry schedule, which the drop horizon must follow too. */
+    SANDBOX_RETRY_SCALE: sandboxEnvSchema.shape.SANDBOX_RETRY_SCALE,
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
       z

@@ -33,6 +33,8 @@ export const queryKeys = {
     events: (webhookId: string, filters: string) => ["alerts", "events", webhookId, filters] as const,
     /** The user's recent exports of one webhook. */
     exports: (webhookId: string) => ["alerts", "exports", webhookId] as const,
+    /** Failed events still in the retry schedule, lost soonest first. */
+    horizon: (webhookId: string) => ["alerts", "horizon", webhookId] as const,
   },
   gas: {
     all: ["gas"] as const,

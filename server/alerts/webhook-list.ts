@@ -4,13 +4,15 @@ import type { AlertWebhook, ListAlertEventsQuery, ListAlertEventsResponse } from
 import { notFound } from "@/server/errors";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
+import { readDropHorizon } from "./drop-horizon";
 
 const DAY_SECONDS = 24 * 3600;
 
 /**
- * The custodian's alert webhooks, each with the failed deliveries of the last 24 hours: one
- * one-row query per webhook whose `total` is the count (the API has no count endpoint). A count
- * that could not be read is null, not zero, so a failure never passes for "all fine".
+ * The custodian's alert webhooks, each with the failed deliveries of the last 24 hours (a one-row
+ * query whose `total` is the count: the API has no count endpoint) and how many of its failures the
+ * upstream drops within the hour and the day (the drop horizon, usually one page of failures). A
+ * count that could not be read is null, not zero, so a failure never passes for "all fine".
  */
 export async function listWebhookSummaries(now = new Date()): Promise<WebhookSummary[]> {
   const { data } = await sharedAdminReads.listWebhooks();
@@ -20,11 +22,20 @@ export async function listWebhookSummaries(now = new Date()): Promise<WebhookSum
   const failedSince = new Date(sinceSeconds * 1000).toISOString();
   return Promise.all(
     data.map(async (webhook: AlertWebhook) => {
-      const failed = await sharedAdminReads
-        .webhookEvents(webhook.id, { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since, limit: "1" })
-        .then((page) => page.metadata.total)
-        .catch(() => null);
-      return { ...webhook, failedLast24h: failed, failedSince };
+      const [failed, horizon] = await Promise.all([
+        sharedAdminReads
+          .webhookEvents(webhook.id, { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since, limit: "1" })
+          .then((page) => page.metadata.total)
+          .catch(() => null),
+        readDropHorizon(webhook.id, now.getTime()).catch(() => null),
+      ]);
+      return {
+        ...webhook,
+        failedLast24h: failed,
+        failedSince,
+        dropsWithinDay: horizon?.dropsWithinDay ?? null,
+        dropsWithinHour: horizon?.dropsWithinHour ?? null,
+      };
     }),
   );
 }

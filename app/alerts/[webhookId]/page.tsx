@@ -2,6 +2,7 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { EventsView } from "@/components/alerts/events/events-view";
+import { HorizonNotice } from "@/components/alerts/horizon/horizon-view";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
 import { RateLimitedPage } from "@/components/ui/rate-limited-page";
@@ -10,6 +11,7 @@ import { serializeEventFilters, loadEventFilters } from "@/lib/alerts/search-par
 import { can } from "@/lib/auth/permissions";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { readDropHorizon } from "@/server/alerts/drop-horizon";
 import { recentExports } from "@/server/alerts/export/start";
 import { eventsPage, getWebhook } from "@/server/alerts/webhook-list";
 import { requireUser } from "@/server/auth/session";
@@ -65,6 +67,10 @@ export default async function WebhookEventsPage({
         })
       : null,
     queryClient.prefetchQuery({
+      queryKey: queryKeys.alerts.horizon(webhook.id),
+      queryFn: () => readDropHorizon(webhook.id),
+    }),
+    queryClient.prefetchQuery({
       queryKey: queryKeys.savedViews.list("alerts.events"),
       queryFn: async () => ({ views: await listSavedViews(user.id, "alerts.events") }),
     }),
@@ -81,6 +87,7 @@ export default async function WebhookEventsPage({
         }
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
+        <HorizonNotice webhookId={webhook.id} />
         <EventsView
           webhook={webhook}
           canReplay={can(user.role, "alerts:replay")}

@@ -11,10 +11,13 @@ export function ReplaySelected({
   webhookId,
   selected,
   onDone,
+  label,
 }: {
   webhookId: string;
   selected: string[];
   onDone: () => void;
+  /** The button's words; by default "Replay selected (n)". */
+  label?: string;
 }) {
   const [outcome, setOutcome] = useState<{ queued: string[]; refused: string[] }>();
   const replay = useAction(replaySelected, {
@@ -36,7 +39,7 @@ export function ReplaySelected({
         }}
       >
         <RotateCcw className="size-4" aria-hidden />
-        {replay.pending ? "Replaying…" : `Replay selected (${selected.length})`}
+        {replay.pending ? "Replaying…" : (label ?? `Replay selected (${selected.length})`)}
       </Button>
       {replay.formError ? (
         <p role="alert" className="text-sm text-danger">

@@ -1,0 +1,242 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import type { ColumnDef } from "@tanstack/react-table";
+import { Hourglass } from "lucide-react";
+import Link from "next/link";
+import { parseAsString, useQueryState } from "nuqs";
+import { useMemo } from "react";
+import { ReplaySelected } from "@/components/alerts/events/replay-selected";
+import { DataTable } from "@/components/data-table/data-table";
+import { useLocalZone } from "@/components/hooks/use-local-zone";
+import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import type { AtRiskEvent, DropHorizon } from "@/lib/alerts/drop-horizon";
+import { chainLabel } from "@/lib/chains";
+import { formatDuration, shortAddress } from "@/lib/shared/format";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
+import { isZone, UTC, wallTime } from "@/lib/shared/time-zone";
+
+/** The most events one replay call takes (the replay action's limit). */
+const REPLAY_LIMIT = 1000;
+
+export const horizonUrl = (webhookId: string) => `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/horizon`;
+
+export function useDropHorizon(webhookId: string) {
+  return useQuery({
+    queryKey: queryKeys.alerts.horizon(webhookId),
+    queryFn: () => fetchJson<DropHorizon>(horizonUrl(webhookId)),
+  });
+}
+
+/** "in 42m 10s" or "overdue by …", from the computation's own time so the page agrees with its counts. */
+function relative(iso: string, at: string): string {
+  const ms = Date.parse(iso) - Date.parse(at);
+  return ms >= 0 ? `in ${formatDuration(ms)}` : `${formatDuration(-ms)} ago`;
+}
+
+function When({ iso, at, tz }: { iso: string; at: string; tz: string }) {
+  return (
+    <span className="flex flex-col">
+      <time dateTime={iso} className="tabular whitespace-nowrap">
+        {wallTime(iso, tz)}
+      </time>
+      <span className="text-xs text-muted">{relative(iso, at)}</span>
+    </span>
+  );
+}
+
+function columns(tz: string, at: string): ColumnDef<AtRiskEvent, unknown>[] {
+  return [
+    {
+      id: "dropsAt",
+      header: `Dropped (${tz})`,
+      cell: ({ row }) => <When iso={row.original.dropsAt} at={at} tz={tz} />,
+    },
+    {
+      id: "nextRetryAt",
+      header: "Next retry",
+      cell: ({ row }) =>
+        Date.parse(row.original.nextRetryAt) <= Date.parse(at) ? (
+          <Badge tone="warning">due now</Badge>
+        ) : (
+          <When iso={row.original.nextRetryAt} at={at} tz={tz} />
+        ),
+    },
+    {
+      id: "retries",
+      header: "Retries",
+      cell: ({ row }) => (
+        <span className="tabular whitespace-nowrap">
+          {row.original.event.retries} of 7{" "}
+          <span className="text-xs text-muted">({row.original.retriesLeft} left)</span>
+        </span>
+      ),
+    },
+    {
+      id: "createdAt",
+      header: "Raised",
+      cell: ({ row }) => (
+        <time dateTime={row.original.event.createdAt} className="tabular whitespace-nowrap">
+          {wallTime(row.original.event.createdAt, tz)}
+        </time>
+      ),
+    },
+    {
+      id: "chain",
+      header: "Chain",
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">
+          {chainLabel(row.original.event.chainId)}{" "}
+          <span className="tabular text-xs text-muted">#{row.original.event.blockNumber}</span>
+        </span>
+      ),
+    },
+    {
+      id: "hash",
+      header: "Transaction",
+      cell: ({ row }) =>
+        row.original.event.transactionHashes.map((hash) => (
+          <span key={hash} className="flex items-center gap-0.5 font-mono text-xs" title={hash}>
+            {shortAddress(hash, 10, 6)}
+            <CopyButton value={hash} label="transaction hash" />
+          </span>
+        )),
+    },
+    {
+      id: "error",
+      header: "Last error",
+      meta: { fill: true },
+      cell: ({ row }) => (
+        <span className="text-xs break-words text-muted">{row.original.event.errorMessage ?? "—"}</span>
+      ),
+    },
+  ];
+}
+
+/** The counts a reviewer acts on: what will be lost within the hour and the day if nothing is done. */
+export function HorizonCounts({ horizon }: { horizon: DropHorizon }) {
+  return (
+    <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm" data-testid="horizon-counts">
+      <div>
+        <dt className="text-muted">Dropped within the hour</dt>
+        <dd className="text-xl font-semibold tabular" data-testid="drops-hour">
+          {horizon.dropsWithinHour.toLocaleString("en")}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-muted">Within a day</dt>
+        <dd className="text-xl font-semibold tabular" data-testid="drops-day">
+          {horizon.dropsWithinDay.toLocaleString("en")}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-muted">Still being retried</dt>
+        <dd className="text-xl font-semibold tabular" data-testid="at-risk">
+          {horizon.events.length.toLocaleString("en")}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+export function HorizonView({ webhookId, canReplay }: { webhookId: string; canReplay: boolean }) {
+  const horizon = useDropHorizon(webhookId);
+  const local = useLocalZone();
+  const [zoneParam, setZone] = useQueryState("tz", parseAsString.withDefault(UTC));
+  const tz = isZone(zoneParam) ? zoneParam : UTC;
+  const at = horizon.data?.at ?? "";
+  const cols = useMemo(() => columns(tz, at), [tz, at]);
+  const zones = [...new Set([UTC, ...(local ? [local] : []), tz])];
+  const eventsHref = `/alerts/${encodeURIComponent(webhookId)}?status=failed`;
+
+  if (horizon.isPending) return <TableSkeleton rows={5} columns={6} />;
+  if (horizon.isError)
+    return <ErrorState message={horizon.error.message} error={horizon.error} onRetry={() => void horizon.refetch()} />;
+  const data = horizon.data;
+  const ids = data.events.slice(0, REPLAY_LIMIT).map((e) => e.event.id);
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4 rounded border border-border bg-surface p-4">
+        <HorizonCounts horizon={data} />
+        <fieldset className="flex items-center gap-3 text-sm">
+          <legend className="sr-only">Time zone</legend>
+          {zones.map((z) => (
+            <label key={z} className="flex items-center gap-1.5">
+              <input type="radio" name="tz" checked={tz === z} onChange={() => void setZone(z === UTC ? null : z)} />
+              {z === UTC ? "UTC" : z === local ? `Local (${z})` : z}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <p className="text-sm text-muted">
+        The upstream retries a failed delivery 1 min, 10 min, 1 h, 2 h, 6 h, 12 h and 24 h after the attempt before,
+        then drops it: after that only a replay delivers it. Failed events raised since {wallTime(data.since, tz)} ({tz}
+        ), placed on that schedule by their retries and last attempt
+        {data.scale !== 1 ? `, the sandbox running it at ×${data.scale}` : ""}.{" "}
+        {data.dropped > 0 ? (
+          <>
+            {data.dropped.toLocaleString("en")} of them were dropped already:{" "}
+            <Link href={eventsHref} className="text-accent underline underline-offset-2">
+              see the failed events
+            </Link>
+            .
+          </>
+        ) : null}
+      </p>
+      {!data.complete ? (
+        <p role="status" className="rounded border border-warning/40 bg-warning-soft p-3 text-sm">
+          More failed events exist than were read: the oldest (lost soonest) may be missing from this list.
+        </p>
+      ) : null}
+      {data.events.length === 0 ? (
+        <EmptyState title="Nothing is about to be dropped" icon={<Hourglass className="size-6" aria-hidden />}>
+          No failed event of this webhook is waiting for a retry.
+        </EmptyState>
+      ) : (
+        <>
+          {canReplay ? (
+            <ReplaySelected
+              webhookId={webhookId}
+              selected={ids}
+              label={`Replay ${ids.length === data.events.length ? "all " : ""}${ids.length.toLocaleString("en")} now`}
+              onDone={() => void horizon.refetch()}
+            />
+          ) : null}
+          <DataTable
+            caption="Failed events still being retried, lost soonest first"
+            columns={cols}
+            data={data.events}
+            getRowId={(e) => e.event.id}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** On a webhook's events page: what its failures will lose within the hour and day, linked to the horizon. */
+export function HorizonNotice({ webhookId }: { webhookId: string }) {
+  const horizon = useDropHorizon(webhookId);
+  const href = `/alerts/${encodeURIComponent(webhookId)}/horizon`;
+  if (!horizon.data)
+    return (
+      <Link href={href} className="text-sm text-accent hover:underline">
+        Drop horizon
+      </Link>
+    );
+  const { dropsWithinHour: hour, dropsWithinDay: day } = horizon.data;
+  return (
+    <Link
+      href={href}
+      data-testid="horizon-notice"
+      className="inline-flex items-center gap-1.5 text-sm text-accent hover:underline"
+    >
+      <Hourglass className="size-4" aria-hidden />
+      {day === 0
+        ? "Drop horizon: nothing dropped within a day"
+        : `Drop horizon: ${day.toLocaleString("en")} dropped within a day, ${hour.toLocaleString("en")} within the hour`}
+    </Link>
+  );
+}

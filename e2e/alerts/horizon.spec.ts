@@ -1,0 +1,87 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "../fixtures/axe";
+import { sandboxEvents, webhookByRole, type SandboxEvent } from "../fixtures/sandbox-api";
+import { screens } from "../fixtures/screens";
+import { storageState } from "../fixtures/users";
+
+test.use({ storageState: storageState("compliance"), timezoneId: "Asia/Tokyo" });
+
+const MIN = 60_000;
+/** The upstream's documented waits after attempt n (api-shapes.md §1.11), in minutes; after the seventh retry it drops the event. */
+const WAITS_MIN = [1, 10, 60, 120, 360, 720, 1440];
+const SPAN_MS = WAITS_MIN.reduce((s, m) => s + m, 0) * MIN;
+
+type Failed = SandboxEvent & { retries: number; updatedAt: string };
+
+/** The sandbox's failed events of the schedule's span, each placed on the documented schedule here. */
+async function expectedHorizon(webhookId: string, now: number) {
+  const since = Math.floor((now - SPAN_MS - 60 * MIN) / 1000);
+  const page = await sandboxEvents(webhookId, { deliveryStatuses: "failed", since: String(since), limit: "1000" });
+  expect(page.metadata.cursor, "one page holds them").toBeNull();
+  const atRisk = (page.data as Failed[])
+    .filter((e) => e.retries < WAITS_MIN.length)
+    .map((e) => ({
+      hash: e.transactionHashes[0] as string,
+      dropsAt: Date.parse(e.updatedAt) + WAITS_MIN.slice(e.retries).reduce((s, m) => s + m, 0) * MIN,
+    }))
+    .sort((a, b) => a.dropsAt - b.dropsAt);
+  return {
+    atRisk,
+    hour: atRisk.filter((e) => e.dropsAt <= now + 60 * MIN).length,
+    day: atRisk.filter((e) => e.dropsAt <= now + 24 * 60 * MIN).length,
+  };
+}
+
+test("[ALERTS][horizon] failures still being retried, lost soonest first, with the counts due; the zone in the URL; replayed in one action", async ({
+  page,
+}) => {
+  const failing = await webhookByRole("failing");
+
+  // The webhooks page counts them, linked to the horizon.
+  await page.goto("/alerts");
+  const expected = await expectedHorizon(failing.id, Date.now());
+  // The seeded history holds a failure at every stage of the schedule on this webhook.
+  expect(expected.atRisk.length).toBeGreaterThanOrEqual(7);
+  const row = page.getByRole("row").filter({ hasText: failing.id });
+  const label =
+    expected.day === 0
+      ? "None dropped within a day: drop horizon"
+      : `${expected.day} dropped within a day, ${expected.hour} within the hour: drop horizon`;
+  await expect(row.getByRole("link", { name: label })).toBeVisible();
+  await row.getByRole("link", { name: /drop horizon/i }).click();
+  await expect(page).toHaveURL(new RegExp(`/alerts/${failing.id}/horizon$`));
+
+  const table = page.getByRole("table", { name: "Failed events still being retried, lost soonest first" });
+  await expect(table.locator("tbody tr")).toHaveCount(expected.atRisk.length);
+  const hashes = await table
+    .locator("tbody tr [title^='0x']")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("title")));
+  expect(hashes).toEqual(expected.atRisk.map((e) => e.hash));
+  await expect(page.getByTestId("drops-hour")).toHaveText(String(expected.hour));
+  await expect(page.getByTestId("drops-day")).toHaveText(String(expected.day));
+  await expect(page.getByTestId("at-risk")).toHaveText(String(expected.atRisk.length));
+
+  // The zone switch lives in the URL: a shared link shows the same times.
+  await expect(table.getByRole("columnheader", { name: "Dropped (UTC)" })).toBeVisible();
+  await page.getByRole("radio", { name: "Local (Asia/Tokyo)" }).check();
+  await expect(page).toHaveURL(/[?&]tz=Asia(%2F|\/)Tokyo/);
+  await page.reload();
+  await expect(table.getByRole("columnheader", { name: "Dropped (Asia/Tokyo)" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Local (Asia/Tokyo)" })).toBeChecked();
+
+  const ready = async () => await expect(table.locator("tbody tr").first()).toBeVisible();
+  await expectAccessible(page);
+  await screens(page, "alerts-horizon", ready);
+
+  // One action replays them all; the upstream says which it queued.
+  await page.getByRole("button", { name: `Replay all ${expected.atRisk.length} now` }).click();
+  const outcome = page.getByTestId("replay-outcome");
+  await expect(outcome).toContainText("queued for delivery");
+  const queued = Number((await outcome.locator("strong").first().textContent()) ?? "0");
+  expect(queued).toBeGreaterThan(0);
+  expect(queued).toBeLessThanOrEqual(expected.atRisk.length);
+
+  // The events page says the same counts, linked to the horizon.
+  await page.goto(`/alerts/${failing.id}`);
+  await expect(page.getByTestId("horizon-notice")).toHaveAttribute("href", `/alerts/${failing.id}/horizon`);
+});

@@ -1,0 +1,38 @@
+import "server-only";
+import { dropHorizon, horizonWindowMs, type DropHorizon } from "@/lib/alerts/drop-horizon";
+import type { AlertEvent } from "@/lib/contracts";
+import { getUpstreamConfig } from "@/server/env";
+import { eventsPage } from "./webhook-list";
+
+/** Pages of 1000 read at most: the failures of the schedule's 46 hours rarely need more than one. */
+const MAX_PAGES = 10;
+
+/**
+ * A webhook's drop horizon: its failed events created within the schedule's span (a cursor walk of
+ * `deliveryStatuses=failed&since=…`, newest first), placed on the retry schedule.
+ */
+export async function readDropHorizon(webhookId: string, now = Date.now()): Promise<DropHorizon> {
+  const scale = getUpstreamConfig().retryScale;
+  const sinceSeconds = Math.floor((now - horizonWindowMs(scale)) / 1000);
+  const failed: AlertEvent[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const page = await eventsPage(webhookId, {
+      eventTypes: "EIP_155_TX_V1",
+      deliveryStatuses: "failed",
+      since: String(sinceSeconds),
+      limit: "1000",
+      ...(cursor ? { cursor } : {}),
+    });
+    failed.push(...page.data);
+    cursor = page.metadata.cursor;
+    pages++;
+  } while (cursor && pages < MAX_PAGES);
+  return dropHorizon(failed, {
+    now,
+    scale,
+    since: new Date(sinceSeconds * 1000).toISOString(),
+    complete: cursor === null,
+  });
+}
