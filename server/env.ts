@@ -45,6 +45,8 @@ export interface UpstreamConfig {
   label: string;
   /** The upstream's alert retry schedule, as a share of the documented one (the sandbox may compress it). */
   retryScale: number;
+  /** A fixed wait before confirmed alerts (the sandbox's SANDBOX_CONFIRMATION_MS); undefined: each chain's depth. */
+  confirmationMs?: number;
 }
 
 export function getUpstreamConfig(): UpstreamConfig {
@@ -69,6 +71,7 @@ export function getUpstreamConfig(): UpstreamConfig {
     label: "Sandbox",
     // "off" (0) stops the sandbox's retries; the schedule the events were placed on is still the real one.
     retryScale: env.SANDBOX_RETRY_SCALE || 1,
+    confirmationMs: env.SANDBOX_CONFIRMATION_MS,
   };
 }
 

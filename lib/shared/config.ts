@@ -124,6 +124,8 @@ export const consoleEnvSchema = z
     SANDBOX_CUSTODIAN_API_KEY: sandboxEnvSchema.shape.SANDBOX_CUSTODIAN_API_KEY,
     /** The sandbox's compressed retry schedule, which the drop horizon must follow too. */
     SANDBOX_RETRY_SCALE: sandboxEnvSchema.shape.SANDBOX_RETRY_SCALE,
+    /** The sandbox's fixed wait for confirmed alerts, which the chain watchdog must follow too. */
+    SANDBOX_CONFIRMATION_MS: sandboxEnvSchema.shape.SANDBOX_CONFIRMATION_MS,
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
       z

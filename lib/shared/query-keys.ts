@@ -35,6 +35,8 @@ export const queryKeys = {
     exports: (webhookId: string) => ["alerts", "exports", webhookId] as const,
     /** Failed events still in the retry schedule, lost soonest first. */
     horizon: (webhookId: string) => ["alerts", "horizon", webhookId] as const,
+    /** Alerts whose confirmed partner never came, with the chain's word on each. */
+    watchdog: (webhookId: string) => ["alerts", "watchdog", webhookId] as const,
   },
   gas: {
     all: ["gas"] as const,

@@ -12,13 +12,14 @@
  * retries: one timer per event whatever started the attempt; after the seventh retry, none (dropped).
  */
 import { createHash, randomUUID } from "node:crypto";
+import { confirmationDelayMs } from "@/lib/alerts/confirmation-depth";
 import { MAX_AUTOMATIC_RETRIES, retryPlace } from "@/lib/alerts/delivery-schedule";
 import { evmChainReference } from "@/lib/chains";
 import type { DeliveryStatus, ListAlertEventsResponse, ReplayFailedEventsResponse } from "@/lib/contracts";
 import type { CustodianProfile } from "../admin/profile";
 import type { ClientStore } from "../state/client-store";
 import type { ChainRegistry, ChainTransfer } from "../types";
-import { confirmationDelayMs, reachDepth } from "./confirmations";
+import { reachDepth } from "./confirmations";
 import { deliver } from "./delivery";
 import { eventViews, queryEvents, type EventFilter } from "./event-query";
 import { KIND, STATUS, type AlertKind, type EventStore } from "./event-store";

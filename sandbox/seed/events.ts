@@ -10,8 +10,8 @@
  * (same webhook, chain, block and hashes) after the chain's confirmation depth, except a few left
  * orphaned as by a reorganisation; transfers too recent to be confirmed by the anchor have only the first.
  */
+import { confirmationDelayMs } from "@/lib/alerts/confirmation-depth";
 import { MAX_AUTOMATIC_RETRIES, retryOffsetMs } from "@/lib/alerts/delivery-schedule";
-import { confirmationDelayMs } from "../alerts/confirmations";
 import { KIND, STATUS, type EventStore } from "../alerts/event-store";
 import type { ReceiverRole } from "../alerts/receivers";
 import { createRng } from "./prng";
@@ -56,6 +56,13 @@ export interface SeedEventsOptions {
   roles: readonly ReceiverRole[];
   /** The retry schedule's compression (SANDBOX_RETRY_SCALE): failed events have used it as far as their age allows. */
   retryScale?: number;
+}
+
+/** A row placed on purpose: a failure at a stage of the retry schedule, or an orphan. */
+interface Special {
+  at: number;
+  webhook: number;
+  kind: "stage" | "orphan";
 }
 
 interface Confirmation {
@@ -143,25 +150,35 @@ export function seedEvents(store: EventStore, options: SeedEventsOptions): void 
   };
 
   // However sparse the history, one failure on the failing webhook sits at each stage of the schedule
-  // still running at the anchor (between two retries), so every stage can be seen.
+  // still running at the anchor (between two retries), so every stage can be seen; and each webhook
+  // has an orphan two hours before the anchor, so the last day holds one whatever the count.
   const failingWebhook = roles.indexOf("failing");
-  const stageTimes =
-    count >= 100 && failingWebhook >= 0
-      ? [0, ...retryAt.slice(0, -1)].map((lo, n) => anchorMs - Math.floor((lo + (retryAt[n] as number)) / 2)).reverse()
+  const special: Special[] =
+    count >= 100
+      ? [
+          ...(failingWebhook < 0
+            ? []
+            : [0, ...retryAt.slice(0, -1)].map((lo, n) => ({
+                at: anchorMs - Math.floor((lo + (retryAt[n] as number)) / 2),
+                webhook: failingWebhook,
+                kind: "stage" as const,
+              }))),
+          ...roles.map((_, w) => ({ at: anchorMs - 2 * 3_600_000 - w * 60_000, webhook: w, kind: "orphan" as const })),
+        ].sort((a, b) => a.at - b.at)
       : [];
 
-  const transferAt = (created: number, forced: boolean) => {
+  const transferAt = (created: number, forced?: Special) => {
     let w = 0;
     const r = rng.next() * shareTotal;
     while (w < roles.length - 1 && r >= (cumulativeShare[w] as number)) w++;
-    if (forced) w = failingWebhook;
-    const c = chainPick[rng.int(totalWeight)] as number;
+    if (forced) w = forced.webhook;
+    const c = forced?.kind === "orphan" ? 0 : (chainPick[rng.int(totalWeight)] as number);
     const [, , anchorBlock, blockMs] = CHAINS[c] as [string, number, number, number];
     const block = anchorBlock - Math.floor((anchorMs - created) / blockMs);
     const row = i;
     store.twoHashes[row] = rng.next() < 0.03 ? 1 : 0;
-    const orphan = !forced && rng.next() < SEEDED_ORPHAN_SHARE;
-    write(created, w, c, block, row, orphan ? KIND.orphan : KIND.unconfirmed, forced);
+    const orphan = forced ? forced.kind === "orphan" : rng.next() < SEEDED_ORPHAN_SHARE;
+    write(created, w, c, block, row, orphan ? KIND.orphan : KIND.unconfirmed, forced?.kind === "stage");
     const at = created + (delays[c] as number);
     if (!orphan && at <= anchorMs) {
       let p = waiting.length;
@@ -174,19 +191,22 @@ export function seedEvents(store: EventStore, options: SeedEventsOptions): void 
   // the stage failure due first if one is due by the slot's time, else a new transfer at the slot's time.
   const dueFirst = (until: number) => {
     const confirmation = waiting[0]?.at ?? Infinity;
-    const stage = stageTimes[0] ?? Infinity;
-    if (Math.min(confirmation, stage) > until) return false;
-    if (confirmation <= stage) {
+    const next = special[0]?.at ?? Infinity;
+    if (Math.min(confirmation, next) > until) return false;
+    if (confirmation <= next) {
       const due = waiting.shift() as Confirmation;
       write(due.at, due.webhook, due.chain, due.block, due.transferRow, KIND.confirmed);
-    } else transferAt(stageTimes.shift() as number, true);
+    } else {
+      const forced = special.shift() as Special;
+      transferAt(forced.at, forced);
+    }
     return true;
   };
   for (let n = 0; i < count; n++) {
     const slot = Math.floor(start + (n + rng.next()) * step);
-    if (!dueFirst(slot)) transferAt(slot, false);
+    if (!dueFirst(slot)) transferAt(slot);
   }
-  // The stage failures after the last slot, and the confirmations due by the anchor, come on top of the count.
+  // The special rows after the last slot, and the confirmations due by the anchor, come on top of the count.
   while (dueFirst(anchorMs));
   store.length = i;
   store.seededCount = i;

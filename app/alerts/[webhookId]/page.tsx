@@ -1,5 +1,7 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { ShieldAlert } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EventsView } from "@/components/alerts/events/events-view";
 import { HorizonNotice } from "@/components/alerts/horizon/horizon-view";
@@ -87,7 +89,15 @@ export default async function WebhookEventsPage({
         }
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <HorizonNotice webhookId={webhook.id} />
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-1">
+          <HorizonNotice webhookId={webhook.id} />
+          <Link
+            href={`/alerts/${encodeURIComponent(webhook.id)}/watchdog`}
+            className="inline-flex items-center gap-1.5 text-sm text-accent hover:underline"
+          >
+            <ShieldAlert className="size-4" aria-hidden /> Chain watchdog
+          </Link>
+        </div>
         <EventsView
           webhook={webhook}
           canReplay={can(user.role, "alerts:replay")}

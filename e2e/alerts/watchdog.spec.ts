@@ -1,0 +1,103 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "../fixtures/axe";
+import { rpcOn } from "../fixtures/chain";
+import { sandboxEvents, webhookByRole, type SandboxEvent } from "../fixtures/sandbox-api";
+import { screens } from "../fixtures/screens";
+import { storageState } from "../fixtures/users";
+
+test.use({ storageState: storageState("compliance") });
+
+const MIN = 60_000;
+/** Blocks until confirmed × the public chain's block time (api-shapes.md §1.11), in seconds; other chains 12 × 12 s. */
+const WAIT_S: Record<string, number> = {
+  "eip155:11155111": 18 * 12,
+  "eip155:1": 12 * 12,
+  "eip155:8453": 100 * 2,
+  "eip155:84532": 100 * 2,
+  "eip155:137": 100 * 2,
+  "eip155:80002": 100 * 2,
+  "eip155:42161": 18 * 0.25,
+  "eip155:10": 500 * 2,
+};
+const waitMs = (chainId: string) => (WAIT_S[chainId] ?? 12 * 12) * 1000;
+
+/** The sandbox's alerts of the last day, paired by transaction here: those alone ten minutes past their partner's time. */
+async function expectedFindings(webhookId: string, now: number) {
+  const since = Math.floor((now - 24 * 60 * MIN) / 1000) * 1000;
+  const page = await sandboxEvents(webhookId, { since: String(since / 1000), limit: "1000" });
+  expect(page.metadata.cursor, "one page holds a day of the seeded history").toBeNull();
+  const byHash = new Map<string, SandboxEvent[]>();
+  for (const e of page.data) {
+    const hash = e.transactionHashes[0] as string;
+    byHash.set(hash, [...(byHash.get(hash) ?? []), e]);
+  }
+  return [...byHash.values()]
+    .filter((rows) => rows.length === 1)
+    .map((rows) => rows[0] as SandboxEvent)
+    .filter((e) => {
+      const at = Date.parse(e.createdAt);
+      return at - waitMs(e.chainId) - 10 * MIN >= since && now - at > waitMs(e.chainId) + 10 * MIN;
+    });
+}
+
+test("[ALERTS][watchdog] alerts whose confirmed alert never came, with what the chain says; the filter in the URL", async ({
+  page,
+}) => {
+  const accepting = await webhookByRole("accepting");
+  await page.goto(`/alerts/${accepting.id}`);
+  const expected = await expectedFindings(accepting.id, Date.now());
+  // The seeded history leaves an orphan two hours before the sandbox started.
+  expect(expected.length).toBeGreaterThanOrEqual(1);
+  await page.getByRole("link", { name: "Chain watchdog" }).click();
+  await expect(page).toHaveURL(new RegExp(`/alerts/${accepting.id}/watchdog$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Chain watchdog" })).toBeVisible();
+  await expect(page.getByTestId("watchdog-findings")).toHaveText(String(expected.length));
+
+  const table = page.getByRole("table", { name: "Alerts whose confirmed alert never came, newest first" });
+  await expect(table.locator("tbody tr")).toHaveCount(expected.length);
+  const newest = [...expected].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  const shown = await table
+    .locator("tbody tr [title^='0x']")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("title")));
+  expect(shown).toEqual(newest.map((e) => e.transactionHashes[0]));
+
+  // What the page says of each transaction is what the chain's gateway says.
+  let missing = 0;
+  for (const [i, e] of newest.entries()) {
+    const reference = Number(e.chainId.split(":")[1]);
+    const receipt = await rpcOn<{ status: string } | null>(reference, "eth_getTransactionReceipt", [
+      e.transactionHashes[0],
+    ]);
+    const cell = table.locator("tbody tr").nth(i);
+    if (receipt === null) missing++;
+    if (receipt === null) await expect(cell).toContainText("not on the chain");
+    else await expect(cell).toContainText(receipt.status === "0x1" ? "mined" : "mined, reverted");
+  }
+  await expect(page.getByTestId("watchdog-missing")).toHaveText(String(missing));
+
+  // The filter lives in the URL.
+  await page
+    .getByRole("group", { name: "Show" })
+    .getByRole("button", { name: /^Not on the chain/ })
+    .click();
+  await expect(page).toHaveURL(/[?&]show=missing/);
+  await page.reload();
+  await expect(page.getByRole("button", { name: /^Not on the chain/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(table.locator("tbody tr")).toHaveCount(missing);
+  await page.getByRole("button", { name: /^On the chain/ }).click();
+  if (missing === newest.length) await expect(page.getByText("Every alert has its partner")).toBeVisible();
+  else await expect(table.locator("tbody tr")).toHaveCount(newest.length - missing);
+
+  // A finding links to the alerts of its transaction.
+  await page.getByRole("button", { name: /^All/ }).click();
+  const hash = newest[0]?.transactionHashes[0] as string;
+  await table.getByRole("link", { name: new RegExp(`alerts of transaction ${hash}$`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/alerts/${accepting.id}\\?hash=${hash}`));
+  await expect(page.getByTestId("event-row")).toHaveCount(1);
+
+  await page.goto(`/alerts/${accepting.id}/watchdog`);
+  const ready = async () => await expect(table.locator("tbody tr").first()).toBeVisible();
+  await ready();
+  await expectAccessible(page);
+  await screens(page, "alerts-watchdog", ready);
+});

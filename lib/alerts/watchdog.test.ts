@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { AlertEvent } from "@/lib/contracts/alerts";
+import { pairAlerts } from "./watchdog";
+
+const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
+const MIN = 60_000;
+const SINCE = NOW - 24 * 60 * MIN;
+
+function alert(tx: string, chainId: string, agoMs: number): AlertEvent {
+  return {
+    id: `${tx}-${agoMs}`,
+    type: "EIP_155_TX_V1",
+    chainId,
+    blockNumber: 100,
+    transactionHashes: [`0x${tx.repeat(64 / tx.length)}`],
+    deliveryStatus: "success",
+    retries: 0,
+    errorMessage: null,
+    confirmed: 1,
+    createdAt: new Date(NOW - agoMs).toISOString(),
+    updatedAt: new Date(NOW - agoMs).toISOString(),
+  };
+}
+
+// Blocks until confirmed (api-shapes.md §1.11) × public block time: Sepolia 18 × 12 s, Optimism 500 × 2 s.
+describe("pairing a transaction's alerts", () => {
+  const report = pairAlerts(
+    [
+      alert("a", "eip155:11155111", 60 * MIN), // unconfirmed…
+      alert("a", "eip155:11155111", 60 * MIN - 216_000), // …and its confirmed alert
+      alert("b", "eip155:11155111", 30 * MIN), // alone 30 min: its partner was due after 3 min 36 s
+      alert("c", "eip155:11155111", 5 * MIN), // alone, still inside the wait plus ten minutes
+      alert("d", "eip155:10", 20 * MIN), // Optimism: due after 16 min 40 s, so not late yet
+      alert("e", "eip155:11155111", 24 * 60 * MIN - MIN), // alone at the window's start: its partner may be older
+    ],
+    { now: NOW, since: SINCE, complete: true },
+  );
+
+  it("finds the alert whose confirmed partner is more than ten minutes late", () => {
+    expect(report.findings.map((f) => [f.event.transactionHashes[0]?.slice(0, 4), f.dueAt])).toEqual([
+      ["0xbb", new Date(NOW - 30 * MIN + 216_000).toISOString()],
+    ]);
+  });
+
+  it("counts the ones still waiting, and every transaction looked at", () => {
+    expect(report.awaiting).toBe(2);
+    expect(report.transactions).toBe(5);
+  });
+
+  it("follows a fixed wait when the sandbox sets one", () => {
+    const fixed = pairAlerts([alert("c", "eip155:11155111", 5 * MIN)], {
+      now: NOW,
+      since: SINCE,
+      confirmationMs: 1_000,
+      complete: true,
+    });
+    expect(fixed.findings).toHaveLength(0);
+    const late = pairAlerts([alert("c", "eip155:11155111", 11 * MIN)], {
+      now: NOW,
+      since: SINCE,
+      confirmationMs: 1_000,
+      complete: true,
+    });
+    expect(late.findings).toHaveLength(1);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The chain watchdog's pairing: the upstream sends an EVM transfer's alert twice, unconfirmed when it
+ * sees the transaction and confirmed once the chain is its depth past it (confirmation-depth.ts). A
+ * transaction whose alert stands alone long after the confirmed one was due lost it: reorganised
+ * out, dropped, or never confirmed. Read from the listing alone (rows grouped by transaction hash);
+ * the chain's own word on each finding is added on the server.
+ */
+import type { AlertEvent } from "@/lib/contracts/alerts";
+import { confirmationDelayMs } from "./confirmation-depth";
+
+/** How late a confirmed alert may be before its absence is a finding. */
+export const WATCHDOG_MARGIN_MS = 10 * 60_000;
+/** The window watched by default: alerts of the last day. */
+export const WATCHDOG_WINDOW_MS = 24 * 3_600_000;
+
+/** What the chain says of a transaction, through the upstream's RPC gateway. */
+export type ChainVerdict =
+  | { kind: "missing" }
+  | { kind: "mined"; status: "success" | "reverted"; blockNumber: number; confirmations: number }
+  | { kind: "unknown"; message: string };
+
+export interface WatchdogFinding {
+  event: AlertEvent;
+  /** When the confirmed alert was due (the alert's time plus the chain's wait). */
+  dueAt: string;
+  /** Filled on the server for the newest findings; absent when not asked. */
+  chain?: ChainVerdict;
+}
+
+export interface WatchdogReport {
+  /** Alerts alone past their confirmed partner's time, newest first. */
+  findings: WatchdogFinding[];
+  /** Alerts alone but still within their wait. */
+  awaiting: number;
+  /** Transactions looked at (paired or not). */
+  transactions: number;
+  /** The alerts read: created in [since, until). */
+  since: string;
+  until: string;
+  /** False when more alerts exist than were read. */
+  complete: boolean;
+}
+
+export function pairAlerts(
+  events: readonly AlertEvent[],
+  options: { now: number; since: number; confirmationMs?: number; complete: boolean },
+): WatchdogReport {
+  const groups = new Map<string, AlertEvent[]>();
+  for (const event of events) {
+    const hash = event.transactionHashes[0]?.toLowerCase();
+    if (!hash) continue;
+    groups.set(hash, [...(groups.get(hash) ?? []), event]);
+  }
+  const findings: WatchdogFinding[] = [];
+  let awaiting = 0;
+  for (const rows of groups.values()) {
+    if (rows.length !== 1) continue;
+    const event = rows[0] as AlertEvent;
+    const at = Date.parse(event.createdAt);
+    const wait = confirmationDelayMs(event.chainId, options.confirmationMs);
+    // Alone near the window's start, it may be a confirmed alert whose first one is older than the window.
+    if (at - wait - WATCHDOG_MARGIN_MS < options.since) continue;
+    if (options.now - at > wait + WATCHDOG_MARGIN_MS)
+      findings.push({ event, dueAt: new Date(at + wait).toISOString() });
+    else awaiting++;
+  }
+  findings.sort((a, b) => Date.parse(b.event.createdAt) - Date.parse(a.event.createdAt));
+  return {
+    findings,
+    awaiting,
+    transactions: groups.size,
+    since: new Date(options.since).toISOString(),
+    until: new Date(options.now).toISOString(),
+    complete: options.complete,
+  };
+}

@@ -1,0 +1,69 @@
+import "server-only";
+import { pairAlerts, WATCHDOG_WINDOW_MS, type ChainVerdict, type WatchdogReport } from "@/lib/alerts/watchdog";
+import type { AlertEvent } from "@/lib/contracts";
+import { getUpstreamConfig } from "@/server/env";
+import { isAppError } from "@/server/errors";
+import { chainRpc } from "@/server/wallets/chain-rpc";
+import { eventsPage } from "./webhook-list";
+
+/** Pages of 1000 read at most (a busy webhook's day). */
+const MAX_PAGES = 30;
+/** Findings whose transaction is looked up on the chain (the newest). */
+const MAX_LOOKUPS = 50;
+const LOOKUPS_AT_ONCE = 5;
+
+/**
+ * A webhook's chain watchdog: its alerts of the last day (every status, newest first, cursor walk),
+ * paired by transaction; each alert alone past its confirmed partner's time is a finding, and the
+ * newest findings carry what the chain says of their transaction.
+ */
+export async function readWatchdog(webhookId: string, now = Date.now()): Promise<WatchdogReport> {
+  const { confirmationMs } = getUpstreamConfig();
+  const since = now - WATCHDOG_WINDOW_MS;
+  const sinceSeconds = Math.floor(since / 1000);
+  const events: AlertEvent[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const page = await eventsPage(webhookId, {
+      eventTypes: "EIP_155_TX_V1",
+      since: String(sinceSeconds),
+      limit: "1000",
+      ...(cursor ? { cursor } : {}),
+    });
+    events.push(...page.data);
+    cursor = page.metadata.cursor;
+    pages++;
+  } while (cursor && pages < MAX_PAGES);
+  // Cut short, the oldest alerts were not read: pair only from the oldest one read.
+  const oldest = cursor ? Date.parse(events.at(-1)?.createdAt ?? new Date(now).toISOString()) : sinceSeconds * 1000;
+  const report = pairAlerts(events, { now, since: oldest, confirmationMs, complete: cursor === null });
+  const asked = report.findings.slice(0, MAX_LOOKUPS);
+  for (let i = 0; i < asked.length; i += LOOKUPS_AT_ONCE)
+    await Promise.all(
+      asked.slice(i, i + LOOKUPS_AT_ONCE).map(async (finding) => {
+        finding.chain = await verdict(finding.event);
+      }),
+    );
+  return report;
+}
+
+/** The transaction as the chain has it now: not there, or mined (status, block, confirmations). */
+async function verdict(event: AlertEvent): Promise<ChainVerdict> {
+  const hash = event.transactionHashes[0] as string;
+  try {
+    const rpc = chainRpc(event.chainId);
+    const receipt = await rpc.receipt(hash);
+    if (!receipt) return { kind: "missing" };
+    const block = Number(receipt.blockNumber);
+    const head = await rpc.blockNumber();
+    return {
+      kind: "mined",
+      status: receipt.status === "0x1" ? "success" : "reverted",
+      blockNumber: block,
+      confirmations: Math.max(0, head - block + 1),
+    };
+  } catch (error) {
+    return { kind: "unknown", message: isAppError(error) ? error.userMessage : "The chain could not be asked." };
+  }
+}
