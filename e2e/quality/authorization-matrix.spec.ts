@@ -68,6 +68,7 @@ const ROUTES: Record<string, string> = {
   "GET /api/alerts/exports/[runId]/manifest": "alerts:export",
   "GET /api/alerts/exports": "alerts:export",
   "GET /api/alerts/webhooks/[webhookId]/events": "alerts:read",
+  "GET /api/alerts/webhooks/[webhookId]/health": "alerts:read",
   "GET /api/alerts/webhooks/[webhookId]/horizon": "alerts:read",
   "GET /api/alerts/webhooks/[webhookId]/watchdog": "alerts:read",
   "GET /api/alerts/webhooks": "alerts:read",

@@ -37,6 +37,8 @@ export const queryKeys = {
     horizon: (webhookId: string) => ["alerts", "horizon", webhookId] as const,
     /** Alerts whose confirmed partner never came, with the chain's word on each. */
     watchdog: (webhookId: string) => ["alerts", "watchdog", webhookId] as const,
+    /** Delivery outcomes per hour or day of a range, in a zone. */
+    health: (webhookId: string, range: string, tz: string) => ["alerts", "health", webhookId, range, tz] as const,
   },
   gas: {
     all: ["gas"] as const,

@@ -1,5 +1,5 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
-import { ShieldAlert } from "lucide-react";
+import { Activity, ShieldAlert } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -96,6 +96,12 @@ export default async function WebhookEventsPage({
             className="inline-flex items-center gap-1.5 text-sm text-accent hover:underline"
           >
             <ShieldAlert className="size-4" aria-hidden /> Chain watchdog
+          </Link>
+          <Link
+            href={`/alerts/${encodeURIComponent(webhook.id)}/health`}
+            className="inline-flex items-center gap-1.5 text-sm text-accent hover:underline"
+          >
+            <Activity className="size-4" aria-hidden /> Delivery health
           </Link>
         </div>
         <EventsView

@@ -1,0 +1,217 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import type { ColumnDef } from "@tanstack/react-table";
+import Link from "next/link";
+import { parseAsString, parseAsStringLiteral, useQueryState } from "nuqs";
+import { useMemo } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { useLocalZone } from "@/components/hooks/use-local-zone";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { HEALTH_RANGES, type HealthBucket, type HealthRange, type WebhookHealth } from "@/lib/alerts/health";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
+import { isZone, UTC, wallTime } from "@/lib/shared/time-zone";
+import { HealthChartLazy } from "./health-chart-lazy";
+
+const RANGE_LABELS: Record<HealthRange, string> = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" };
+
+export const healthUrl = (webhookId: string, range: string, tz: string) =>
+  `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/health?range=${range}&tz=${encodeURIComponent(tz)}`;
+
+const count = (n: number | null) => (n === null ? "—" : n.toLocaleString("en"));
+const percent = (r: number | null) => (r === null ? "—" : `${(r * 100).toFixed(r === 1 ? 0 : 1)} %`);
+
+/** "2026-11-27 14:00" for an hour, "2026-11-27" for a day, in the view's zone. */
+function bucketLabel(range: HealthRange, tz: string) {
+  return (b: HealthBucket) => (range === "24h" ? wallTime(b.start, tz) : wallTime(b.start, tz).slice(0, 10));
+}
+
+function columns(webhookId: string, range: HealthRange, tz: string): ColumnDef<HealthBucket, unknown>[] {
+  const label = bucketLabel(range, tz);
+  const events = (b: HealthBucket, status: string) =>
+    `/alerts/${encodeURIComponent(webhookId)}?status=${status}&from=${encodeURIComponent(b.start)}&tz=${encodeURIComponent(tz)}`;
+  return [
+    {
+      id: "bucket",
+      header: `${range === "24h" ? "Hour" : "Day"} (${tz})`,
+      cell: ({ row }) => <span className="tabular whitespace-nowrap">{label(row.original)}</span>,
+    },
+    {
+      id: "success",
+      header: "Delivered",
+      meta: { numeric: true },
+      cell: ({ row }) => <span className="tabular">{count(row.original.success)}</span>,
+    },
+    {
+      id: "failed",
+      header: "Failed",
+      meta: { numeric: true },
+      cell: ({ row }) =>
+        row.original.failed ? (
+          <Link href={events(row.original, "failed")} className="text-accent underline underline-offset-2 tabular">
+            {count(row.original.failed)}
+          </Link>
+        ) : (
+          <span className="tabular">{count(row.original.failed)}</span>
+        ),
+    },
+    {
+      id: "pending",
+      header: "Pending",
+      meta: { numeric: true },
+      cell: ({ row }) => <span className="tabular">{count(row.original.pending)}</span>,
+    },
+    {
+      id: "rate",
+      header: "Success rate",
+      meta: { numeric: true },
+      cell: ({ row }) => {
+        const { success, failed } = row.original;
+        const settled = success === null || failed === null ? null : success + failed;
+        return <span className="tabular">{settled ? percent((success as number) / settled) : "—"}</span>;
+      },
+    },
+  ];
+}
+
+/** Whether the webhook is failing now, and since when: the newest settled delivery and the last success. */
+function Streak({ health, tz }: { health: WebhookHealth; tz: string }) {
+  if (!health.failing)
+    return (
+      <p data-testid="health-streak" className="text-sm">
+        <Badge tone="success">delivering</Badge>{" "}
+        {health.lastSuccessAt ? (
+          <>
+            last delivery {wallTime(health.lastSuccessAt, tz)} ({tz})
+          </>
+        ) : null}
+      </p>
+    );
+  return (
+    <p data-testid="health-streak" className="text-sm">
+      <Badge tone="danger">failing</Badge>{" "}
+      {health.failing.since ? (
+        <>
+          since the last delivery at {wallTime(health.failing.since, tz)} ({tz}):{" "}
+          <strong>{count(health.failing.failures)}</strong> failed since
+        </>
+      ) : (
+        <>no delivery has ever succeeded</>
+      )}
+    </p>
+  );
+}
+
+export function HealthView({ webhookId }: { webhookId: string }) {
+  const local = useLocalZone();
+  const [range, setRange] = useQueryState("range", parseAsStringLiteral(HEALTH_RANGES).withDefault("7d"));
+  const [zoneParam, setZone] = useQueryState("tz", parseAsString.withDefault(UTC));
+  const tz = isZone(zoneParam) ? zoneParam : UTC;
+  const health = useQuery({
+    queryKey: queryKeys.alerts.health(webhookId, range, tz),
+    queryFn: () => fetchJson<WebhookHealth>(healthUrl(webhookId, range, tz)),
+  });
+  const cols = useMemo(() => columns(webhookId, range, tz), [webhookId, range, tz]);
+  const zones = [...new Set([UTC, ...(local ? [local] : []), tz])];
+
+  const controls = (
+    <div className="flex flex-wrap items-center justify-between gap-4">
+      <div role="group" aria-label="Range" className="flex flex-wrap gap-2">
+        {HEALTH_RANGES.map((r) => (
+          <button
+            key={r}
+            type="button"
+            aria-pressed={range === r}
+            onClick={() => void setRange(r === "7d" ? null : r)}
+            className="rounded border border-border px-3 py-1 text-sm aria-pressed:border-accent aria-pressed:bg-accent-soft"
+          >
+            {RANGE_LABELS[r]}
+          </button>
+        ))}
+      </div>
+      <fieldset className="flex items-center gap-3 text-sm">
+        <legend className="sr-only">Time zone</legend>
+        {zones.map((z) => (
+          <label key={z} className="flex items-center gap-1.5">
+            <input type="radio" name="tz" checked={tz === z} onChange={() => void setZone(z === UTC ? null : z)} />
+            {z === UTC ? "UTC" : z === local ? `Local (${z})` : z}
+          </label>
+        ))}
+      </fieldset>
+    </div>
+  );
+
+  if (health.isPending)
+    return (
+      <div className="space-y-4">
+        {controls}
+        <TableSkeleton rows={7} columns={5} />
+      </div>
+    );
+  if (health.isError)
+    return (
+      <div className="space-y-4">
+        {controls}
+        <ErrorState message={health.error.message} error={health.error} onRetry={() => void health.refetch()} />
+      </div>
+    );
+  const data = health.data;
+  const settled = (data.totals.success ?? 0) + (data.totals.failed ?? 0) + (data.totals.pending ?? 0);
+  return (
+    <div className="space-y-4">
+      {controls}
+      <div className="space-y-3 rounded border border-border bg-surface p-4">
+        <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
+          <div>
+            <dt className="text-muted">Success rate</dt>
+            <dd className="text-xl font-semibold tabular" data-testid="health-rate">
+              {percent(data.successRate)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted">Delivered</dt>
+            <dd className="text-xl font-semibold tabular" data-testid="health-success">
+              {count(data.totals.success)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted">Failed</dt>
+            <dd className="text-xl font-semibold tabular" data-testid="health-failed">
+              {count(data.totals.failed)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted">Pending</dt>
+            <dd className="text-xl font-semibold tabular" data-testid="health-pending">
+              {count(data.totals.pending)}
+            </dd>
+          </div>
+        </dl>
+        <Streak health={data} tz={tz} />
+      </div>
+      {settled === 0 && data.totals.success !== null ? (
+        <EmptyState title="No events in this range">
+          Nothing was sent to this webhook in the last {RANGE_LABELS[range]}.
+        </EmptyState>
+      ) : (
+        <>
+          <div className="h-64 rounded border border-border bg-surface p-2">
+            <HealthChartLazy buckets={data.buckets} label={bucketLabel(range, tz)} />
+          </div>
+          <DataTable
+            caption={`Delivery outcomes per ${range === "24h" ? "hour" : "day"}, last ${RANGE_LABELS[range]}`}
+            columns={cols}
+            data={data.buckets}
+            getRowId={(b) => b.start}
+          />
+        </>
+      )}
+      <p className="text-xs text-muted">
+        Each count is the upstream&apos;s total for its hour or day and status: {data.requests} requests this time
+        (counts of ended {range === "24h" ? "hours" : "days"} are kept for five minutes), at background priority so
+        people browsing go first.
+      </p>
+    </div>
+  );
+}

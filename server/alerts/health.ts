@@ -1,0 +1,122 @@
+import "server-only";
+import {
+  HEALTH_STATUSES,
+  healthBuckets,
+  successRate,
+  type HealthBucket,
+  type HealthRange,
+  type HealthStatus,
+  type WebhookHealth,
+} from "@/lib/alerts/health";
+import type { ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
+import { notFound } from "@/server/errors";
+import { getAdminClient } from "@/server/upstream";
+import { isUpstreamErrorOf } from "@/server/upstream/errors";
+
+/** A count of a bucket that has ended changes only by retries and replays: kept this long. */
+const CLOSED_BUCKET_TTL_MS = 5 * 60_000;
+/** The open bucket, and the streak reads: kept briefly, so reloads and both widths cost nothing. */
+const OPEN_TTL_MS = 15_000;
+const MAX_CACHED = 5_000;
+
+const cache = new Map<string, { at: number; ttl: number; value: Promise<ListAlertEventsResponse> }>();
+
+/** One-event read at background priority (people clicking go first), cached by query. */
+function probe(webhookId: string, query: Omit<ListAlertEventsQuery, "eventTypes" | "limit">, ttl: number) {
+  const full: ListAlertEventsQuery = { eventTypes: "EIP_155_TX_V1", ...query, limit: "1" };
+  const key = `${webhookId}?${new URLSearchParams(full as Record<string, string>)}`;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < hit.ttl) return { value: hit.value, fresh: false };
+  const value = getAdminClient()
+    .alerts.webhooks.events(webhookId, full, { priority: "background" })
+    .catch((error: unknown) => {
+      cache.delete(key);
+      if (isUpstreamErrorOf(error, "NotFoundError")) throw notFound(`Alert webhook ${webhookId}`);
+      throw error;
+    });
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+  cache.set(key, { at: now, ttl, value });
+  return { value, fresh: true };
+}
+
+/** For tests. */
+export function clearHealthCacheForTests() {
+  cache.clear();
+}
+
+/**
+ * A webhook's delivery outcomes per bucket of the range (buckets × 3 one-event requests, at
+ * background priority, counts of ended buckets cached), the success rate, and whether it is failing
+ * now and since when (two more requests, three when failing).
+ */
+export async function readWebhookHealth(
+  webhookId: string,
+  range: HealthRange,
+  tz: string,
+  now = Date.now(),
+): Promise<WebhookHealth> {
+  let requests = 0;
+  const count = async (query: Omit<ListAlertEventsQuery, "eventTypes" | "limit">, ttl: number) => {
+    const read = probe(webhookId, query, ttl);
+    if (read.fresh) requests++;
+    return read.value;
+  };
+  const total = (query: Omit<ListAlertEventsQuery, "eventTypes" | "limit">, ttl: number) =>
+    count(query, ttl)
+      .then((page) => page.metadata.total)
+      .catch((error: unknown) => {
+        if (isUpstreamErrorOf(error, "NotFoundError")) throw error;
+        return null;
+      });
+
+  const spans = healthBuckets(range, tz, now);
+  const buckets: HealthBucket[] = await Promise.all(
+    spans.map(async ({ start, end }, k) => {
+      const since = String(Math.floor(start / 1000));
+      const until = String(Math.ceil(end / 1000));
+      const ttl = k === spans.length - 1 ? OPEN_TTL_MS : CLOSED_BUCKET_TTL_MS;
+      const [success, failed, pending] = await Promise.all(
+        HEALTH_STATUSES.map((deliveryStatuses) => total({ deliveryStatuses, since, until }, ttl)),
+      );
+      return {
+        start: new Date(start).toISOString(),
+        end: new Date(end).toISOString(),
+        success: success ?? null,
+        failed: failed ?? null,
+        pending: pending ?? null,
+      };
+    }),
+  );
+  const totals = Object.fromEntries(
+    HEALTH_STATUSES.map((s) => [
+      s,
+      buckets.some((b) => b[s] === null) ? null : buckets.reduce((sum, b) => sum + (b[s] as number), 0),
+    ]),
+  ) as Record<HealthStatus, number | null>;
+
+  const [lastSuccess, lastSettled] = await Promise.all([
+    count({ deliveryStatuses: "success" }, OPEN_TTL_MS).then((p) => p.data[0] ?? null),
+    count({ deliveryStatuses: "success,failed" }, OPEN_TTL_MS).then((p) => p.data[0] ?? null),
+  ]);
+  let failing: WebhookHealth["failing"] = null;
+  if (lastSettled?.deliveryStatus === "failed") {
+    const since = lastSuccess?.createdAt ?? null;
+    const failures = await total(
+      { deliveryStatuses: "failed", ...(since ? { since: String(Math.floor(Date.parse(since) / 1000) + 1) } : {}) },
+      OPEN_TTL_MS,
+    );
+    failing = { since, failures };
+  }
+  return {
+    range,
+    tz,
+    buckets,
+    totals,
+    successRate: successRate(totals),
+    lastSuccessAt: lastSuccess?.createdAt ?? null,
+    failing,
+    requests,
+    at: new Date(now).toISOString(),
+  };
+}
