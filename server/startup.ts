@@ -1,7 +1,7 @@
 import "server-only";
 import { bootstrap } from "./bootstrap";
 import { startRateLimitSweep } from "./db/rate-limit-prune";
-import { getUpstreamConfig } from "./env";
+import { getEnv, getUpstreamConfig } from "./env";
 import { logger } from "./log";
 import { reportStartup } from "./startup-report";
 
@@ -14,7 +14,8 @@ async function startJobs() {
   const { loadJobKinds } = await import("./jobs/kinds");
   await loadJobKinds();
   const { startJobWorkers } = await import("./jobs");
-  await startJobWorkers();
+  const { leaseTiming } = await import("./jobs/timing");
+  await startJobWorkers({ timing: leaseTiming(getEnv().CONSOLE_JOB_LEASE_SECONDS) });
   // Signed checkpoints of the audit chain go to the checkpoint directory, outside the database.
   (await import("./audit/checkpoint-schedule")).startAuditCheckpoints();
   // SIGTERM: runs this instance drives go back to the queue with their checkpoints, the pool closes.

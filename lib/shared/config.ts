@@ -245,6 +245,11 @@ export const consoleEnvSchema = z
     ),
     /** How long SIGTERM waits for running work to be handed back before the process exits anyway. */
     CONSOLE_SHUTDOWN_TIMEOUT_MS: int(1000, 600_000, 25_000),
+    /**
+     * How long a job run's lease lasts without renewal: the runs of an instance that died are taken
+     * over by another after about this, plus a third of it for the next sweep.
+     */
+    CONSOLE_JOB_LEASE_SECONDS: int(6, 600, 30),
     CONSOLE_LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIMING, leaseSafetyMarginMs, resolveTiming } from "./timing";
+import { DEFAULT_TIMING, leaseSafetyMarginMs, leaseTiming, resolveTiming } from "./timing";
 
 describe("job timing", () => {
   it("lets another instance take over within a minute by default", () => {
@@ -22,5 +22,12 @@ describe("job timing", () => {
     expect(() => resolveTiming({ leaseMs: 2_000, heartbeatMs: 1_000 })).toThrow(/three heartbeats/);
     expect(() => resolveTiming({ pollingIntervalSeconds: 0.1 })).toThrow(/0.5 s/);
     expect(() => resolveTiming({ maxStarts: 0 })).toThrow(/maxStarts/);
+  });
+
+  it("takes a lease length from CONSOLE_JOB_LEASE_SECONDS: 30 is the default, 6 still valid", () => {
+    expect(resolveTiming(leaseTiming(30))).toEqual(DEFAULT_TIMING);
+    const short = resolveTiming(leaseTiming(6));
+    expect(short).toMatchObject({ leaseMs: 6_000, heartbeatMs: 1_000, sweepMs: 2_000 });
+    expect(short.leaseMs - leaseSafetyMarginMs(short)).toBeGreaterThanOrEqual(2 * short.heartbeatMs);
   });
 });

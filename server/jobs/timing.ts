@@ -45,6 +45,19 @@ export function leaseSafetyMarginMs(timing: JobTiming): number {
   return Math.max(timing.heartbeatMs, timing.leaseMs / 4);
 }
 
+/**
+ * The timing for a lease of `leaseSeconds` (CONSOLE_JOB_LEASE_SECONDS): sweeps three times a lease,
+ * heartbeats every second (at most a quarter of the lease).
+ */
+export function leaseTiming(leaseSeconds: number): Partial<JobTiming> {
+  const leaseMs = leaseSeconds * 1000;
+  return {
+    leaseMs,
+    heartbeatMs: Math.min(DEFAULT_TIMING.heartbeatMs, Math.floor(leaseMs / 4)),
+    sweepMs: Math.min(DEFAULT_TIMING.sweepMs, Math.floor(leaseMs / 3)),
+  };
+}
+
 export function resolveTiming(overrides: Partial<JobTiming> = {}): JobTiming {
   const timing = { ...DEFAULT_TIMING, ...overrides };
   if (timing.heartbeatMs * 3 > timing.leaseMs)
