@@ -70,6 +70,7 @@ const ROUTES: Record<string, string> = {
   "GET /api/alerts/webhooks/[webhookId]/events": "alerts:read",
   "GET /api/alerts/webhooks/[webhookId]/health": "alerts:read",
   "GET /api/alerts/webhooks/[webhookId]/horizon": "alerts:read",
+  "GET /api/alerts/webhooks/[webhookId]/transactions/[hash]": "alerts:read",
   "GET /api/alerts/webhooks/[webhookId]/watchdog": "alerts:read",
   "GET /api/alerts/webhooks": "alerts:read",
   "GET /api/approvals": "eject:approve",

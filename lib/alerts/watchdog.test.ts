@@ -47,6 +47,19 @@ describe("pairing a transaction's alerts", () => {
     expect(report.transactions).toBe(5);
   });
 
+  it("counts a transaction's transfers: each first alert needs its confirmed one", () => {
+    const three = (confirmedCount: number) =>
+      pairAlerts(
+        [
+          ...["1", "2", "3"].map(() => alert("f", "eip155:11155111", 60 * MIN)),
+          ...Array.from({ length: confirmedCount }, () => alert("f", "eip155:11155111", 60 * MIN - 216_000)),
+        ],
+        { now: NOW, since: SINCE, complete: true },
+      );
+    expect(three(3).findings).toHaveLength(0);
+    expect(three(1).findings.map((f) => [f.alerts, f.confirmed])).toEqual([[3, 1]]);
+  });
+
   it("follows a fixed wait when the sandbox sets one", () => {
     const fixed = pairAlerts([alert("c", "eip155:11155111", 5 * MIN)], {
       now: NOW,

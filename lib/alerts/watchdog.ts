@@ -20,7 +20,11 @@ export type ChainVerdict =
   | { kind: "unknown"; message: string };
 
 export interface WatchdogFinding {
+  /** The transaction's first alert. */
   event: AlertEvent;
+  /** Alerts of its first round (one per transfer) and confirmed alerts that came (fewer). */
+  alerts: number;
+  confirmed: number;
   /** When the confirmed alert was due (the alert's time plus the chain's wait). */
   dueAt: string;
   /** Filled on the server for the newest findings; absent when not asked. */
@@ -28,7 +32,7 @@ export interface WatchdogFinding {
 }
 
 export interface WatchdogReport {
-  /** Alerts alone past their confirmed partner's time, newest first. */
+  /** Transactions whose confirmed alerts did not all come by their time, newest first. */
   findings: WatchdogFinding[];
   /** Alerts alone but still within their wait. */
   awaiting: number;
@@ -54,14 +58,19 @@ export function pairAlerts(
   const findings: WatchdogFinding[] = [];
   let awaiting = 0;
   for (const rows of groups.values()) {
-    if (rows.length !== 1) continue;
-    const event = rows[0] as AlertEvent;
-    const at = Date.parse(event.createdAt);
-    const wait = confirmationDelayMs(event.chainId, options.confirmationMs);
+    // A transaction raises an alert per transfer when first seen, and each again after the depth:
+    // the first round is what came within half the wait of the earliest, the rest is the second.
+    const sorted = [...rows].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+    const first = sorted[0] as AlertEvent;
+    const at = Date.parse(first.createdAt);
+    const wait = confirmationDelayMs(first.chainId, options.confirmationMs);
+    const firstRound = sorted.filter((e) => Date.parse(e.createdAt) - at < wait / 2).length;
+    const confirmed = sorted.length - firstRound;
+    if (confirmed >= firstRound) continue;
     // Alone near the window's start, it may be a confirmed alert whose first one is older than the window.
     if (at - wait - WATCHDOG_MARGIN_MS < options.since) continue;
     if (options.now - at > wait + WATCHDOG_MARGIN_MS)
-      findings.push({ event, dueAt: new Date(at + wait).toISOString() });
+      findings.push({ event: first, dueAt: new Date(at + wait).toISOString(), alerts: firstRound, confirmed });
     else awaiting++;
   }
   findings.sort((a, b) => Date.parse(b.event.createdAt) - Date.parse(a.event.createdAt));

@@ -37,6 +37,9 @@ export const queryKeys = {
     horizon: (webhookId: string) => ["alerts", "horizon", webhookId] as const,
     /** Alerts whose confirmed partner never came, with the chain's word on each. */
     watchdog: (webhookId: string) => ["alerts", "watchdog", webhookId] as const,
+    /** A transaction as the chain has it, and the webhook's alerts for it. */
+    transaction: (webhookId: string, chainId: string, hash: string) =>
+      ["alerts", "transaction", webhookId, chainId, hash] as const,
     /** Delivery outcomes per hour or day of a range, in a zone. */
     health: (webhookId: string, range: string, tz: string) => ["alerts", "health", webhookId, range, tz] as const,
   },

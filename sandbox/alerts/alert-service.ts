@@ -239,7 +239,13 @@ export class AlertService {
 
   private awaitConfirmation(hash: string, chainId: string, blockNumber: number, rows: number[], seenAt: number): void {
     const key = hash.toLowerCase();
-    if (this.closed || this.awaited.has(key)) return;
+    if (this.closed) return;
+    // A transaction with several transfers raises an alert for each: all wait for the same depth.
+    const already = this.awaited.get(key);
+    if (already) {
+      already.rows.push(...rows);
+      return;
+    }
     const wait = Math.max(0, seenAt + confirmationDelayMs(chainId, this.opts.confirmationMs) - this.now());
     const timer = setTimeout(() => this.track(this.confirm(key)), wait);
     timer.unref();

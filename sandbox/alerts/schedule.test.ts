@@ -220,6 +220,23 @@ describe("unconfirmed and confirmed alerts", () => {
     expect(strip(b)).toEqual(strip(a));
   });
 
+  it("come for every transfer of a transaction with several", async () => {
+    const rx = await receiver([200]);
+    cleanups.push(rx.close);
+    const { alerts, list } = await service(rx.url, { confirmationMs: 20 });
+    await alerts.recordTransfer(transfer());
+    await alerts.recordTransfer({ ...transfer(), rawAmount: 7n });
+    await vi.waitFor(() => expect(list()).toHaveLength(4));
+    await alerts.whenIdle();
+    const payloads = rx.hits.map((h) => [h.body.data[0]?.metadata.rawAmount, h.body.data[0]?.metadata.confirmed]);
+    expect(
+      payloads
+        .filter(([, confirmed]) => confirmed)
+        .map(([amount]) => amount)
+        .sort(),
+    ).toEqual(["500000000000000000", "7"]);
+  });
+
   it("do not mine when the chain is already past the depth", async () => {
     const rx = await receiver([200]);
     cleanups.push(rx.close);

@@ -3,9 +3,23 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Drawer } from "@/components/ui/drawer";
 import type { AlertEvent } from "@/lib/contracts";
 import { isoInZone } from "@/lib/shared/time-zone";
+import { EventChain } from "./event-chain";
 
-/** One event's whole record, as the upstream sent it (unknown fields included), as formatted JSON. */
-export function EventDrawer({ event, tz, onClose }: { event: AlertEvent | null; tz: string; onClose: () => void }) {
+/**
+ * One event: its delivery attempts, its transaction as the chain has it and the other alerts of that
+ * transaction, then its whole record as the upstream sent it (unknown fields included), as JSON.
+ */
+export function EventDrawer({
+  webhookId,
+  event,
+  tz,
+  onClose,
+}: {
+  webhookId: string;
+  event: AlertEvent | null;
+  tz: string;
+  onClose: () => void;
+}) {
   const json = event ? JSON.stringify(event, null, 2) : "";
   return (
     <Drawer
@@ -14,8 +28,9 @@ export function EventDrawer({ event, tz, onClose }: { event: AlertEvent | null; 
       title={event ? `Event ${event.id}` : ""}
       description={event ? `${event.deliveryStatus} · ${isoInZone(event.createdAt, tz)}` : undefined}
     >
+      {event ? <EventChain webhookId={webhookId} event={event} tz={tz} /> : null}
       {event ? (
-        <div className="space-y-2">
+        <div className="mt-4 space-y-2">
           <div className="flex items-center gap-2">
             <h3 className="text-sm font-semibold">The whole record</h3>
             <CopyButton value={json} label="event JSON" />

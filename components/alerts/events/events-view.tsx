@@ -191,7 +191,7 @@ function EventsList({
               <p className="text-xs text-muted">All matching events are loaded.</p>
             )}
           </div>
-          <EventDrawer event={open} tz={tz} onClose={() => setOpen(null)} />
+          <EventDrawer webhookId={webhook.id} event={open} tz={tz} onClose={() => setOpen(null)} />
         </>
       )}
     </div>

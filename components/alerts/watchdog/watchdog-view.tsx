@@ -110,9 +110,13 @@ function columns(webhookId: string, tz: string): ColumnDef<WatchdogFinding, unkn
       },
     },
     {
-      id: "delivery",
-      header: "Delivery",
-      cell: ({ row }) => <span className="text-xs">{row.original.event.deliveryStatus}</span>,
+      id: "confirmed",
+      header: "Confirmed alerts",
+      cell: ({ row }) => (
+        <span className="text-xs tabular whitespace-nowrap">
+          {row.original.confirmed} of {row.original.alerts}
+        </span>
+      ),
     },
     {
       id: "verdict",
