@@ -5,6 +5,7 @@ import { Wrench } from "lucide-react";
 import Link from "next/link";
 import { useMemo } from "react";
 import { DropsSoon } from "@/components/alerts/horizon/drops-soon";
+import { WatchdogCount } from "@/components/alerts/watchdog/watchdog-count";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -74,6 +75,11 @@ export function WebhooksView({ canUseLegacyTools }: { canUseLegacyTools: boolean
       },
       { header: "Failed, last 24 h", id: "failed", cell: ({ row }) => <FailedCount webhook={row.original} /> },
       { header: "Drop horizon", id: "drops", cell: ({ row }) => <DropsSoon webhook={row.original} /> },
+      {
+        header: "Chain watchdog, last day",
+        id: "watchdog",
+        cell: ({ row }) => <WatchdogCount webhook={row.original} />,
+      },
     ],
     [],
   );

@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { DropsSoon } from "@/components/alerts/horizon/drops-soon";
+import { WatchdogCount } from "@/components/alerts/watchdog/watchdog-count";
 import { Badge } from "@/components/ui/badge";
 import type { WebhookSummary } from "@/lib/alerts/views";
 import type { AuditPage } from "@/lib/audit";
@@ -67,6 +68,7 @@ export function DeliveriesCard() {
                     </Link>
                   )}
                   {w.dropsWithinDay ? <DropsSoon webhook={w} /> : null}
+                  {w.watchdogFindings ? <WatchdogCount webhook={w} /> : null}
                 </span>
               </li>
             ))}

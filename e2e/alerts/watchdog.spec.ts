@@ -48,10 +48,17 @@ test("[ALERTS][watchdog] alerts whose confirmed alert never came, with what the 
   page,
 }) => {
   const accepting = await webhookByRole("accepting");
-  await page.goto(`/alerts/${accepting.id}`);
+  await page.goto("/alerts");
   const expected = await expectedFindings(accepting.id, Date.now());
   // The seeded history leaves an orphan two hours before the sandbox started.
   expect(expected.length).toBeGreaterThanOrEqual(1);
+  // The webhooks page counts them.
+  const row = page.getByRole("row").filter({ hasText: accepting.id });
+  const s = expected.length === 1 ? "" : "s";
+  await expect(
+    row.getByRole("link", { name: `${expected.length} confirmation${s} missing in the last day: chain watchdog` }),
+  ).toBeVisible();
+  await page.goto(`/alerts/${accepting.id}`);
   await page.getByRole("link", { name: "Chain watchdog" }).click();
   await expect(page).toHaveURL(new RegExp(`/alerts/${accepting.id}/watchdog$`));
   await expect(page.getByRole("heading", { level: 1, name: "Chain watchdog" })).toBeVisible();

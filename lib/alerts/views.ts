@@ -10,6 +10,8 @@ export type WebhookSummary = AlertWebhook & {
   dropsWithinDay: number | null;
   /** Of those, within the next hour. */
   dropsWithinHour: number | null;
+  /** Transactions of the last day whose confirmed alerts did not all come (chain watchdog); null when unread. */
+  watchdogFindings: number | null;
 };
 
 export type EventsPage = ListAlertEventsResponse;

@@ -13,7 +13,8 @@ const MAX_PAGES = 10;
  */
 export async function readDropHorizon(webhookId: string, now = Date.now()): Promise<DropHorizon> {
   const scale = getUpstreamConfig().retryScale;
-  const sinceSeconds = Math.floor((now - horizonWindowMs(scale)) / 1000);
+  // A whole minute, so the pages, the webhooks list and the overview within a minute share one read.
+  const sinceSeconds = Math.floor((now - horizonWindowMs(scale)) / 60_000) * 60;
   const failed: AlertEvent[] = [];
   let cursor: string | null = null;
   let pages = 0;

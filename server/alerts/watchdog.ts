@@ -1,8 +1,9 @@
 import "server-only";
 import { pairAlerts, WATCHDOG_WINDOW_MS, type ChainVerdict, type WatchdogReport } from "@/lib/alerts/watchdog";
-import type { AlertEvent } from "@/lib/contracts";
+import type { AlertEvent, ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
 import { getUpstreamConfig } from "@/server/env";
 import { isAppError } from "@/server/errors";
+import { getAdminClient } from "@/server/upstream";
 import { chainRpc } from "@/server/wallets/chain-rpc";
 import { eventsPage } from "./webhook-list";
 
@@ -17,20 +18,29 @@ const LOOKUPS_AT_ONCE = 5;
  * paired by transaction; each alert alone past its confirmed partner's time is a finding, and the
  * newest findings carry what the chain says of their transaction.
  */
-export async function readWatchdog(webhookId: string, now = Date.now()): Promise<WatchdogReport> {
+export async function readWatchdog(
+  webhookId: string,
+  now = Date.now(),
+  options: { lookups?: boolean; priority?: "interactive" | "background" } = {},
+): Promise<WatchdogReport> {
   const { confirmationMs } = getUpstreamConfig();
   const since = now - WATCHDOG_WINDOW_MS;
-  const sinceSeconds = Math.floor(since / 1000);
+  // A whole minute, so reads within a minute share the upstream's answers (shared reads).
+  const sinceSeconds = Math.floor(since / 60_000) * 60;
   const events: AlertEvent[] = [];
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const page = await eventsPage(webhookId, {
+    const query: ListAlertEventsQuery = {
       eventTypes: "EIP_155_TX_V1",
       since: String(sinceSeconds),
       limit: "1000",
       ...(cursor ? { cursor } : {}),
-    });
+    };
+    const page: ListAlertEventsResponse =
+      options.priority === "background"
+        ? await getAdminClient().alerts.webhooks.events(webhookId, query, { priority: "background" })
+        : await eventsPage(webhookId, query);
     events.push(...page.data);
     cursor = page.metadata.cursor;
     pages++;
@@ -38,7 +48,7 @@ export async function readWatchdog(webhookId: string, now = Date.now()): Promise
   // Cut short, the oldest alerts were not read: pair only from the oldest one read.
   const oldest = cursor ? Date.parse(events.at(-1)?.createdAt ?? new Date(now).toISOString()) : sinceSeconds * 1000;
   const report = pairAlerts(events, { now, since: oldest, confirmationMs, complete: cursor === null });
-  const asked = report.findings.slice(0, MAX_LOOKUPS);
+  const asked = options.lookups === false ? [] : report.findings.slice(0, MAX_LOOKUPS);
   for (let i = 0; i < asked.length; i += LOOKUPS_AT_ONCE)
     await Promise.all(
       asked.slice(i, i + LOOKUPS_AT_ONCE).map(async (finding) => {
@@ -66,4 +76,23 @@ async function verdict(event: AlertEvent): Promise<ChainVerdict> {
   } catch (error) {
     return { kind: "unknown", message: isAppError(error) ? error.userMessage : "The chain could not be asked." };
   }
+}
+
+/** How long the webhooks page and the overview keep a webhook's count of findings. */
+const COUNT_TTL_MS = 60_000;
+const counts = new Map<string, { at: number; value: Promise<number> }>();
+
+/**
+ * The number of findings of a webhook's watchdog, for the webhooks page and the overview: read at
+ * background priority without chain lookups, kept a minute.
+ */
+export function countWatchdogFindings(webhookId: string): Promise<number> {
+  const hit = counts.get(webhookId);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.value;
+  const value = readWatchdog(webhookId, Date.now(), { lookups: false, priority: "background" }).then(
+    (r) => r.findings.length,
+  );
+  value.catch(() => counts.delete(webhookId));
+  counts.set(webhookId, { at: Date.now(), value });
+  return value;
 }

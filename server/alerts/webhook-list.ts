@@ -5,6 +5,7 @@ import { notFound } from "@/server/errors";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 import { readDropHorizon } from "./drop-horizon";
+import { countWatchdogFindings } from "./watchdog";
 
 const DAY_SECONDS = 24 * 3600;
 
@@ -22,12 +23,13 @@ export async function listWebhookSummaries(now = new Date()): Promise<WebhookSum
   const failedSince = new Date(sinceSeconds * 1000).toISOString();
   return Promise.all(
     data.map(async (webhook: AlertWebhook) => {
-      const [failed, horizon] = await Promise.all([
+      const [failed, horizon, watchdog] = await Promise.all([
         sharedAdminReads
           .webhookEvents(webhook.id, { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since, limit: "1" })
           .then((page) => page.metadata.total)
           .catch(() => null),
         readDropHorizon(webhook.id, now.getTime()).catch(() => null),
+        countWatchdogFindings(webhook.id).catch(() => null),
       ]);
       return {
         ...webhook,
@@ -35,6 +37,7 @@ export async function listWebhookSummaries(now = new Date()): Promise<WebhookSum
         failedSince,
         dropsWithinDay: horizon?.dropsWithinDay ?? null,
         dropsWithinHour: horizon?.dropsWithinHour ?? null,
+        watchdogFindings: watchdog,
       };
     }),
   );
