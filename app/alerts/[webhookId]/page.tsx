@@ -2,12 +2,9 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import { Activity, ShieldAlert } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { EventsView } from "@/components/alerts/events/events-view";
 import { HorizonNotice } from "@/components/alerts/horizon/horizon-view";
-import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
-import { RateLimitedPage } from "@/components/ui/rate-limited-page";
 import { upstreamEventQuery, validateEventFilters } from "@/lib/alerts/filters";
 import { serializeEventFilters, loadEventFilters } from "@/lib/alerts/search-params";
 import { can } from "@/lib/auth/permissions";
@@ -15,10 +12,9 @@ import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { readDropHorizon } from "@/server/alerts/drop-horizon";
 import { recentExports } from "@/server/alerts/export/start";
-import { eventsPage, getWebhook } from "@/server/alerts/webhook-list";
-import { requireUser } from "@/server/auth/session";
-import { isAppError } from "@/server/errors";
+import { eventsPage } from "@/server/alerts/webhook-list";
 import { listSavedViews } from "@/server/saved-views/views";
+import { loadWebhookPage } from "./load-webhook";
 
 type Params = Promise<{ webhookId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -38,17 +34,9 @@ export default async function WebhookEventsPage({
   searchParams: SearchParams;
 }) {
   const { webhookId } = await params;
-  const user = await requireUser(`/alerts/${webhookId}`);
-  if (!can(user.role, "alerts:read")) return <AccessDenied what="alerts:read" />;
-  let webhook;
-  try {
-    webhook = await getWebhook(decodeURIComponent(webhookId));
-  } catch (error) {
-    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
-    if (isAppError(error) && error.code === "RATE_LIMITED")
-      return <RateLimitedPage message={error.userMessage} retryAfterSeconds={error.retryAfterSeconds} />;
-    throw error;
-  }
+  const loaded = await loadWebhookPage(webhookId, `/alerts/${webhookId}`);
+  if ("page" in loaded) return loaded.page;
+  const { user, webhook } = loaded;
   const state = loadEventFilters(await searchParams);
   const { filters } = validateEventFilters(state);
   const query = serializeEventFilters(state).replace(/^\?/, "");

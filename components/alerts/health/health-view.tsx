@@ -2,16 +2,16 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
-import { parseAsString, parseAsStringLiteral, useQueryState } from "nuqs";
+import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
-import { useLocalZone } from "@/components/hooks/use-local-zone";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { Stat, useZoneParam, ZoneSwitch } from "@/components/ui/zone-switch";
 import { HEALTH_RANGES, type HealthBucket, type HealthRange, type WebhookHealth } from "@/lib/alerts/health";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { isZone, UTC, wallTime } from "@/lib/shared/time-zone";
+import { wallTime } from "@/lib/shared/time-zone";
 import { HealthChartLazy } from "./health-chart-lazy";
 
 const RANGE_LABELS: Record<HealthRange, string> = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" };
@@ -104,16 +104,13 @@ function Streak({ health, tz }: { health: WebhookHealth; tz: string }) {
 }
 
 export function HealthView({ webhookId }: { webhookId: string }) {
-  const local = useLocalZone();
   const [range, setRange] = useQueryState("range", parseAsStringLiteral(HEALTH_RANGES).withDefault("7d"));
-  const [zoneParam, setZone] = useQueryState("tz", parseAsString.withDefault(UTC));
-  const tz = isZone(zoneParam) ? zoneParam : UTC;
+  const [tz, setZone] = useZoneParam();
   const health = useQuery({
     queryKey: queryKeys.alerts.health(webhookId, range, tz),
     queryFn: () => fetchJson<WebhookHealth>(healthUrl(webhookId, range, tz)),
   });
   const cols = useMemo(() => columns(webhookId, range, tz), [webhookId, range, tz]);
-  const zones = [...new Set([UTC, ...(local ? [local] : []), tz])];
 
   const controls = (
     <div className="flex flex-wrap items-center justify-between gap-4">
@@ -130,15 +127,7 @@ export function HealthView({ webhookId }: { webhookId: string }) {
           </button>
         ))}
       </div>
-      <fieldset className="flex items-center gap-3 text-sm">
-        <legend className="sr-only">Time zone</legend>
-        {zones.map((z) => (
-          <label key={z} className="flex items-center gap-1.5">
-            <input type="radio" name="tz" checked={tz === z} onChange={() => void setZone(z === UTC ? null : z)} />
-            {z === UTC ? "UTC" : z === local ? `Local (${z})` : z}
-          </label>
-        ))}
-      </fieldset>
+      <ZoneSwitch tz={tz} onChange={setZone} />
     </div>
   );
 
@@ -163,30 +152,10 @@ export function HealthView({ webhookId }: { webhookId: string }) {
       {controls}
       <div className="space-y-3 rounded border border-border bg-surface p-4">
         <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
-          <div>
-            <dt className="text-muted">Success rate</dt>
-            <dd className="text-xl font-semibold tabular" data-testid="health-rate">
-              {percent(data.successRate)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">Delivered</dt>
-            <dd className="text-xl font-semibold tabular" data-testid="health-success">
-              {count(data.totals.success)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">Failed</dt>
-            <dd className="text-xl font-semibold tabular" data-testid="health-failed">
-              {count(data.totals.failed)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">Pending</dt>
-            <dd className="text-xl font-semibold tabular" data-testid="health-pending">
-              {count(data.totals.pending)}
-            </dd>
-          </div>
+          <Stat label="Success rate" value={percent(data.successRate)} testId="health-rate" />
+          <Stat label="Delivered" value={count(data.totals.success)} testId="health-success" />
+          <Stat label="Failed" value={count(data.totals.failed)} testId="health-failed" />
+          <Stat label="Pending" value={count(data.totals.pending)} testId="health-pending" />
         </dl>
         <Streak health={data} tz={tz} />
       </div>

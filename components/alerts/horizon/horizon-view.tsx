@@ -3,20 +3,19 @@ import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Hourglass } from "lucide-react";
 import Link from "next/link";
-import { parseAsString, useQueryState } from "nuqs";
 import { useMemo } from "react";
+import { ChainBlock, ZonedTime } from "@/components/alerts/event-cells";
 import { ReplaySelected } from "@/components/alerts/events/replay-selected";
 import { DataTable } from "@/components/data-table/data-table";
-import { useLocalZone } from "@/components/hooks/use-local-zone";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { Stat, useZoneParam, ZoneSwitch } from "@/components/ui/zone-switch";
 import type { AtRiskEvent, DropHorizon } from "@/lib/alerts/drop-horizon";
-import { chainLabel } from "@/lib/chains";
 import { formatDuration, shortAddress } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { isZone, UTC, wallTime } from "@/lib/shared/time-zone";
+import { wallTime } from "@/lib/shared/time-zone";
 
 /** The most events one replay call takes (the replay action's limit). */
 const REPLAY_LIMIT = 1000;
@@ -77,21 +76,12 @@ function columns(tz: string, at: string): ColumnDef<AtRiskEvent, unknown>[] {
     {
       id: "createdAt",
       header: "Raised",
-      cell: ({ row }) => (
-        <time dateTime={row.original.event.createdAt} className="tabular whitespace-nowrap">
-          {wallTime(row.original.event.createdAt, tz)}
-        </time>
-      ),
+      cell: ({ row }) => <ZonedTime iso={row.original.event.createdAt} tz={tz} />,
     },
     {
       id: "chain",
       header: "Chain",
-      cell: ({ row }) => (
-        <span className="whitespace-nowrap">
-          {chainLabel(row.original.event.chainId)}{" "}
-          <span className="tabular text-xs text-muted">#{row.original.event.blockNumber}</span>
-        </span>
-      ),
+      cell: ({ row }) => <ChainBlock event={row.original.event} />,
     },
     {
       id: "hash",
@@ -119,36 +109,18 @@ function columns(tz: string, at: string): ColumnDef<AtRiskEvent, unknown>[] {
 export function HorizonCounts({ horizon }: { horizon: DropHorizon }) {
   return (
     <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm" data-testid="horizon-counts">
-      <div>
-        <dt className="text-muted">Dropped within the hour</dt>
-        <dd className="text-xl font-semibold tabular" data-testid="drops-hour">
-          {horizon.dropsWithinHour.toLocaleString("en")}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-muted">Within a day</dt>
-        <dd className="text-xl font-semibold tabular" data-testid="drops-day">
-          {horizon.dropsWithinDay.toLocaleString("en")}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-muted">Still being retried</dt>
-        <dd className="text-xl font-semibold tabular" data-testid="at-risk">
-          {horizon.events.length.toLocaleString("en")}
-        </dd>
-      </div>
+      <Stat label="Dropped within the hour" value={horizon.dropsWithinHour.toLocaleString("en")} testId="drops-hour" />
+      <Stat label="Within a day" value={horizon.dropsWithinDay.toLocaleString("en")} testId="drops-day" />
+      <Stat label="Still being retried" value={horizon.events.length.toLocaleString("en")} testId="at-risk" />
     </dl>
   );
 }
 
 export function HorizonView({ webhookId, canReplay }: { webhookId: string; canReplay: boolean }) {
   const horizon = useDropHorizon(webhookId);
-  const local = useLocalZone();
-  const [zoneParam, setZone] = useQueryState("tz", parseAsString.withDefault(UTC));
-  const tz = isZone(zoneParam) ? zoneParam : UTC;
+  const [tz, setZone] = useZoneParam();
   const at = horizon.data?.at ?? "";
   const cols = useMemo(() => columns(tz, at), [tz, at]);
-  const zones = [...new Set([UTC, ...(local ? [local] : []), tz])];
   const eventsHref = `/alerts/${encodeURIComponent(webhookId)}?status=failed`;
 
   if (horizon.isPending) return <TableSkeleton rows={5} columns={6} />;
@@ -160,15 +132,7 @@ export function HorizonView({ webhookId, canReplay }: { webhookId: string; canRe
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4 rounded border border-border bg-surface p-4">
         <HorizonCounts horizon={data} />
-        <fieldset className="flex items-center gap-3 text-sm">
-          <legend className="sr-only">Time zone</legend>
-          {zones.map((z) => (
-            <label key={z} className="flex items-center gap-1.5">
-              <input type="radio" name="tz" checked={tz === z} onChange={() => void setZone(z === UTC ? null : z)} />
-              {z === UTC ? "UTC" : z === local ? `Local (${z})` : z}
-            </label>
-          ))}
-        </fieldset>
+        <ZoneSwitch tz={tz} onChange={setZone} />
       </div>
       <p className="text-sm text-muted">
         The upstream retries a failed delivery 1 min, 10 min, 1 h, 2 h, 6 h, 12 h and 24 h after the attempt before,

@@ -3,19 +3,19 @@ import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { ShieldCheck } from "lucide-react";
 import Link from "next/link";
-import { parseAsString, parseAsStringLiteral, useQueryState } from "nuqs";
+import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { useMemo } from "react";
+import { ChainBlock, ZonedTime } from "@/components/alerts/event-cells";
 import { DataTable } from "@/components/data-table/data-table";
-import { useLocalZone } from "@/components/hooks/use-local-zone";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { Stat, useZoneParam, ZoneSwitch } from "@/components/ui/zone-switch";
 import type { ChainVerdict, WatchdogFinding, WatchdogReport } from "@/lib/alerts/watchdog";
-import { chainLabel } from "@/lib/chains";
 import { shortAddress } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { isZone, UTC, wallTime } from "@/lib/shared/time-zone";
+import { wallTime } from "@/lib/shared/time-zone";
 
 const SHOW = ["all", "missing", "mined", "unknown"] as const;
 type Show = (typeof SHOW)[number];
@@ -65,30 +65,17 @@ function columns(webhookId: string, tz: string): ColumnDef<WatchdogFinding, unkn
     {
       id: "createdAt",
       header: `Alert (${tz})`,
-      cell: ({ row }) => (
-        <time dateTime={row.original.event.createdAt} className="tabular whitespace-nowrap">
-          {wallTime(row.original.event.createdAt, tz)}
-        </time>
-      ),
+      cell: ({ row }) => <ZonedTime iso={row.original.event.createdAt} tz={tz} />,
     },
     {
       id: "dueAt",
       header: "Confirmed alert due",
-      cell: ({ row }) => (
-        <time dateTime={row.original.dueAt} className="tabular whitespace-nowrap">
-          {wallTime(row.original.dueAt, tz)}
-        </time>
-      ),
+      cell: ({ row }) => <ZonedTime iso={row.original.dueAt} tz={tz} />,
     },
     {
       id: "chain",
       header: "Chain",
-      cell: ({ row }) => (
-        <span className="whitespace-nowrap">
-          {chainLabel(row.original.event.chainId)}{" "}
-          <span className="tabular text-xs text-muted">#{row.original.event.blockNumber}</span>
-        </span>
-      ),
+      cell: ({ row }) => <ChainBlock event={row.original.event} />,
     },
     {
       id: "hash",
@@ -129,12 +116,9 @@ function columns(webhookId: string, tz: string): ColumnDef<WatchdogFinding, unkn
 
 export function WatchdogView({ webhookId }: { webhookId: string }) {
   const report = useWatchdog(webhookId);
-  const local = useLocalZone();
-  const [zoneParam, setZone] = useQueryState("tz", parseAsString.withDefault(UTC));
+  const [tz, setZone] = useZoneParam();
   const [show, setShow] = useQueryState("show", parseAsStringLiteral(SHOW).withDefault("all"));
-  const tz = isZone(zoneParam) ? zoneParam : UTC;
   const cols = useMemo(() => columns(webhookId, tz), [webhookId, tz]);
-  const zones = [...new Set([UTC, ...(local ? [local] : []), tz])];
 
   if (report.isPending) return <TableSkeleton rows={5} columns={6} />;
   if (report.isError)
@@ -148,38 +132,16 @@ export function WatchdogView({ webhookId }: { webhookId: string }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4 rounded border border-border bg-surface p-4">
         <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
-          <div>
-            <dt className="text-muted">Confirmation missing</dt>
-            <dd className="text-xl font-semibold tabular" data-testid="watchdog-findings">
-              {data.findings.length.toLocaleString("en")}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">Not on the chain</dt>
-            <dd className="text-xl font-semibold tabular" data-testid="watchdog-missing">
-              {counts.missing.toLocaleString("en")}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">Still within their wait</dt>
-            <dd className="text-xl font-semibold tabular" data-testid="watchdog-awaiting">
-              {data.awaiting.toLocaleString("en")}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">Transactions watched</dt>
-            <dd className="text-xl font-semibold tabular">{data.transactions.toLocaleString("en")}</dd>
-          </div>
+          <Stat
+            label="Confirmation missing"
+            value={data.findings.length.toLocaleString("en")}
+            testId="watchdog-findings"
+          />
+          <Stat label="Not on the chain" value={counts.missing.toLocaleString("en")} testId="watchdog-missing" />
+          <Stat label="Still within their wait" value={data.awaiting.toLocaleString("en")} testId="watchdog-awaiting" />
+          <Stat label="Transactions watched" value={data.transactions.toLocaleString("en")} />
         </dl>
-        <fieldset className="flex items-center gap-3 text-sm">
-          <legend className="sr-only">Time zone</legend>
-          {zones.map((z) => (
-            <label key={z} className="flex items-center gap-1.5">
-              <input type="radio" name="tz" checked={tz === z} onChange={() => void setZone(z === UTC ? null : z)} />
-              {z === UTC ? "UTC" : z === local ? `Local (${z})` : z}
-            </label>
-          ))}
-        </fieldset>
+        <ZoneSwitch tz={tz} onChange={setZone} />
       </div>
       <p className="text-sm text-muted">
         The upstream sends an EVM transfer&apos;s alert twice: when it sees the transaction, and again once the chain is

@@ -1,0 +1,39 @@
+"use client";
+import { parseAsString, useQueryState } from "nuqs";
+import { useLocalZone } from "@/components/hooks/use-local-zone";
+import { isZone, UTC } from "@/lib/shared/time-zone";
+
+/** The page's time zone from the URL (`tz`): UTC unless a valid zone is named. */
+export function useZoneParam(): [string, (zone: string) => void] {
+  const [param, setParam] = useQueryState("tz", parseAsString.withDefault(UTC));
+  return [isZone(param) ? param : UTC, (zone) => void setParam(zone === UTC ? null : zone)];
+}
+
+/** UTC, the browser's own zone, and a third one when a shared link names it, as radio buttons. */
+export function ZoneSwitch({ tz, onChange }: { tz: string; onChange: (zone: string) => void }) {
+  const local = useLocalZone();
+  const zones = [...new Set([UTC, ...(local ? [local] : []), tz])];
+  return (
+    <fieldset className="flex items-center gap-3 text-sm">
+      <legend className="sr-only">Time zone</legend>
+      {zones.map((z) => (
+        <label key={z} className="flex items-center gap-1.5">
+          <input type="radio" name="tz" checked={tz === z} onChange={() => onChange(z)} />
+          {z === UTC ? "UTC" : z === local ? `Local (${z})` : z}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** One figure of a summary: a label over a large number. */
+export function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-xl font-semibold tabular" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
