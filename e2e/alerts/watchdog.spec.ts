@@ -71,6 +71,7 @@ test("[ALERTS][watchdog] alerts whose confirmed alert never came, with what the 
     .locator("tbody tr [title^='0x']")
     .evaluateAll((els) => els.map((e) => e.getAttribute("title")));
   expect(shown).toEqual(newest.map((e) => e.transactionHashes[0]));
+  // (Newest first: transactions seen at the same millisecond would be a tie; the seeded ones never are.)
 
   // What the page says of each transaction is what the chain's gateway says.
   let missing = 0;
