@@ -50,11 +50,11 @@ export function DeliveriesCard() {
         ) : (
           <ul className="space-y-1.5">
             {q.data.webhooks.map((w) => (
-              <li key={w.id} className="flex min-w-0 items-center justify-between gap-2">
+              <li key={w.id} className="flex min-w-0 flex-wrap items-center justify-between gap-x-2 gap-y-1">
                 <span className="min-w-0 truncate font-mono text-xs" title={w.url}>
                   {w.url.replace(/^https?:\/\//, "")}
                 </span>
-                <span className="flex shrink-0 flex-wrap justify-end gap-1">
+                <span className="flex min-w-0 flex-wrap justify-end gap-1">
                   {w.failedLast24h === null ? (
                     <span className="text-xs text-muted">not counted</span>
                   ) : w.failedLast24h === 0 ? (

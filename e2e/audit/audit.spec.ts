@@ -163,12 +163,15 @@ test.describe("[AUDIT] audit log", () => {
     await failSignIn(browser, stranger);
     // An error with another code: a file that is no checkpoint (VALIDATION).
     await page.goto("/audit");
-    await page.getByLabel("Verify against a checkpoint…").setInputFiles({
-      name: "not-a-checkpoint.json",
-      mimeType: "application/json",
-      buffer: Buffer.from('{"hello":"world"}'),
-    });
-    await expect(page.getByText(/The file is not an audit checkpoint/)).toBeVisible();
+    // A file chosen before the page is interactive is not read: choose it again until it is.
+    await expect(async () => {
+      await page.getByLabel("Verify against a checkpoint…").setInputFiles({
+        name: "not-a-checkpoint.json",
+        mimeType: "application/json",
+        buffer: Buffer.from('{"hello":"world"}'),
+      });
+      await expect(page.getByText(/The file is not an audit checkpoint/)).toBeVisible({ timeout: 2_000 });
+    }).toPass();
 
     await page.getByLabel("Outcome").selectOption("error");
     await page.getByRole("button", { name: "Apply" }).click();
