@@ -6,6 +6,7 @@ import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
+import { PressedGroup } from "@/components/ui/pressed-group";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { Stat, useZoneParam, ZoneSwitch } from "@/components/ui/zone-switch";
 import { HEALTH_RANGES, type HealthBucket, type HealthRange, type WebhookHealth } from "@/lib/alerts/health";
@@ -114,19 +115,12 @@ export function HealthView({ webhookId }: { webhookId: string }) {
 
   const controls = (
     <div className="flex flex-wrap items-center justify-between gap-4">
-      <div role="group" aria-label="Range" className="flex flex-wrap gap-2">
-        {HEALTH_RANGES.map((r) => (
-          <button
-            key={r}
-            type="button"
-            aria-pressed={range === r}
-            onClick={() => void setRange(r === "7d" ? null : r)}
-            className="rounded border border-border px-3 py-1 text-sm aria-pressed:border-accent aria-pressed:bg-accent-soft"
-          >
-            {RANGE_LABELS[r]}
-          </button>
-        ))}
-      </div>
+      <PressedGroup
+        label="Range"
+        options={HEALTH_RANGES.map((r) => ({ value: r, label: RANGE_LABELS[r] }))}
+        value={range}
+        onChange={(r) => void setRange(r === "7d" ? null : r)}
+      />
       <ZoneSwitch tz={tz} onChange={setZone} />
     </div>
   );

@@ -9,6 +9,7 @@ import { ChainBlock, ZonedTime } from "@/components/alerts/event-cells";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
+import { PressedGroup } from "@/components/ui/pressed-group";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { Stat, useZoneParam, ZoneSwitch } from "@/components/ui/zone-switch";
 import type { ChainVerdict, WatchdogFinding, WatchdogReport } from "@/lib/alerts/watchdog";
@@ -155,19 +156,12 @@ export function WatchdogView({ webhookId }: { webhookId: string }) {
           More alerts were raised than were read: only those since {wallTime(data.since, tz)} are watched.
         </p>
       ) : null}
-      <div role="group" aria-label="Show" className="flex flex-wrap gap-2">
-        {SHOW.map((s) => (
-          <button
-            key={s}
-            type="button"
-            aria-pressed={show === s}
-            onClick={() => void setShow(s === "all" ? null : s)}
-            className="rounded border border-border px-3 py-1 text-sm aria-pressed:border-accent aria-pressed:bg-accent-soft"
-          >
-            {SHOW_LABELS[s]} ({counts[s].toLocaleString("en")})
-          </button>
-        ))}
-      </div>
+      <PressedGroup
+        label="Show"
+        options={SHOW.map((k) => ({ value: k, label: `${SHOW_LABELS[k]} (${counts[k].toLocaleString("en")})` }))}
+        value={show}
+        onChange={(k) => void setShow(k === "all" ? null : k)}
+      />
       {shown.length === 0 ? (
         <EmptyState title="Every alert has its partner" icon={<ShieldCheck className="size-6" aria-hidden />}>
           {show === "all"
