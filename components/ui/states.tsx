@@ -65,3 +65,19 @@ export function ErrorState({
     </div>
   );
 }
+
+/** A failure beside rows that stay: what went wrong, and Retry. */
+export function InlineError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-2 rounded border border-danger/40 bg-danger-soft px-3 py-2 text-sm"
+    >
+      <AlertTriangle className="size-4 shrink-0 text-danger" aria-hidden />
+      <span>{message}</span>
+      <Button size="sm" onClick={onRetry}>
+        <RotateCw className="size-3.5" aria-hidden /> Retry
+      </Button>
+    </div>
+  );
+}

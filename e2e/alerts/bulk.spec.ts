@@ -190,6 +190,13 @@ test.describe("[ALERTS] replay all failed", () => {
     );
     expect(queued! + refused!).toBe(count);
     expect(queued).toBeGreaterThan(0);
+    // The run followed each queued event to its new outcome: the failing receiver answers 500, so all failed again.
+    await expect(run.getByTestId("replay-all-receipts")).toContainText(
+      `0 delivered, ${queued!.toLocaleString("en")} failed again, 0 still pending`,
+    );
+    await run.getByRole("link", { name: "See the receipts" }).click();
+    await expect(page.getByTestId("receipts-total")).toHaveText(count.toLocaleString("en"));
+    await expect(page.getByTestId("receipts-failed")).toHaveText(queued!.toLocaleString("en"));
 
     // One audit record of the whole run, with its counts.
     await page.goto("/audit?action=alerts.replay-all");

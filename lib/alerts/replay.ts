@@ -3,6 +3,7 @@
  * dry run and a finished run hold.
  */
 import type { AlertEvent } from "@/lib/contracts/alerts";
+import type { ReceiptTally } from "./replay-receipts";
 
 /** Above this many events the user must type the confirmation text; at or below it, none. */
 export const REPLAY_CONFIRM_THRESHOLD = 500;
@@ -46,4 +47,6 @@ export interface ReplayAllResult {
    */
   unconfirmed: number;
   until: string;
+  /** What the replayed events came to, once followed (absent on a run from before receipts). */
+  receipts?: { tally: ReceiptTally; csvSha256: string; rows: number };
 }

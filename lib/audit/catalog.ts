@@ -57,6 +57,7 @@ export const KNOWN_AUDIT_ACTIONS = [
   "alerts.replay-all-start",
   "alerts.replay-all",
   "alerts.replay-all-batch",
+  "alerts.replay-receipts",
   "yield.preview",
   "yield.start",
   "yield.retry",

@@ -18,6 +18,8 @@ export const JOB_ACCESS = {
   "alerts.export": { permission: "alerts:export", readers: "starter" },
   // One run per webhook and filters, joined by whoever starts the same.
   "alerts.replay-all": { permission: "alerts:replay", readers: "shared" },
+  // A replay of selected events followed for its receipts: its receipts page is for anyone who reads alerts.
+  "alerts.replay-follow": { permission: "alerts:read", readers: "shared" },
   // The result holds the signed manifest of what was exported and by whom.
   "audit.export": { permission: "audit:read", readers: "starter" },
   // A yield run is followed on its own page by anyone who may read yields; it is stopped by abandoning it.

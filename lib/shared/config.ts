@@ -250,6 +250,11 @@ export const consoleEnvSchema = z
      * over by another after about this, plus a third of it for the next sweep.
      */
     CONSOLE_JOB_LEASE_SECONDS: int(6, 600, 30),
+    /**
+     * How long a replay follows the events it sent for a new outcome before the receipts of those
+     * still without one say "still pending".
+     */
+    CONSOLE_REPLAY_FOLLOW_SECONDS: int(10, 86_400, 900),
     CONSOLE_LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

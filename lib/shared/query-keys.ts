@@ -42,6 +42,11 @@ export const queryKeys = {
       ["alerts", "transaction", webhookId, chainId, hash] as const,
     /** Delivery outcomes per hour or day of a range, in a zone. */
     health: (webhookId: string, range: string, tz: string) => ["alerts", "health", webhookId, range, tz] as const,
+    /** The webhook's replays that left receipts. */
+    replays: (webhookId: string) => ["alerts", "replays", webhookId] as const,
+    /** One replay run's receipts, of one outcome or all (""). */
+    receipts: (webhookId: string, runId: string, outcome: string) =>
+      ["alerts", "receipts", webhookId, runId, outcome] as const,
   },
   gas: {
     all: ["gas"] as const,

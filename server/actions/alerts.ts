@@ -9,7 +9,7 @@ import { forbidden } from "@/server/errors";
 import { defineAction } from "@/server/kit/define-action";
 import { deleteView, saveView } from "@/server/saved-views/views";
 
-/** Replays the failed events the user selected; the result names the ids queued and refused. */
+/** Replays the failed events the user selected; the result names the ids queued and refused, and the receipts run. */
 export const replaySelected = defineAction({
   action: "alerts.replay",
   secretFields: [],
@@ -20,10 +20,16 @@ export const replaySelected = defineAction({
       .array(z.string().min(1).max(100))
       .min(1, "Select at least one failed event")
       .max(1000, "At most 1000 at once"),
+    /** The selected events' first and last creation times: where the receipts' follower finds them. */
+    window: z
+      .object({ from: z.iso.datetime({ offset: true }), until: z.iso.datetime({ offset: true }) })
+      .refine((w) => Date.parse(w.from) <= Date.parse(w.until), "The window's start is after its end")
+      .nullable()
+      .default(null),
   }),
   target: (input) => input.webhookId,
-  run: (input) => replaySelectedEvents(input.webhookId, input.eventIds),
-  auditResult: (r) => ({ queued: r.queued.length, refused: r.refused.length }),
+  run: (input, { user }) => replaySelectedEvents(user, input.webhookId, input.eventIds, input.window),
+  auditResult: (r) => ({ queued: r.queued.length, refused: r.refused.length, receiptsRunId: r.runId }),
 });
 
 export const saveEventsView = defineAction({

@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ROLES } from "@/lib/auth/permissions";
 import { EJECT_STATUSES } from "@/lib/ejects";
+import { RECEIPT_OUTCOMES } from "../../lib/alerts/replay-receipts";
 import { STEP_PARTS, STEP_PHASES, YIELD_INTENTS, YIELD_RUN_STATUSES } from "../../lib/yield/runs";
 
 export const users = pgTable(
@@ -349,4 +350,38 @@ export const yieldRunSteps = pgTable(
     reportCalls: integer("report_calls").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.runId, t.stepIndex] })],
+);
+
+/**
+ * Replay receipts: one row per event a replay sent (selected, or replay-all), followed until it has
+ * a new outcome (lib/alerts/replay-receipts.ts). `run_id` is the job run that sent or follows them.
+ * The event's facts are kept as the listing had them, to find it again; messages are the upstream's
+ * delivery errors ("Request failed with status code 500"), never a secret.
+ */
+export const alertReplayReceipts = pgTable(
+  "alert_replay_receipts",
+  {
+    runId: uuid("run_id").notNull(),
+    /** The order the events were sent in, from 1. */
+    seq: integer("seq").notNull(),
+    eventId: text("event_id").notNull(),
+    webhookId: text("webhook_id").notNull(),
+    chainId: text("chain_id"),
+    blockNumber: bigint("block_number", { mode: "number" }),
+    transactionHashes: jsonb("transaction_hashes").$type<string[]>().notNull().default([]),
+    eventCreatedAt: timestamp("event_created_at", { withTimezone: true }),
+    /** Just before the replay call that carried it. */
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    outcome: text("outcome", { enum: RECEIPT_OUTCOMES }).notNull(),
+    outcomeAt: timestamp("outcome_at", { withTimezone: true }),
+    outcomeRowId: text("outcome_row_id"),
+    retries: integer("retries"),
+    message: text("message"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.eventId] }),
+    uniqueIndex("alert_replay_receipts_seq_idx").on(t.runId, t.seq),
+    index("alert_replay_receipts_webhook_idx").on(t.webhookId, t.sentAt),
+  ],
 );

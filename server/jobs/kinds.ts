@@ -8,6 +8,7 @@ export async function loadJobKinds() {
   await import("@/server/clients/find-address-job");
   await import("@/server/alerts/export/job");
   await import("@/server/alerts/replay/job");
+  await import("@/server/alerts/replay/follow-job");
   await import("@/server/audit/export/job");
   await import("@/server/yield/run-job");
   // Export files expire: every instance that can run exports also sweeps the shared directory.

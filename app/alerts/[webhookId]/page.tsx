@@ -1,5 +1,5 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
-import { Activity, ShieldAlert } from "lucide-react";
+import { Activity, ReceiptText, ShieldAlert } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EventsView } from "@/components/alerts/events/events-view";
@@ -90,6 +90,12 @@ export default async function WebhookEventsPage({
             className="inline-flex items-center gap-1.5 text-sm text-accent hover:underline"
           >
             <Activity className="size-4" aria-hidden /> Delivery health
+          </Link>
+          <Link
+            href={`/alerts/${encodeURIComponent(webhook.id)}/replays`}
+            className="inline-flex items-center gap-1.5 text-sm text-accent hover:underline"
+          >
+            <ReceiptText className="size-4" aria-hidden /> Replays and receipts
           </Link>
         </div>
         <EventsView

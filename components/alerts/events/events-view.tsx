@@ -1,11 +1,11 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import type { RowSelectionState } from "@tanstack/react-table";
-import { AlertTriangle, ArrowLeft, RotateCw } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { EmptyState, ErrorState, InlineError, TableSkeleton } from "@/components/ui/states";
 import { eventScope, exportLabel, replayAllLabel } from "@/lib/alerts/event-set";
 import { type ValidFilters } from "@/lib/alerts/filters";
 import type { ReplayAllResult } from "@/lib/alerts/replay";
@@ -115,7 +115,7 @@ function EventsList({
   // Only a first page that failed leaves nothing to show; a later failure keeps the loaded rows.
   if (pages.isError && !pages.data)
     return <ErrorState message={pages.error.message} error={pages.error} onRetry={() => void pages.refetch()} />;
-  const selected = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  const selected = events.filter((e) => rowSelection[e.id]);
   return (
     <div className="space-y-3">
       <div className="space-y-1.5">
@@ -157,6 +157,7 @@ function EventsList({
       </div>
       {run ? (
         <ReplayAllRun
+          webhookId={webhook.id}
           initial={run}
           onFinish={() => void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all })}
           onDismiss={() => setRun(undefined)}
@@ -206,21 +207,5 @@ function UnappliedNotice({ unapplied }: { unapplied: boolean }) {
         ? "Unapplied changes: export and replay act on the filters the table shows. Apply or discard the changes first."
         : ""}
     </p>
-  );
-}
-
-/** A failure beside rows that stay: what went wrong, and Retry. */
-function InlineError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-wrap items-center gap-2 rounded border border-danger/40 bg-danger-soft px-3 py-2 text-sm"
-    >
-      <AlertTriangle className="size-4 shrink-0 text-danger" aria-hidden />
-      <span>{message}</span>
-      <Button size="sm" onClick={onRetry}>
-        <RotateCw className="size-3.5" aria-hidden /> Retry
-      </Button>
-    </div>
   );
 }

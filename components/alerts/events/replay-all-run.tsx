@@ -1,6 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { X } from "lucide-react";
+import Link from "next/link";
 import { useAction } from "@/components/hooks/use-action";
 import { useJobRun } from "@/components/hooks/use-job-run";
 import { JobProgress } from "@/components/ui/job-progress";
@@ -9,12 +10,17 @@ import { isActive, type JobRunView } from "@/lib/jobs";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { cancelJobRun } from "@/server/actions/jobs";
 
-/** A "replay all failed" run: progress and Cancel while it runs, then what was queued and refused. */
+/**
+ * A "replay all failed" run: progress and Cancel while it replays and then follows the replayed
+ * events, then what was queued and refused and what the events came to, with a link to the receipts.
+ */
 export function ReplayAllRun({
+  webhookId,
   initial,
   onFinish,
   onDismiss,
 }: {
+  webhookId: string;
   initial: JobRunView<ReplayAllResult>;
   onFinish: () => void;
   onDismiss: () => void;
@@ -67,8 +73,22 @@ export function ReplayAllRun({
             </>
           ) : null}
           .
+          {result.receipts ? (
+            <span data-testid="replay-all-receipts">
+              {" "}
+              Followed: <strong>{result.receipts.tally.delivered.toLocaleString("en")}</strong> delivered,{" "}
+              <strong>{result.receipts.tally.failed.toLocaleString("en")}</strong> failed again,{" "}
+              <strong>{result.receipts.tally.pending.toLocaleString("en")}</strong> still pending.
+            </span>
+          ) : null}
         </p>
       ) : null}
+      <Link
+        href={`/alerts/${encodeURIComponent(webhookId)}/replays/${run.id}`}
+        className="inline-flex text-accent underline underline-offset-2"
+      >
+        {isActive(run) ? "Follow the receipts" : "See the receipts"}
+      </Link>
       {!result && run.status === "cancelled" ? (
         <p role="status" data-testid="replay-all-outcome">
           {run.done === 0

@@ -127,7 +127,7 @@ export function HorizonView({ webhookId, canReplay }: { webhookId: string; canRe
   if (horizon.isError)
     return <ErrorState message={horizon.error.message} error={horizon.error} onRetry={() => void horizon.refetch()} />;
   const data = horizon.data;
-  const ids = data.events.slice(0, REPLAY_LIMIT).map((e) => e.event.id);
+  const chosen = data.events.slice(0, REPLAY_LIMIT).map((e) => e.event);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4 rounded border border-border bg-surface p-4">
@@ -163,8 +163,8 @@ export function HorizonView({ webhookId, canReplay }: { webhookId: string; canRe
           {canReplay ? (
             <ReplaySelected
               webhookId={webhookId}
-              selected={ids}
-              label={`Replay ${ids.length === data.events.length ? "all " : ""}${ids.length.toLocaleString("en")} now`}
+              selected={chosen}
+              label={`Replay ${chosen.length === data.events.length ? "all " : ""}${chosen.length.toLocaleString("en")} now`}
               onDone={() => void horizon.refetch()}
             />
           ) : null}

@@ -1,7 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import { REPLAY_BATCH_SIZE, type ReplayAllResult } from "@/lib/alerts/replay";
+import type { ReceiptFacts } from "@/lib/alerts/replay-receipts";
+import type { AlertEvent } from "@/lib/contracts/alerts";
 import { shortAddress, utc } from "@/lib/shared/format";
+import { getEnv } from "@/server/env";
 import { defineJob, JobError, JobInterruptedError, type JobContext } from "@/server/jobs";
 import { appendJobAuditOnce } from "@/server/jobs/audit";
 import { isJobError } from "@/server/jobs/errors";
@@ -10,8 +13,12 @@ import { getAdminClient, type AdminClient } from "@/server/upstream";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import { sleep } from "@/server/upstream/retry";
 import { recordBatchIntent, recordBatchOutcome, recordedBatch, type Batch, type BatchOutcome } from "./batch-record";
+import { followReceipts } from "./follow";
+import { followProgress } from "./follow-job";
 import { type ReplayParams, replayParamsSchema } from "./params";
 import { failedEventsQuery } from "./query";
+import { closeReceipts } from "./receipts-close";
+import { insertReceipts, markAnswered, moveAllReceipts, moveReceipts } from "./receipts-store";
 
 const countsSchema = z.object({
   sent: z.number().int(),
@@ -39,6 +46,8 @@ export const replayCheckpointSchema = countsSchema.extend({
       eventIds: z.array(z.string()).optional(),
     })
     .nullable(),
+  /** Set when every batch is settled: until when the run follows its receipts. */
+  followUntil: z.iso.datetime().optional(),
 });
 type ReplayCheckpoint = z.infer<typeof replayCheckpointSchema>;
 type Ctx = JobContext<ReplayParams, ReplayCheckpoint>;
@@ -60,6 +69,11 @@ const DEFAULT_RATE_LIMIT_WAIT_MS = 5_000;
  * receiver, and a second one is worse than one that may be missing, which still shows as failed
  * and can be replayed again; one without an intent was never sent, and is sent now. A 429 is the
  * one failure known to have done nothing, so that batch is resent after the Retry-After.
+ *
+ * Receipts: every id sent has a receipt (receipts-store.ts), written "sent" with its event's facts
+ * before its batch's intent and moved by the answer (awaiting, refused) or its absence
+ * (unconfirmed). Once every batch is settled the run follows the awaiting ones until each has a new
+ * outcome or CONSOLE_REPLAY_FOLLOW_SECONDS pass, and records the receipts' digest in the audit log.
  */
 export const alertsReplayAllJob = defineJob({
   kind: "alerts.replay-all",
@@ -122,36 +136,110 @@ export const alertsReplayAllJob = defineJob({
           inFlight: { ids: ids.length, batch, eventIds: ids },
         };
         await ctx.saveCheckpoint(state, progress(state));
-        state = await sendBatch(ctx, admin, state, { number: batch, eventIds: ids });
+        state = await sendBatch(ctx, admin, state, { number: batch, eventIds: ids }, page.data);
         await ctx.saveCheckpoint(state, progress(state));
       }
     } catch (error) {
       await recordIfCancelled(ctx, state);
       throw error;
     }
-    const result: ReplayAllResult = {
+    const counts = {
       sent: state.sent,
       queued: state.queued,
       refused: state.refused,
       unconfirmed: state.unconfirmed,
       until: params.until,
     };
-    await appendJobAuditOnce(ctx.runId, {
-      actor: params.actor,
-      action: "alerts.replay-all",
-      target: params.webhookId,
-      outcome: "ok",
-      input: { runId: ctx.runId, filters: params.filters, confirmedCount: params.confirmedCount, ...result },
-    });
-    return result;
+    if (!state.followUntil) {
+      await appendJobAuditOnce(ctx.runId, {
+        actor: params.actor,
+        action: "alerts.replay-all",
+        target: params.webhookId,
+        outcome: "ok",
+        input: { runId: ctx.runId, filters: params.filters, confirmedCount: params.confirmedCount, ...counts },
+      });
+      // Anything still "sent" belongs to a batch settled without its answer.
+      await moveAllReceipts(ctx.runId, ["sent"], "unconfirmed", UNCONFIRMED);
+      state = {
+        ...state,
+        followUntil: new Date(Date.now() + getEnv().CONSOLE_REPLAY_FOLLOW_SECONDS * 1000).toISOString(),
+      };
+      await ctx.saveCheckpoint(state, progress(state));
+    }
+    try {
+      const tally = await followReceipts({
+        runId: ctx.runId,
+        webhookId: params.webhookId,
+        until: new Date(state.followUntil as string),
+        signal: ctx.signal,
+        report: (t) => ctx.progress(followProgress(t)),
+      });
+      const receipts = await closeReceipts(
+        { runId: ctx.runId, actor: params.actor, webhookId: params.webhookId },
+        "all",
+        tally,
+      );
+      return { ...counts, receipts } satisfies ReplayAllResult;
+    } catch (error) {
+      await stopFollowingIfCancelled(ctx);
+      throw error;
+    }
   },
 });
+
+const UNCONFIRMED =
+  "Sent in a batch whose answer was never recorded: it may have been replayed, and it is not sent again.";
+
+/** The receipts a batch's page gives facts for, written "sent" before anything is sent. */
+function factsOf(events: readonly AlertEvent[] | undefined): Map<string, ReceiptFacts> {
+  return new Map(
+    (events ?? []).map((e) => [
+      e.id,
+      {
+        eventId: e.id,
+        chainId: e.chainId,
+        blockNumber: e.blockNumber,
+        transactionHashes: e.transactionHashes,
+        createdAt: e.createdAt,
+      },
+    ]),
+  );
+}
+
+/** A run cancelled while following: its awaiting receipts say so instead of awaiting for ever. */
+async function stopFollowingIfCancelled(ctx: { runId: string; signal: AbortSignal }) {
+  const reason = ctx.signal.reason as unknown;
+  if (!(ctx.signal.aborted && reason instanceof JobInterruptedError && reason.reason === "cancelled")) return;
+  await moveAllReceipts(ctx.runId, ["awaiting"], "pending", "Following stopped: the run was cancelled").catch(
+    (error: unknown) => logger.error({ err: error, runId: ctx.runId }, "could not close a cancelled run's receipts"),
+  );
+}
 
 /**
  * Sends a batch already checkpointed in flight: its intent on record first, then the call, then its
  * outcome. Returns the state with the batch counted and no longer in flight.
  */
-async function sendBatch(ctx: Ctx, admin: AdminClient, state: ReplayCheckpoint, batch: Batch) {
+async function sendBatch(
+  ctx: Ctx,
+  admin: AdminClient,
+  state: ReplayCheckpoint,
+  batch: Batch,
+  events?: readonly AlertEvent[],
+) {
+  const facts = factsOf(events);
+  const sentAt = new Date();
+  // A batch resumed from its checkpoint alone has no page: its receipts (if a crash lost them) cannot be followed.
+  await insertReceipts(
+    ctx.runId,
+    ctx.params.webhookId,
+    batch.eventIds.map((eventId, i) => ({
+      seq: (batch.number - 1) * REPLAY_BATCH_SIZE + i + 1,
+      eventId,
+      facts: facts.get(eventId),
+      sentAt,
+      outcome: "sent",
+    })),
+  );
   const intent = await recordBatchIntent(ctx, batch);
   // Another driver recorded this batch first (one that lost the run to this one, or took it over):
   // it was that driver's to send, so it is settled from the log, never sent from here.
@@ -165,6 +253,13 @@ async function sendBatch(ctx: Ctx, admin: AdminClient, state: ReplayCheckpoint, 
     const outcome: BatchOutcome = isJobError(error)
       ? { result: "refused", reason: error.message }
       : { result: "unconfirmed" };
+    await moveReceipts(
+      ctx.runId,
+      batch.eventIds,
+      ["sent"],
+      outcome.result === "refused" ? "refused" : "unconfirmed",
+      outcome.result === "refused" ? outcome.reason : UNCONFIRMED,
+    ).catch(() => undefined);
     // Best effort: without it, the resumed run finds the intent alone and records the same.
     await recordBatchOutcome(ctx, batch, outcome, intent.id).catch((recordError: unknown) =>
       logger.error({ err: recordError, runId: ctx.runId }, "could not record a replay batch's outcome"),
@@ -172,6 +267,8 @@ async function sendBatch(ctx: Ctx, admin: AdminClient, state: ReplayCheckpoint, 
     throw error;
   }
   const outcome: BatchOutcome = { result: "queued", queued: answer.replaying.length, refused: answer.failed.length };
+  // Before the outcome record: a run resumed after it finds its receipts moved.
+  await markAnswered(ctx.runId, answer);
   // If this cannot be written the attempt fails, and the resumed run records the batch unconfirmed:
   // the log and the checkpoint never disagree.
   await recordBatchOutcome(ctx, batch, outcome, intent.id);
@@ -198,6 +295,7 @@ async function settleInFlight(ctx: Ctx, admin: AdminClient, state: ReplayCheckpo
 async function settleRecorded(ctx: Ctx, state: ReplayCheckpoint, batch: Batch, intentId: string) {
   const written = await recordBatchOutcome(ctx, batch, { result: "unconfirmed" }, intentId);
   const outcome = written.created ? undefined : (await recordedBatch(ctx.runId, batch)).outcome;
+  await moveReceipts(ctx.runId, batch.eventIds, ["sent"], "unconfirmed", UNCONFIRMED);
   return counted(state, batch, outcome ?? { result: "unconfirmed" });
 }
 

@@ -288,6 +288,27 @@ describe("replay all failed", () => {
       ["error", "UPSTREAM_UNAVAILABLE"],
     ]);
     expect(lost[1]).toMatchObject({ intentId: lost[0]!.id, input: { batch: 2, count: 100, result: "unconfirmed" } });
+    // Its receipts say so, for the batch's own ids; every other event sent was followed to its new outcome
+    // (the failing receiver answers 500, so: failed again, one retry more than before the replay).
+    const receipts = await (
+      await getDb()
+    )
+      .select()
+      .from(tables.alertReplayReceipts)
+      .where(eq(tables.alertReplayReceipts.runId, run.id))
+      .orderBy(asc(tables.alertReplayReceipts.seq));
+    expect(receipts).toHaveLength(dry.count);
+    expect(receipts.filter((r) => r.outcome === "unconfirmed").map((r) => r.seq)).toEqual(
+      Array.from({ length: 100 }, (_, i) => 101 + i),
+    );
+    const others = receipts.filter((r) => r.outcome !== "unconfirmed");
+    expect(new Set(others.map((r) => r.outcome))).toEqual(new Set(["failed"]));
+    for (const r of others) {
+      const i = w.ids.indexOf(r.eventId);
+      expect(r.retries).toBe((before[i] as number) + 1);
+      expect(r.message).toBe("Request failed with status code 500");
+    }
+    expect(done.result).toMatchObject({ receipts: { tally: { failed: dry.count - 100, unconfirmed: 100 } } });
   });
 
   it("a run stopped between a batch's intent and its outcome finds it unconfirmed in the log as in its checkpoint", async () => {
