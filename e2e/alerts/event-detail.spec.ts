@@ -55,6 +55,18 @@ test("[ALERTS][event-detail] an event's transfer as the chain has it, its delive
   const listed = drawer.getByTestId("transaction-alerts").getByRole("listitem");
   await expect(listed).toHaveCount(alerts.metadata.total);
   await expect(listed.first()).toContainText("unconfirmed");
+  // The receiving address is the new client's: asked, the console's address scan finds that client.
+  await drawer
+    .getByTestId("chain-transfers")
+    .getByRole("button", { name: `Find the client that owns ${address.toLowerCase()}` })
+    .first()
+    .click();
+  await expect(
+    drawer
+      .getByTestId("chain-transfers")
+      .getByRole("link", { name: /^client / })
+      .first(),
+  ).toHaveAttribute("href", `/clients/${clientId}`, { timeout: 60_000 });
   await expectAccessible(page);
   await keepShot(page, ".data/screens/alerts-event-detail.png");
 });

@@ -38,6 +38,8 @@ export interface TransactionView {
   alerts: AlertEvent[];
   /** How long after the first alerts the confirmed ones are due on this chain. */
   confirmationWaitMs: number;
+  /** The upstream's retry schedule as a share of the documented one (1, unless a sandbox compresses it). */
+  retryScale: number;
 }
 
 /** Which round an alert of a transaction belongs to: within half the wait of the first, it is a first (unconfirmed) alert. */

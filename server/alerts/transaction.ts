@@ -28,8 +28,9 @@ export async function readTransaction(webhookId: string, chainId: string, hash: 
     eventsPage(webhookId, { eventTypes: "EIP_155_TX_V1", transactionHash: hash, limit: "100" }),
   ]);
   const alerts = [...page.data].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
-  const confirmationWaitMs = confirmationDelayMs(chainId, getUpstreamConfig().confirmationMs);
-  return { chainId, hash, chain, alerts, confirmationWaitMs };
+  const upstream = getUpstreamConfig();
+  const confirmationWaitMs = confirmationDelayMs(chainId, upstream.confirmationMs);
+  return { chainId, hash, chain, alerts, confirmationWaitMs, retryScale: upstream.retryScale };
 }
 
 async function onChain(chainId: string, hash: string): Promise<TransactionOnChain> {

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { AddressOwner } from "@/components/clients/address-owner";
 import { Badge } from "@/components/ui/badge";
 import { retryOffsetMs, RETRY_DELAYS_MS } from "@/lib/alerts/delivery-schedule";
 import { alertRound, type TransactionView } from "@/lib/alerts/transaction";
@@ -50,8 +51,9 @@ function OnChain({ view }: { view: TransactionView }) {
         </span>
       </Row>
       <Row label="From → to">
-        <span className="font-mono text-xs">
-          {chain.from} → {chain.to ?? "(contract creation)"}
+        <span className="flex flex-wrap items-center gap-x-1.5 text-xs">
+          <AddressOwner address={chain.from} /> →{" "}
+          {chain.to ? <AddressOwner address={chain.to} /> : <span className="text-muted">(contract creation)</span>}
         </span>
       </Row>
       <Row label="Fee">
@@ -69,8 +71,8 @@ function OnChain({ view }: { view: TransactionView }) {
                 <span className="font-medium tabular">
                   {t.amount ?? t.rawAmount} {t.token ? (t.token.symbol ?? shortAddress(t.token.address)) : "native"}
                 </span>{" "}
-                <span className="font-mono text-muted">
-                  {shortAddress(t.from)} → {shortAddress(t.to)}
+                <span className="inline-flex flex-wrap items-center gap-x-1.5 text-muted">
+                  <AddressOwner address={t.from} /> → <AddressOwner address={t.to} />
                 </span>
               </li>
             ))}
@@ -85,11 +87,11 @@ function OnChain({ view }: { view: TransactionView }) {
  * The event's delivery attempts as the listing tells them: the first at its creation, the last at its
  * last update with its error; those between at the times the documented schedule put them.
  */
-function Attempts({ event, tz }: { event: AlertEvent; tz: string }) {
+function Attempts({ event, tz, retryScale }: { event: AlertEvent; tz: string; retryScale: number }) {
   const created = Date.parse(event.createdAt);
   const attempts = Array.from({ length: event.retries + 1 }, (_, n) => {
     const last = n === event.retries;
-    const at = last ? Date.parse(event.updatedAt) : created + retryOffsetMs(n);
+    const at = last ? Date.parse(event.updatedAt) : created + retryOffsetMs(n, retryScale);
     const outcome = last ? event.deliveryStatus : "failed";
     return { n, at, outcome, message: last ? event.errorMessage : null, derived: !last && n > 0 };
   });
@@ -127,7 +129,8 @@ export function EventChain({ webhookId, event, tz }: { webhookId: string; event:
     <div className="space-y-4">
       <section className="space-y-2">
         <h3 className="text-sm font-semibold">Delivery attempts</h3>
-        <Attempts event={event} tz={tz} />
+        {/* Until the transaction is read, the documented schedule; then the upstream's own (a sandbox may compress it). */}
+        <Attempts event={event} tz={tz} retryScale={view.data?.retryScale ?? 1} />
       </section>
       <section className="space-y-2">
         <h3 className="text-sm font-semibold">On the chain</h3>
