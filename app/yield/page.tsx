@@ -62,7 +62,11 @@ export default async function YieldPage({ searchParams }: { searchParams: Search
         description="A client's yield opportunities and positions. Developers act for test clients: each action is previewed, then a job on the server signs, reports and confirms every transaction in order."
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <YieldView canAct={can(user.role, "yield:act")} testnetsByDefault={testnetsByDefault} />
+        <YieldView
+          canAct={can(user.role, "yield:act")}
+          canSetUp={can(user.role, "wallet-lab:use")}
+          testnetsByDefault={testnetsByDefault}
+        />
       </HydrationBoundary>
     </>
   );

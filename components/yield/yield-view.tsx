@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { Tabs } from "@/components/ui/tabs";
+import type { TestClient } from "@/lib/clients/test-clients";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { readYieldPage } from "@/lib/yield/page-state";
@@ -16,11 +17,27 @@ import { HistoryTab } from "./history-tab";
 import { OpportunitiesTab } from "./opportunities-tab";
 import { PositionsTab } from "./positions-tab";
 import { RunsTab } from "./runs-tab";
+import { SetUpTestClient } from "./set-up-test-client";
 
 /** /yield: choose a client, then its opportunities, positions, the console's runs and the provider's history. */
-export function YieldView({ canAct, testnetsByDefault }: { canAct: boolean; testnetsByDefault: boolean }) {
+export function YieldView({
+  canAct,
+  canSetUp,
+  testnetsByDefault,
+}: {
+  canAct: boolean;
+  /** May set up test clients (wallet-lab:use). */
+  canSetUp: boolean;
+  testnetsByDefault: boolean;
+}) {
   const [state, setState] = useQueryStates(yieldPageParsers, { history: "push" });
   const page = readYieldPage(state, testnetsByDefault);
+  const tests = useQuery({
+    queryKey: queryKeys.testClients.list(),
+    queryFn: () => fetchJson<{ clients: TestClient[] }>("/api/test-clients"),
+  });
+  const pick = (client: string) => void setState({ client, network: null, token: null, type: null, networks: null });
+  const noTestClient = tests.isSuccess && tests.data.clients.length === 0;
   return (
     <div className="space-y-4">
       {page.dropped.length > 0 ? (
@@ -28,10 +45,16 @@ export function YieldView({ canAct, testnetsByDefault }: { canAct: boolean; test
           Left out of the address: {page.dropped.join("; ")}.
         </p>
       ) : null}
-      <ClientPicker
-        current={page.clientId}
-        onPick={(client) => void setState({ client, network: null, token: null, type: null, networks: null })}
-      />
+      <ClientPicker current={page.clientId} onPick={pick} />
+      {canSetUp ? (
+        <SetUpTestClient empty={noTestClient && !page.clientId} sandbox={testnetsByDefault} onReady={pick} />
+      ) : null}
+      {!page.clientId && noTestClient && !canSetUp ? (
+        <p className="text-sm text-muted" role="status">
+          The console has no test client yet: a developer sets one up here. To read any client&apos;s yields, type its
+          id above.
+        </p>
+      ) : null}
       {page.clientId ? (
         <ClientArea
           key={page.clientId}

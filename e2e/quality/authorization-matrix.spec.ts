@@ -48,6 +48,7 @@ const ACTIONS: Record<string, string> = {
   downloadEjectShares: "eject:fetch-shares",
   cancelJobRun: "signed-in",
   createTestClient: "wallet-lab:use",
+  setUpYieldTestClient: "wallet-lab:use",
   createUser: "users:manage",
   updateUser: "users:manage",
   generateLabWallet: "wallet-lab:use",

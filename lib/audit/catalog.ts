@@ -32,6 +32,7 @@ export const KNOWN_AUDIT_ACTIONS = [
   "users.update",
   "clients.create",
   "clients.create-test",
+  "clients.set-up-test",
   "clients.find-address",
   "credentials.session-token",
   "credentials.web-otp",

@@ -7,3 +7,13 @@ export interface TestClient {
   createdByEmail: string;
   createdAt: string;
 }
+
+/** A test client set up in one step for yield: created, its wallets generated and (in the sandbox) funded. */
+export interface SetUpTestClientResult {
+  clientId: string;
+  isAccountAbstracted: boolean;
+  /** The address the yields see (an account-abstracted client's smart account). */
+  evmAddress: string | null;
+  /** True when the sandbox's faucet funded the wallets; a real upstream has no faucet. */
+  funded: boolean;
+}

@@ -1,11 +1,8 @@
 "use server";
 import { createClientSchema } from "@/lib/clients";
-import { registerTestClient } from "@/server/clients/test-clients";
-import { getDb } from "@/server/db";
-import { AppError } from "@/server/errors";
+import { createTestClientFor } from "@/server/clients/create-test-client";
+import { setUpTestClient } from "@/server/clients/set-up-test-client";
 import { defineAction } from "@/server/kit/define-action";
-import { logger } from "@/server/log";
-import { getAdminClient } from "@/server/upstream";
 
 /**
  * Creates a client for developers to act for: its client API key goes straight into the vault and
@@ -16,27 +13,31 @@ export const createTestClient = defineAction({
   secretFields: [],
   permission: "wallet-lab:use",
   input: createClientSchema,
-  run: async (input, { user, requestId }) => {
-    const created = await getAdminClient().clients.create({ isAccountAbstracted: input.isAccountAbstracted });
-    try {
-      return await registerTestClient(await getDb(), {
-        clientId: created.id,
-        isAccountAbstracted: created.isAccountAbstracted,
-        clientApiKey: created.clientApiKey,
-        by: { id: user.id, email: user.email },
-      });
-    } catch (error) {
-      logger.error({ err: error, clientId: created.id, requestId }, "test client could not be kept");
-      throw new AppError(
-        "INTERNAL",
-        `Client ${created.id} was created upstream, but the console could not keep its key, so it is not a test client. Create another.`,
-      );
-    }
-  },
+  run: (input, { user, requestId }) => createTestClientFor({ id: user.id, email: user.email }, input, requestId),
   target: (_input, result) => result?.clientId ?? null,
   auditResult: (r) => ({
     clientId: r.clientId,
     isAccountAbstracted: r.isAccountAbstracted,
     kept: "client API key (vault)",
+  }),
+});
+
+/**
+ * A developer's first test client in one step (the yield page's empty state): created, its wallets
+ * generated and, in the sandbox, funded by the faucet. Key and shares go to the vault.
+ */
+export const setUpYieldTestClient = defineAction({
+  action: "clients.set-up-test",
+  secretFields: [],
+  permission: "wallet-lab:use",
+  input: createClientSchema,
+  run: (input, { user, requestId }) => setUpTestClient({ id: user.id, email: user.email }, input, requestId),
+  target: (_input, result) => result?.clientId ?? null,
+  auditResult: (r) => ({
+    clientId: r.clientId,
+    isAccountAbstracted: r.isAccountAbstracted,
+    evmAddress: r.evmAddress,
+    funded: r.funded ? "sandbox faucet" : "no faucet (real upstream)",
+    kept: "client API key and signing shares (vault)",
   }),
 });
