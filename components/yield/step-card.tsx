@@ -54,7 +54,11 @@ export function StepCard({ step, chainId }: { step: YieldStepView; chainId: stri
         </span>
         {step.type ? <Badge>{enumWords(step.type)}</Badge> : null}
         <Badge tone={phase.tone}>
-          {step.phase === "failed" && step.failedPart ? `failed at ${step.failedPart}` : phase.label}
+          {step.phase === "failed" && step.failedPart
+            ? step.failedPart === "simulate"
+              ? "stopped before signing"
+              : `failed at ${step.failedPart}`
+            : phase.label}
         </Badge>
       </div>
       {step.to ? (

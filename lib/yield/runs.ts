@@ -28,7 +28,7 @@ export const STEP_PHASES = [
 export type StepPhase = (typeof STEP_PHASES)[number];
 
 /** The part of a step that failed, and that a retry starts again from. */
-export const STEP_PARTS = ["sign", "report", "confirm"] as const;
+export const STEP_PARTS = ["simulate", "sign", "report", "confirm"] as const;
 export type StepPart = (typeof STEP_PARTS)[number];
 
 export interface DecodedCall {

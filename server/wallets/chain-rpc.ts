@@ -11,6 +11,7 @@ import {
   toEventSelector,
 } from "viem";
 import { rpcUrlFor } from "@/lib/chains";
+import { revertReason } from "@/lib/yield/revert-reason";
 import { getUpstreamConfig } from "@/server/env";
 import { AppError } from "@/server/errors";
 
@@ -46,6 +47,48 @@ export class ChainRpc {
         `The chain's RPC gateway answered ${method} with ${body?.error?.message ?? `HTTP ${res.status}`}.`,
       );
     return body.result as T;
+  }
+
+  /**
+   * An eth_call of a transaction as its sender would send it, on the latest state: whether it would
+   * succeed, or why it would revert (the node's revert data, decoded). A failure to ask is thrown.
+   */
+  async simulate(
+    tx: { from: string; to: string; data?: string; value?: string },
+    signal?: AbortSignal,
+  ): Promise<{ ok: true } | { ok: false; reason: string }> {
+    let res: Response;
+    try {
+      res = await this.fetchImpl(this.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "eth_call",
+          params: [{ from: tx.from, to: tx.to, data: tx.data ?? "0x", value: tx.value ?? "0x0" }, "latest"],
+        }),
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new AppError("UPSTREAM_UNAVAILABLE", `The chain's RPC gateway for ${this.chainId} could not be reached.`);
+    }
+    const body = (await res.json().catch(() => null)) as {
+      result?: Hex;
+      error?: { code?: number; message?: string; data?: unknown };
+    } | null;
+    if (res.ok && body && !body.error) return { ok: true };
+    // Code 3 (geth's "execution reverted") or a message saying so carries the revert data.
+    const error = body?.error;
+    const reverted = error && (error.code === 3 || /revert/i.test(error.message ?? ""));
+    if (!reverted)
+      throw new AppError(
+        "UPSTREAM",
+        `The chain's RPC gateway answered eth_call with ${error?.message ?? `HTTP ${res.status}`}.`,
+      );
+    const data = typeof error.data === "string" && /^0x[0-9a-f]*$/i.test(error.data) ? (error.data as Hex) : undefined;
+    return { ok: false, reason: revertReason(data, error.message) };
   }
 
   async blockNumber(signal?: AbortSignal): Promise<number> {

@@ -1,4 +1,14 @@
 import { eq } from "drizzle-orm";
+import {
+  decodeFunctionResult,
+  encodeAbiParameters,
+  encodeFunctionData,
+  erc20Abi,
+  keccak256,
+  pad,
+  toHex,
+  type Hex,
+} from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { YieldRunView } from "@/lib/yield/runs";
 
@@ -175,6 +185,58 @@ describe("a yield run", () => {
     expect(rows[0]?.reportCalls).toBe(2);
     expect(rows[1]?.signCalls).toBe(1);
     expect(done.steps[0]?.transactionHash).toBe(failed.steps[0]?.transactionHash);
+  }, 90_000);
+
+  it("asks the chain before signing: an account-abstracted client's step that would revert is stopped with its reason, nothing signed; a retry after the fix signs it once", async () => {
+    const db = await getDb();
+    const client = await makeTestClient(db, true);
+    const vault = await usdcVault(client.clientId);
+    const preview = await previewAction(developer, {
+      intent: "enter",
+      clientId: client.clientId,
+      yieldId: vault.id,
+      arguments: { amount: "100" },
+      stripGas: true,
+    });
+    // The smart account's USDC goes away after the preview: TestToken.sol keeps balanceOf at slot 3.
+    const usdc = vault.token.address as Hex;
+    const account = preview.address as Hex;
+    const slot = keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [account, 3n]));
+    const balanceOf = async () =>
+      decodeFunctionResult({
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        data: await h.rpc<Hex>(SEPOLIA, "eth_call", [
+          { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [account] }) },
+          "latest",
+        ]),
+      });
+    const held = await balanceOf();
+    await h.rpc(SEPOLIA, "hardhat_setStorageAt", [usdc, slot, pad(toHex(1_000_000n), { size: 32 })]);
+    expect(await balanceOf()).toBe(1_000_000n);
+
+    await startRun(developer, preview.id);
+    const stopped = await finished(preview.id);
+    expect(stopped.status).toBe("failed");
+    expect(stopped.steps.map((s) => [s.phase, s.failedPart])).toEqual([
+      ["confirmed", null],
+      ["failed", "simulate"],
+    ]);
+    expect(stopped.error).toBe(
+      "Step 2 (" +
+        (stopped.steps[1]?.title ?? stopped.steps[1]?.type) +
+        ") failed at simulate: It would revert: ERC20: transfer amount exceeds balance. Nothing was signed.",
+    );
+    let rows = (await stepRows(preview.id)).sort((a, b) => a.stepIndex - b.stepIndex);
+    expect(rows[1]).toMatchObject({ signCalls: 0, userOperationHash: null, nonce: null });
+
+    await h.rpc(SEPOLIA, "hardhat_setStorageAt", [usdc, slot, pad(toHex(held), { size: 32 })]);
+    await retryRun(developer, preview.id);
+    const done = await finished(preview.id);
+    expect(done.status).toBe("succeeded");
+    rows = (await stepRows(preview.id)).sort((a, b) => a.stepIndex - b.stepIndex);
+    expect(rows.map((r) => r.signCalls)).toEqual([1, 1]);
+    expect(await balanceOf()).toBe(held - 100_000_000n);
   }, 90_000);
 
   it("can be abandoned before it starts, and then cannot be started", async () => {

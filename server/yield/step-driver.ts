@@ -8,7 +8,7 @@ import { appendJobAuditOnce } from "@/server/jobs/audit";
 import type { MpcClient, YieldClient } from "@/server/upstream";
 import { sleep } from "@/server/upstream/retry";
 import type { ChainRpc } from "@/server/wallets/chain-rpc";
-import { reserveNonce } from "@/server/wallets/nonces";
+import { releaseNonce, reserveNonce } from "@/server/wallets/nonces";
 import type { YieldRunRow, YieldStepRow } from "./runs-store";
 import { fencedStepUpdate, plusOne, type Fence } from "./step-store";
 
@@ -118,7 +118,12 @@ export class StepDriver {
     if (step.signStartedAt && step.nonce !== null && step.fromBlock !== null) {
       const sent = await this.findSent(step);
       if (sent) return sent;
+      // Not sent: it is signed again with the same nonce, if it still would not revert.
+      await this.simulateOrStop(step, tx);
     } else {
+      // Never a signature for a transaction that would revert: the provider built it on the state it
+      // saw, and the steps before (or anyone else) may have changed that since.
+      await this.simulateOrStop(step, tx);
       const nonce = run.isAccountAbstracted
         ? (await rpc.userOperationNonce(from, "pending", signal)).toString()
         : String(
@@ -162,6 +167,24 @@ export class StepDriver {
     step = await this.update(step, { phase: "broadcast", transactionHash: hash, signedAt: new Date() });
     await this.audit("yield.sign", step, "ok", { nonce: step.nonce, transactionHash: hash });
     return step;
+  }
+
+  /**
+   * The transaction as the chain would run it now (eth_call from the acting address on the latest
+   * state). If it would revert, nothing is signed: a nonce this step reserved and never used is given
+   * back, and the step stops with the decoded reason; a retry (after the cause is fixed) simulates again.
+   */
+  private async simulateOrStop(step: YieldStepRow, tx: UnsignedEvmTransaction): Promise<void> {
+    const { run, rpc, signal } = this.deps;
+    const value = tx.value === undefined ? undefined : toHex(BigInt(tx.value));
+    const outcome = await rpc.simulate({ from: run.address, to: tx.to, data: tx.data, value }, signal);
+    if (outcome.ok) return;
+    if (step.nonce !== null) {
+      if (!run.isAccountAbstracted)
+        await releaseNonce(this.deps.db, run.clientId, run.chainId, Number(step.nonce)).catch(() => false);
+      await this.update(step, { phase: "waiting", nonce: null, fromBlock: null, signStartedAt: null });
+    }
+    throw new StepFailure("simulate", `It would revert: ${outcome.reason}. Nothing was signed.`);
   }
 
   /**

@@ -1,0 +1,104 @@
+import { expect, test } from "@playwright/test";
+import {
+  decodeFunctionResult,
+  encodeAbiParameters,
+  encodeFunctionData,
+  erc20Abi,
+  keccak256,
+  pad,
+  parseUnits,
+  toHex,
+  type Hex,
+} from "viem";
+import { expectAccessible } from "../fixtures/axe";
+import { rpc } from "../fixtures/chain";
+import { createTestClientWithWallets } from "../fixtures/sandbox";
+import { sandboxGet } from "../fixtures/sandbox-api";
+import { storageState } from "../fixtures/users";
+
+/**
+ * The runner asks the chain before it signs each step. Here the wallet's USDC goes away between the
+ * preview and Start (written straight into the token's storage through the gateway's development
+ * helper), so the deposit that follows the approval would revert: it is stopped before signing with
+ * the token's own reason, nothing of it reaches the chain, and once the USDC is back a retry finishes.
+ */
+test.use({ storageState: storageState("developer") });
+
+const SEPOLIA = "eip155:11155111";
+/** The sandbox's test USDC, the same address on every local chain (sandbox/README.md, Contracts). */
+const USDC = "0xa02d248aE30afBA10d071F80aBEf9aa1f0b1605E";
+/** TestToken.sol's storage: name (0), symbol (1), totalSupply (2), then the balanceOf mapping (3). */
+const BALANCES_SLOT = 3n;
+
+const balanceSlot = (holder: Hex) =>
+  keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [holder, BALANCES_SLOT]));
+
+async function usdcOf(holder: Hex): Promise<bigint> {
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [holder] });
+  return decodeFunctionResult({
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    data: await rpc<Hex>("eth_call", [{ to: USDC, data }, "latest"]),
+  });
+}
+
+async function setUsdc(holder: Hex, amount: bigint) {
+  await rpc("hardhat_setStorageAt", [USDC, balanceSlot(holder), pad(toHex(amount), { size: 32 })]);
+  // The chain agrees the slot is the balance: the token reads back what was written.
+  expect(await usdcOf(holder)).toBe(amount);
+}
+
+test("[YIELD][simulate] a step that would revert is stopped before signing with its reason; a retry after the fix finishes", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const clientId = await createTestClientWithWallets(page);
+  const client = await sandboxGet<{ metadata: { namespaces: { eip155?: { address: Hex } } } }>(
+    `/api/v3/custodians/me/clients/${clientId}`,
+  );
+  const address = client.metadata.namespaces.eip155!.address;
+  const held = await usdcOf(address);
+  expect(held).toBe(parseUnits("10000", 6));
+
+  // Preview entering the USDC vault with 100 USDC: an approval, then the deposit.
+  await page.goto(`/yield?client=${clientId}`);
+  const form = page.getByRole("form", { name: "Filter opportunities" });
+  await form.getByLabel("Network").selectOption(SEPOLIA);
+  await form.getByLabel("Token (symbol or address)").fill("USDC");
+  await form.getByLabel("Type").selectOption("lending");
+  await form.getByRole("button", { name: "Apply" }).click();
+  const table = page.getByRole("table", { name: "Yield opportunities, by reward rate" });
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await table.getByRole("button", { name: /^Enter / }).click();
+  const dialog = page.getByRole("dialog", { name: /^Enter / });
+  await dialog.getByLabel("Amount (USDC)").fill("100");
+  await dialog.getByRole("button", { name: "Preview transactions" }).click();
+  await expect(page).toHaveURL(/\/yield\/runs\/[0-9a-f-]{36}$/);
+  const cards = page.getByTestId("run-step");
+  await expect(cards).toHaveCount(2);
+
+  // The USDC leaves the wallet before anything is signed; then Start.
+  await setUsdc(address, parseUnits("5", 6));
+  const nonceBefore = Number(await rpc<Hex>("eth_getTransactionCount", [address, "latest"]));
+  await page.getByRole("button", { name: "Start: sign and send" }).click();
+  await expect(page.getByTestId("run-status")).toHaveText("failed", { timeout: 60_000 });
+  await expect(cards.nth(0)).toHaveAttribute("data-phase", "confirmed");
+  await expect(cards.nth(1)).toHaveAttribute("data-phase", "failed");
+  await expect(cards.nth(1)).toContainText("stopped before signing");
+  await expect(page.getByTestId("run-error")).toContainText(
+    "It would revert: ERC20: transfer amount exceeds balance. Nothing was signed.",
+  );
+  // On the chain: the approval alone (one transaction from the wallet), the USDC untouched.
+  expect(Number(await rpc<Hex>("eth_getTransactionCount", [address, "latest"]))).toBe(nonceBefore + 1);
+  expect(Number(await rpc<Hex>("eth_getTransactionCount", [address, "pending"]))).toBe(nonceBefore + 1);
+  expect(await usdcOf(address)).toBe(parseUnits("5", 6));
+  await expectAccessible(page);
+
+  // The cause fixed, the run resumes from the stopped step and signs it once.
+  await setUsdc(address, held);
+  await page.getByRole("button", { name: "Retry from the failed part" }).click();
+  await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 60_000 });
+  await expect(cards.nth(1)).toHaveAttribute("data-phase", "confirmed");
+  expect(Number(await rpc<Hex>("eth_getTransactionCount", [address, "latest"]))).toBe(nonceBefore + 2);
+  expect(await usdcOf(address)).toBe(held - parseUnits("100", 6));
+});
