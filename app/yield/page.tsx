@@ -1,5 +1,6 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
 import { YieldView } from "@/components/yield/yield-view";
@@ -60,6 +61,11 @@ export default async function YieldPage({ searchParams }: { searchParams: Search
       <PageHeader
         title="Yield"
         description="A client's yield opportunities and positions. Developers act for test clients: each action is previewed, then a job on the server signs, reports and confirms every transaction in order."
+        actions={
+          <Link href="/yield/pending" className="text-sm text-accent underline underline-offset-2">
+            Pending actions of every test client
+          </Link>
+        }
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <YieldView

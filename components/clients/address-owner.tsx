@@ -1,5 +1,4 @@
 "use client";
-import { UserSearch } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
@@ -27,10 +26,9 @@ export function AddressOwner({ address }: { address: string }) {
         <button
           type="button"
           onClick={() => start.run({ address })}
-          className="inline-flex items-center gap-0.5 rounded px-1 font-sans text-accent hover:bg-surface-2"
+          className="rounded px-1 font-sans text-accent underline decoration-dotted underline-offset-2 hover:bg-surface-2"
           aria-label={`Find the client that owns ${address}`}
         >
-          <UserSearch className="size-3.5" aria-hidden />
           client?
         </button>
       ) : null}

@@ -1,13 +1,10 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useQueryStates } from "nuqs";
 import { useState } from "react";
-import { useAction } from "@/components/hooks/use-action";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ChainMultiSelect } from "@/components/ui/chain-multi-select";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { chainLabel, YIELD_NETWORKS } from "@/lib/chains";
 import { fetchJson } from "@/lib/shared/query-client";
@@ -17,8 +14,8 @@ import { sortBalances, type PositionBalance, type PositionsView, type YieldClien
 import { yieldPageParsers } from "@/lib/yield/search-params";
 import { filtersKey, networksKey, opportunitiesUrl, positionsUrl } from "@/lib/yield/urls";
 import { enumWords as words, withUnit } from "@/lib/yield/words";
-import { previewYieldRun } from "@/server/actions/yield";
 import { ActionDialog } from "./action-dialog-lazy";
+import { ManageDialog, type PendingChoice } from "./manage-dialog";
 
 const TYPE_TONES: Record<string, "success" | "accent" | "warning" | "neutral"> = {
   active: "success",
@@ -27,15 +24,6 @@ const TYPE_TONES: Record<string, "success" | "accent" | "warning" | "neutral"> =
   withdrawable: "accent",
   claimable: "accent",
 };
-
-interface PendingChoice {
-  yieldId: string;
-  name: string;
-  action: string;
-  balanceType: string;
-  amount: string;
-  symbol: string;
-}
 
 /** The client's balances per yield and type; pending actions and exits for a test client. */
 export function PositionsTab({
@@ -48,7 +36,6 @@ export function PositionsTab({
   /** Chosen in the address; null reads the client's own networks (where it has runs or provider actions). */
   networks: string[] | null;
 }) {
-  const router = useRouter();
   const [, setState] = useQueryStates(yieldPageParsers, { history: "push" });
   const [pending, setPending] = useState<PendingChoice>();
   const [exiting, setExiting] = useState<OpportunityView>();
@@ -64,10 +51,6 @@ export function PositionsTab({
   // The networks read: the chosen ones, else those the server found for the client.
   const read = networks ?? held.data?.networks ?? [];
   const byId = new Map((offered.data?.items ?? []).map((o) => [o.id, o]));
-  const manage = useAction(previewYieldRun, {
-    errors: "inline",
-    onSuccess: (run) => router.push(`/yield/runs/${run.id}`),
-  });
 
   return (
     <div className="space-y-3">
@@ -129,6 +112,8 @@ export function PositionsTab({
                         readOnly={readOnly}
                         onAction={(action) =>
                           setPending({
+                            clientId: client.clientId,
+                            isAccountAbstracted: client.isAccountAbstracted,
                             yieldId: item.yieldId,
                             name: o?.name ?? item.yieldId,
                             action,
@@ -146,34 +131,7 @@ export function PositionsTab({
           )}
         </>
       )}
-      <ConfirmDialog
-        open={pending !== undefined}
-        onOpenChange={(open) => !open && (setPending(undefined), manage.reset())}
-        title={pending ? `${words(pending.action)} on ${pending.name}` : ""}
-        confirmLabel="Preview transactions"
-        tone="primary"
-        pending={manage.pending}
-        error={manage.formError}
-        onConfirm={() =>
-          pending &&
-          manage.run({
-            intent: "manage",
-            clientId: client.clientId,
-            yieldId: pending.yieldId,
-            action: pending.action,
-            balanceType: pending.balanceType,
-            stripGas: client.isAccountAbstracted,
-          })
-        }
-      >
-        {pending ? (
-          <p>
-            {words(pending.action)} on the {pending.balanceType} balance ({withUnit(pending.amount, pending.symbol)}),
-            the provider&apos;s own pending action, with its passthrough sent back unchanged. Its transactions are shown
-            first; nothing is signed until you start the run.
-          </p>
-        ) : null}
-      </ConfirmDialog>
+      <ManageDialog choice={pending} onClose={() => setPending(undefined)} />
       {exiting ? (
         <ActionDialog intent="exit" client={client} opportunity={exiting} onClose={() => setExiting(undefined)} />
       ) : null}

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { expectAccessible } from "../fixtures/axe";
+import { expectPageWithinBudget } from "../fixtures/budget";
 import { sandboxEvents, webhookByRole } from "../fixtures/sandbox-api";
 import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
@@ -77,6 +78,7 @@ test("[ALERTS][receipts] a replay of selected events is followed to each event's
   await expect(page.getByTestId("receipts-sha256")).toHaveText(`${sha.slice(0, 16)}…`);
 
   await expectAccessible(page);
+  await expectPageWithinBudget(page, "/alerts/[webhookId]/replays/[runId]");
   await screens(page, "alerts-receipts", async () => await expect(table.locator("tbody tr").first()).toBeVisible());
 
   // The webhook's replays list it, linked back to these receipts.

@@ -9,13 +9,14 @@ import { storageState } from "../fixtures/users";
  * measured as `npm run bench` measures it (bench/harness/first-load.ts: the gzip bytes of every
  * `<script src>` the page's HTML loads, as the production console sends them). Budgets: 60 KB, 100 KB
  * for a chart page. Dynamic pages are measured on a real record: a webhook and a client of the
- * sandbox here; a yield run, which only a run makes, by the journey that makes one
- * (e2e/yield/run-progress.spec.ts, through ../fixtures/budget.ts).
+ * sandbox here; a yield run and a replay's receipts, which only a run makes, by the journeys that make
+ * them (through ../fixtures/budget.ts).
  */
 
 /** Dynamic pages whose record only a journey makes, and the journey that measures them. */
 export const MEASURED_BY_JOURNEY: Readonly<Record<string, string>> = {
   "/yield/runs/[runId]": "e2e/yield/run-progress.spec.ts",
+  "/alerts/[webhookId]/replays/[runId]": "e2e/alerts/receipts.spec.ts",
 };
 
 test.use({ storageState: storageState("admin") });

@@ -103,6 +103,7 @@ const ROUTES: Record<string, string> = {
   "GET /api/yield/available": "assets:read",
   "GET /api/yield/client": "yield:read",
   "GET /api/yield/history": "yield:read",
+  "GET /api/yield/pending": "yield:read",
   "GET /api/yield/opportunities": "yield:read",
   "GET /api/yield/positions": "yield:read",
   "GET /api/yield/runs/[runId]": "yield:read",
