@@ -18,6 +18,7 @@ import { isRunActive, type YieldRunView } from "@/lib/yield/runs";
 import { positionsPageUrl } from "@/lib/yield/urls";
 import { runActionWords, withUnit } from "@/lib/yield/words";
 import { abandonYieldRun, retryYieldRun, startYieldRun } from "@/server/actions/yield";
+import { RunSimulationView } from "./run-simulation";
 import { RunStatusBadge } from "./run-status";
 import { StepCard } from "./step-card";
 
@@ -129,6 +130,7 @@ export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
         <FormError message={start.formError ?? retry.formError} />
         <RunLimitNotice error={start.error ?? retry.error} />
       </section>
+      {r.status === "preview" || r.status === "failed" ? <RunSimulationView runId={runId} /> : null}
       <ol className="space-y-2" aria-label="Steps, in order">
         {r.steps.map((step) => (
           <StepCard key={step.stepIndex} step={step} chainId={r.chainId} />

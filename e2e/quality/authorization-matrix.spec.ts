@@ -107,6 +107,7 @@ const ROUTES: Record<string, string> = {
   "GET /api/yield/opportunities": "yield:read",
   "GET /api/yield/positions": "yield:read",
   "GET /api/yield/runs/[runId]": "yield:read",
+  "GET /api/yield/runs/[runId]/simulation": "yield:read",
   "GET /api/yield/runs": "yield:read",
   // An operator's endpoints: liveness and readiness answer anyone (a load balancer has no session);
   // metrics answer only the metrics token, which no staff session replaces.

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import {
   decodeFunctionResult,
+  formatUnits,
   encodeAbiParameters,
   encodeFunctionData,
   erc20Abi,
@@ -14,6 +15,7 @@ import { expectAccessible } from "../fixtures/axe";
 import { rpc } from "../fixtures/chain";
 import { createTestClientWithWallets } from "../fixtures/sandbox";
 import { sandboxGet } from "../fixtures/sandbox-api";
+import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
 
 /**
@@ -77,8 +79,24 @@ test("[YIELD][simulate] a step that would revert is stopped before signing with 
   const cards = page.getByTestId("run-step");
   await expect(cards).toHaveCount(2);
 
-  // The USDC leaves the wallet before anything is signed; then Start.
+  // The preview simulates both steps on the chain: the approval moves nothing; the deposit takes the
+  // 100 USDC (its base units, 100 × 10^6, written in token units) and gives vault shares.
+  const simulated = page.getByTestId("simulated-step");
+  await expect(simulated).toHaveCount(2);
+  await expect(simulated.nth(0)).toHaveAttribute("data-outcome", "success");
+  await expect(simulated.nth(0)).toContainText("No token balance of the address changes");
+  await expect(simulated.nth(1)).toHaveAttribute("data-outcome", "success");
+  const changes = simulated.nth(1).getByRole("list", { name: "Balance changes of step 2" }).getByRole("listitem");
+  await expect(changes.filter({ hasText: "USDC" }).first()).toHaveText(`−${formatUnits(parseUnits("100", 6), 6)} USDC`);
+  await expect(changes.filter({ hasText: "svUSDC" })).toHaveText(/^\+\d+(\.\d+)? svUSDC$/);
+  await expectAccessible(page);
+
+  // The USDC leaves the wallet before anything is signed: simulated again, the deposit would revert, and says why.
   await setUsdc(address, parseUnits("5", 6));
+  await page.getByRole("button", { name: "Simulate again" }).click();
+  await expect(simulated.nth(1)).toHaveAttribute("data-outcome", "revert");
+  await expect(simulated.nth(1).getByTestId("simulated-reason")).toHaveText("ERC20: transfer amount exceeds balance");
+  await screens(page, "yield-simulation", async () => await expect(simulated.nth(1)).toBeVisible());
   const nonceBefore = Number(await rpc<Hex>("eth_getTransactionCount", [address, "latest"]));
   await page.getByRole("button", { name: "Start: sign and send" }).click();
   await expect(page.getByTestId("run-status")).toHaveText("failed", { timeout: 60_000 });

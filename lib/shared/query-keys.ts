@@ -81,6 +81,8 @@ export const queryKeys = {
       ["yield", "available", clientId, network, token] as const,
     runs: (clientId: string) => ["yield", "runs", clientId] as const,
     run: (runId: string) => ["yield", "run", runId] as const,
+    /** The run's steps simulated on the chain's latest state. */
+    simulation: (runId: string) => ["yield", "simulation", runId] as const,
     /** Every test client's pending actions. */
     pending: () => ["yield", "pending"] as const,
   },

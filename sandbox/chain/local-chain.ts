@@ -15,6 +15,7 @@ import { Journal } from "./journal";
 import { KeyedLock } from "./lock";
 import { classifyMethod } from "./policy";
 import { replayJournal } from "./replay";
+import { parseSimulateParams, simulateCalls } from "./simulate";
 import { NATIVE_DRIP_WEI, TEST_TOKEN_SPECS, dripAmount } from "./test-tokens";
 import { type RpcBlock, transfersInBlock } from "./transfers";
 
@@ -52,6 +53,15 @@ export class LocalChain {
   private followTail: Promise<void> = Promise.resolve();
   private readonly faucetLock = new KeyedLock();
   private closed = false;
+  /**
+   * Resolves when no simulation holds the chain: while one runs (its calls mined on a snapshot that
+   * is then reverted), every other request waits, so no transaction is lost with the snapshot and no
+   * read sees simulated state.
+   */
+  private simulation: Promise<void> = Promise.resolve();
+  /** Sends in flight; a simulation starts only when there are none. */
+  private sends = 0;
+  private sendsDone: (() => void)[] = [];
 
   private constructor(
     private readonly provider: EdrProvider,
@@ -100,6 +110,8 @@ export class LocalChain {
 
   private async dispatch(method: string, params: unknown[]): Promise<unknown> {
     if (this.closed) throw new RpcError(RPC_INTERNAL, `Chain ${this.caip2} is shut down`);
+    if (method === "eth_simulateV1") return this.simulate(params);
+    await this.simulation;
     switch (classifyMethod(method)) {
       case "read":
         return this.raw(method, params);
@@ -127,6 +139,26 @@ export class LocalChain {
           RPC_METHOD_NOT_FOUND,
           `Method ${method} is not available on the sandbox chain ${this.caip2}`,
         );
+    }
+  }
+
+  /**
+   * eth_simulateV1 (./simulate.ts): the calls run on a snapshot of the latest state, which is then
+   * reverted. The chain is held throughout: other requests wait (this.simulation), sends in flight
+   * finish first, and the block follower is paused (exclusive), so the simulated blocks are never
+   * journaled or reported as transfers.
+   */
+  private async simulate(params: unknown[]): Promise<unknown> {
+    const request = parseSimulateParams(params);
+    const previous = this.simulation;
+    let release!: () => void;
+    this.simulation = previous.then(() => new Promise<void>((resolve) => (release = resolve)));
+    await previous;
+    try {
+      if (this.sends > 0) await new Promise<void>((resolve) => this.sendsDone.push(resolve));
+      return await this.exclusive(() => simulateCalls((m, p) => this.raw(m, p), request));
+    } finally {
+      release();
     }
   }
 
@@ -250,6 +282,16 @@ export class LocalChain {
   private async sendRaw(raw: unknown): Promise<unknown> {
     if (typeof raw !== "string" || !isHex(raw) || raw.length < 4)
       throw new RpcError(RPC_INVALID_PARAMS, "eth_sendRawTransaction expects one hex-encoded signed transaction");
+    await this.simulation;
+    this.sends++;
+    try {
+      return await this.sendHeld(raw);
+    } finally {
+      if (--this.sends === 0) for (const done of this.sendsDone.splice(0)) done();
+    }
+  }
+
+  private async sendHeld(raw: Hex): Promise<unknown> {
     const hash = keccak256(raw);
     const known = this.pendingRaw.has(hash);
     this.pendingRaw.set(hash, raw);

@@ -1,11 +1,12 @@
 import "server-only";
-import { decodeEventLog, decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, type Hex } from "viem";
+import { formatUnits, type Hex } from "viem";
 import { confirmationDelayMs } from "@/lib/alerts/confirmation-depth";
 import type { OnChainTransfer, TransactionOnChain, TransactionView } from "@/lib/alerts/transaction";
 import { chainInfo } from "@/lib/chains";
 import { getUpstreamConfig } from "@/server/env";
 import { isAppError } from "@/server/errors";
 import { chainRpc, type ChainRpc } from "@/server/wallets/chain-rpc";
+import { decodeTransfer, tokenFacts } from "@/server/wallets/erc20-facts";
 import { eventsPage } from "./webhook-list";
 
 interface RpcTransaction {
@@ -76,32 +77,12 @@ async function onChain(chainId: string, hash: string): Promise<TransactionOnChai
   }
 }
 
-/** An ERC-20 Transfer log (three topics; an ERC-721 Transfer has four and is left out). */
-function decodeTransfer(log: { topics: Hex[]; data: Hex }) {
-  if (log.topics.length !== 3) return null;
-  try {
-    const event = decodeEventLog({ abi: erc20Abi, topics: log.topics as [Hex, ...Hex[]], data: log.data });
-    return event.eventName === "Transfer" ? event.args : null;
-  } catch {
-    return null;
-  }
-}
-
 async function withToken(
   rpc: ChainRpc,
   address: string,
   args: { from: string; to: string; value: bigint },
 ): Promise<OnChainTransfer> {
-  const read = async <T>(functionName: "symbol" | "decimals"): Promise<T | null> => {
-    try {
-      const data = encodeFunctionData({ abi: erc20Abi, functionName });
-      const raw = await rpc.call<Hex>("eth_call", [{ to: address, data }, "latest"]);
-      return decodeFunctionResult({ abi: erc20Abi, functionName, data: raw }) as T;
-    } catch {
-      return null;
-    }
-  };
-  const [symbol, decimals] = await Promise.all([read<string>("symbol"), read<number>("decimals")]);
+  const { symbol, decimals } = await tokenFacts(rpc, address);
   return {
     token: { address: address.toLowerCase(), symbol, decimals },
     from: args.from.toLowerCase(),

@@ -91,6 +91,20 @@ export class ChainRpc {
     return { ok: false, reason: revertReason(data, error.message) };
   }
 
+  /**
+   * eth_simulateV1, or `undefined` when the gateway does not offer it (method not found or not
+   * supported); any other failure is thrown.
+   */
+  async simulateV1<T>(payload: unknown, signal?: AbortSignal): Promise<T | undefined> {
+    try {
+      return await this.call<T>("eth_simulateV1", [payload, "latest"], signal);
+    } catch (error) {
+      if (error instanceof AppError && /not (supported|available|found)|does not exist/i.test(error.message))
+        return undefined;
+      throw error;
+    }
+  }
+
   async blockNumber(signal?: AbortSignal): Promise<number> {
     return Number(await this.call<Hex>("eth_blockNumber", [], signal));
   }

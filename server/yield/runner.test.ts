@@ -27,6 +27,7 @@ const { previewAction } = await import("./preview");
 const { startRun, retryRun, abandonRun } = await import("./control");
 const { getRunView } = await import("./runs-store");
 const { opportunities, positions, history } = await import("./reads");
+const { simulateRun } = await import("./simulate-run");
 
 const SEPOLIA = "eip155:11155111";
 
@@ -238,6 +239,31 @@ describe("a yield run", () => {
     expect(rows.map((r) => r.signCalls)).toEqual([1, 1]);
     expect(await balanceOf()).toBe(held - 100_000_000n);
   }, 90_000);
+
+  it("simulates a preview's steps on the chain before anything is signed, an account-abstracted client's from its smart account", async () => {
+    const db = await getDb();
+    const client = await makeTestClient(db, true);
+    const vault = await usdcVault(client.clientId);
+    const preview = await previewAction(developer, {
+      intent: "enter",
+      clientId: client.clientId,
+      yieldId: vault.id,
+      arguments: { amount: "10" },
+      stripGas: true,
+    });
+    const blockBefore = await h.rpc<Hex>(SEPOLIA, "eth_blockNumber", []);
+    const sim = await simulateRun(preview.id);
+    expect(sim).toMatchObject({ mode: "all", address: preview.address });
+    expect(sim.steps.map((s) => s.outcome)).toEqual(["success", "success"]);
+    expect(sim.steps[0]?.changes).toEqual([]);
+    // The deposit: exactly 10 USDC (10 × 10^6 base units) leaves the smart account; vault shares arrive.
+    const usdc = sim.steps[1]?.changes.find((c) => c.token === (vault.token.address as string).toLowerCase());
+    expect(usdc).toMatchObject({ raw: (-10_000_000n).toString(), amount: "−10", symbol: "USDC", decimals: 6 });
+    expect(sim.steps[1]?.changes.some((c) => BigInt(c.raw) > 0n)).toBe(true);
+    // Nothing was signed or mined.
+    expect(await h.rpc<Hex>(SEPOLIA, "eth_blockNumber", [])).toBe(blockBefore);
+    expect((await stepRows(preview.id)).map((r) => r.signCalls)).toEqual([0, 0]);
+  }, 60_000);
 
   it("can be abandoned before it starts, and then cannot be started", async () => {
     const db = await getDb();

@@ -12,6 +12,7 @@ import { requireUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { isAppError } from "@/server/errors";
 import { getRunView } from "@/server/yield/runs-store";
+import { simulateRun } from "@/server/yield/simulate-run";
 
 export const metadata: Metadata = { title: "Yield run" };
 
@@ -26,6 +27,13 @@ export default async function YieldRunPage({ params }: { params: Params }) {
   try {
     const run = await getRunView(await getDb(), runId);
     queryClient.setQueryData(queryKeys.yield.run(runId), run);
+    // Shown while nothing is signed yet (or a step stopped): a failed simulation is not fatal, the view asks again.
+    if (run.status === "preview" || run.status === "failed")
+      await queryClient.prefetchQuery({
+        queryKey: queryKeys.yield.simulation(runId),
+        queryFn: () => simulateRun(runId),
+        retry: false,
+      });
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
     throw error;
