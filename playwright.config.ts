@@ -71,6 +71,8 @@ export default defineConfig({
         CUSTODIAN_RATE_LIMIT: "1000",
         // Metrics are on, as an operator would run them: the matrix checks no staff session opens them.
         CONSOLE_METRICS_TOKEN: "e2e-metrics-token-of-enough-length",
+        // The yield reconciler looks every few seconds, so its journey sees a stuck run found in time.
+        CONSOLE_RECONCILE_SECONDS: "3",
       },
     },
   ],

@@ -33,6 +33,7 @@ export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
     staleTime: 0,
   });
   const [abandoning, setAbandoning] = useState(false);
+  const [reason, setReason] = useState("");
   const settle = { errors: "inline" as const, onSuccess: (next: YieldRunView) => queryClient.setQueryData(key, next) };
   const start = useAction(startYieldRun, settle);
   const retry = useAction(retryYieldRun, settle);
@@ -107,6 +108,20 @@ export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
           textTestId="run-progress"
         />
         <Explanation run={r} />
+        {r.reconciliation && r.status === "failed" ? (
+          <div
+            role="alert"
+            className="space-y-1 rounded border border-warning/40 bg-warning-soft px-3 py-2"
+            data-testid="run-reconciliation"
+          >
+            <p className="font-medium">Found by the reconciler ({utc(r.reconciliation.checkedAt)}):</p>
+            <ul className="list-disc space-y-1 pl-5">
+              {r.reconciliation.findings.map((f) => (
+                <li key={`${f.kind}-${f.stepIndex}`}>{f.message}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {canAct ? (
           <div className="flex flex-wrap gap-2">
             {r.status === "preview" ? (
@@ -143,12 +158,23 @@ export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
         confirmLabel="Abandon the run"
         pending={abandon.pending}
         error={abandon.formError}
-        onConfirm={() => abandon.run({ runId })}
+        onConfirm={() => abandon.run({ runId, reason: reason.trim() || undefined })}
       >
         <p>
           Nothing more will be signed for it. Steps already confirmed stay on the chain; a step being signed now
           finishes its call. The provider&apos;s action stays as it is.
         </p>
+        <label htmlFor="abandon-reason" className="mt-3 block text-sm font-medium">
+          Why (kept on the run and in the audit log; optional)
+        </label>
+        <textarea
+          id="abandon-reason"
+          value={reason}
+          maxLength={500}
+          rows={2}
+          onChange={(e) => setReason(e.target.value)}
+          className="mt-1 w-full rounded border border-border bg-surface px-2.5 py-1.5 text-sm"
+        />
       </ConfirmDialog>
     </div>
   );
@@ -175,7 +201,12 @@ function Explanation({ run }: { run: YieldRunView }) {
         again.
       </p>
     );
-  if (run.status === "abandoned") return <p className="rounded bg-warning-soft px-3 py-2">This run was abandoned.</p>;
+  if (run.status === "abandoned")
+    return (
+      <p className="rounded bg-warning-soft px-3 py-2" data-testid="run-abandoned">
+        This run was abandoned.{run.error ? ` ${run.error}` : ""}
+      </p>
+    );
   return (
     <p role="status" className="rounded bg-success-soft px-3 py-2 text-success">
       Every step is confirmed on the chain{run.finishedAt ? ` (${utc(run.finishedAt)})` : ""}.

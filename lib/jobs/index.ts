@@ -24,6 +24,8 @@ export const JOB_ACCESS = {
   "audit.export": { permission: "audit:read", readers: "starter" },
   // A yield run is followed on its own page by anyone who may read yields; it is stopped by abandoning it.
   "yield.run": { permission: "yield:read", readers: "shared" },
+  // The reconciler's passes: started by the console itself, followed by anyone who reads yields.
+  "yield.reconcile": { permission: "yield:read", readers: "shared" },
 } as const satisfies Record<string, { permission: Permission; readers: JobReaders }>;
 
 export type JobKind = keyof typeof JOB_ACCESS;

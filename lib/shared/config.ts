@@ -255,6 +255,8 @@ export const consoleEnvSchema = z
      * still without one say "still pending".
      */
     CONSOLE_REPLAY_FOLLOW_SECONDS: int(10, 86_400, 900),
+    /** How often the yield reconciler looks for stuck runs (one pass at a time across instances). */
+    CONSOLE_RECONCILE_SECONDS: int(2, 86_400, 300),
     CONSOLE_LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

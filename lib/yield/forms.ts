@@ -48,3 +48,8 @@ export const previewInputSchema = z.discriminatedUnion("intent", [
 export type PreviewInput = z.infer<typeof previewInputSchema>;
 
 export const runIdInputSchema = z.object({ runId: z.uuid("Unknown run") });
+
+/** Abandoning a run, with why (kept on the run and in the audit record). */
+export const abandonInputSchema = runIdInputSchema.extend({
+  reason: z.string().trim().max(500, "At most 500 characters").optional(),
+});

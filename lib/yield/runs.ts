@@ -80,6 +80,27 @@ export interface YieldRunView {
   createdAt: string;
   finishedAt: string | null;
   steps: YieldStepView[];
+  /** What the reconciler last found wrong with the run, and when it looked; null when it found nothing. */
+  reconciliation: Reconciliation | null;
+}
+
+/**
+ * A stuck run as the scheduled reconciler finds it (server/yield/reconcile.ts): a step whose
+ * transaction is on the chain but was never reported to the provider, or a run left "running" by a
+ * job that ended. The chain's word on each step comes with it.
+ */
+export interface Reconciliation {
+  checkedAt: string;
+  findings: ReconcileFinding[];
+}
+
+export interface ReconcileFinding {
+  stepIndex: number;
+  kind: "unreported" | "orphaned-run";
+  transactionHash: string | null;
+  /** The chain's receipt for the hash: mined (with status and block) or not found. */
+  onChain: { status: "success" | "reverted"; blockNumber: number } | null;
+  message: string;
 }
 
 export const isRunActive = (run: Pick<YieldRunView, "status">) => run.status === "running";

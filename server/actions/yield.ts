@@ -1,5 +1,5 @@
 "use server";
-import { previewInputSchema, runIdInputSchema } from "@/lib/yield/forms";
+import { abandonInputSchema, previewInputSchema, runIdInputSchema } from "@/lib/yield/forms";
 import { defineAction } from "@/server/kit/define-action";
 import { abandonRun, retryRun, startRun } from "@/server/yield/control";
 import { previewAction } from "@/server/yield/preview";
@@ -45,8 +45,8 @@ export const abandonYieldRun = defineAction({
   action: "yield.abandon",
   secretFields: [],
   permission: "yield:act",
-  input: runIdInputSchema,
-  run: async ({ runId }, { user }) => abandonRun(user, runId),
+  input: abandonInputSchema,
+  run: async ({ runId, reason }, { user }) => abandonRun(user, runId, reason),
   target: (input, run) => run?.clientId ?? input.runId,
   auditResult: (run) => ({ runId: run.id }),
 });

@@ -22,7 +22,7 @@ import {
 import { ROLES } from "@/lib/auth/permissions";
 import { EJECT_STATUSES } from "@/lib/ejects";
 import { RECEIPT_OUTCOMES } from "../../lib/alerts/replay-receipts";
-import { STEP_PARTS, STEP_PHASES, YIELD_INTENTS, YIELD_RUN_STATUSES } from "../../lib/yield/runs";
+import { type Reconciliation, STEP_PARTS, STEP_PHASES, YIELD_INTENTS, YIELD_RUN_STATUSES } from "../../lib/yield/runs";
 
 export const users = pgTable(
   "users",
@@ -306,6 +306,8 @@ export const yieldRuns = pgTable(
     status: text("status", { enum: YIELD_RUN_STATUSES }).notNull().default("preview"),
     jobRunId: uuid("job_run_id"),
     error: text("error"),
+    /** What the reconciler last found wrong with the run (lib/yield/runs.ts Reconciliation); null: nothing. */
+    reconciliation: jsonb("reconciliation").$type<Reconciliation>(),
     createdById: text("created_by_id").notNull(),
     createdByEmail: text("created_by_email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

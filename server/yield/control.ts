@@ -47,10 +47,13 @@ export const retryRun = (user: StaffUser, runId: string) => drive(user, runId, "
  * Gives a run up: a preview or a failed run at once, a running one by cancelling its job (the step
  * in flight finishes its call; nothing after it is signed). What was confirmed stays on chain.
  */
-export async function abandonRun(user: StaffUser, runId: string): Promise<YieldRunView> {
+export async function abandonRun(user: StaffUser, runId: string, reason?: string): Promise<YieldRunView> {
   const db = await getDb();
   const run = await getRunRow(db, runId);
-  if (!(await setRunStatus(db, run.id, ["preview", "running", "failed"], "abandoned")))
+  const why = reason ? `Abandoned by ${user.email}: ${reason}` : undefined;
+  if (
+    !(await setRunStatus(db, run.id, ["preview", "running", "failed"], "abandoned", why ? { error: why } : undefined))
+  )
     throw new AppError("CONFLICT", `This run is ${run.status}: there is nothing to abandon.`);
   if (run.jobRunId) await cancelJob(run.jobRunId, { id: user.id, email: user.email }).catch(() => undefined);
   return getRunView(db, run.id);

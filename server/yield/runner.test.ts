@@ -28,6 +28,7 @@ const { startRun, retryRun, abandonRun } = await import("./control");
 const { getRunView } = await import("./runs-store");
 const { opportunities, positions, history } = await import("./reads");
 const { simulateRun } = await import("./simulate-run");
+const { reconcileRuns } = await import("./reconcile");
 
 const SEPOLIA = "eip155:11155111";
 
@@ -262,6 +263,80 @@ describe("a yield run", () => {
     expect(sim.steps[1]?.changes.some((c) => BigInt(c.raw) > 0n)).toBe(true);
     // Nothing was signed or mined.
     expect(await h.rpc<Hex>(SEPOLIA, "eth_blockNumber", [])).toBe(blockBefore);
+    expect((await stepRows(preview.id)).map((r) => r.signCalls)).toEqual([0, 0]);
+  }, 60_000);
+
+  it("the reconciler finds a step broadcast but never reported, with the chain's word; Retry reports it without a second signature", async () => {
+    const db = await getDb();
+    const client = await makeTestClient(db, false);
+    const vault = await usdcVault(client.clientId);
+    const preview = await previewAction(developer, {
+      intent: "enter",
+      clientId: client.clientId,
+      yieldId: vault.id,
+      arguments: { amount: "3" },
+      stripGas: false,
+    });
+    await rules([{ path: "/submit-hash", fault: "500" }]);
+    await startRun(developer, preview.id);
+    const failed = await finished(preview.id);
+    expect(failed.steps[0]).toMatchObject({ phase: "failed", failedPart: "report" });
+    const hash = failed.steps[0]?.transactionHash as Hex;
+
+    const pass = await reconcileRuns();
+    expect(pass.flagged).toBeGreaterThanOrEqual(1);
+    const flagged = await getRunView(db, preview.id);
+    const receipt = await h.rpc<{ status: Hex; blockNumber: Hex }>(SEPOLIA, "eth_getTransactionReceipt", [hash]);
+    expect(flagged.reconciliation?.findings).toEqual([
+      {
+        stepIndex: 0,
+        kind: "unreported",
+        transactionHash: hash,
+        onChain: {
+          status: receipt.status === "0x1" ? "success" : "reverted",
+          blockNumber: Number(receipt.blockNumber),
+        },
+        message: expect.stringContaining("on the chain") as string,
+      },
+    ]);
+
+    await rules([]);
+    await retryRun(developer, preview.id);
+    const done = await finished(preview.id);
+    expect(done.status).toBe("succeeded");
+    expect((await stepRows(preview.id)).map((r) => r.signCalls).sort()).toEqual([1, 1]);
+    expect(done.steps[0]?.transactionHash).toBe(hash);
+    // Settled: the next pass clears the finding.
+    await reconcileRuns();
+    expect((await getRunView(db, preview.id)).reconciliation).toBeNull();
+  }, 90_000);
+
+  it("the reconciler fails a run left running by a job that is gone, so it can be retried or abandoned with a reason", async () => {
+    const db = await getDb();
+    const client = await makeTestClient(db, false);
+    const vault = await usdcVault(client.clientId);
+    const preview = await previewAction(developer, {
+      intent: "enter",
+      clientId: client.clientId,
+      yieldId: vault.id,
+      arguments: { amount: "2" },
+      stripGas: false,
+    });
+    // As after a job that ended without finishing: the run says running, its job does not exist.
+    await db
+      .update(tables.yieldRuns)
+      .set({ status: "running", jobRunId: "00000000-0000-4000-8000-000000000000" })
+      .where(eq(tables.yieldRuns.id, preview.id));
+    await reconcileRuns();
+    const found = await getRunView(db, preview.id);
+    expect(found.status).toBe("failed");
+    expect(found.error).toMatch(/^The job driving this run ended \(gone\) without finishing it/);
+    expect(found.reconciliation?.findings.map((f) => f.kind)).toEqual(["orphaned-run"]);
+    const abandoned = await abandonRun(developer, preview.id, "the vault is being replaced");
+    expect(abandoned).toMatchObject({
+      status: "abandoned",
+      error: `Abandoned by ${developer.email}: the vault is being replaced`,
+    });
     expect((await stepRows(preview.id)).map((r) => r.signCalls)).toEqual([0, 0]);
   }, 60_000);
 

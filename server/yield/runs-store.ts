@@ -155,6 +155,7 @@ export function runView(row: YieldRunRow, steps: YieldStepRow[]): YieldRunView {
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     steps: steps.map((s) => stepView(s, request.decimals, request.symbol)),
+    reconciliation: row.reconciliation ?? null,
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "yield_runs" ADD COLUMN "reconciliation" jsonb;

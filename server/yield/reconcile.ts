@@ -1,0 +1,139 @@
+import "server-only";
+import { and, eq, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { ReconcileFinding, Reconciliation } from "@/lib/yield/runs";
+import { getDb, tables, type Db } from "@/server/db";
+import { getEnv } from "@/server/env";
+import { isAppError } from "@/server/errors";
+import { defineJob, startJob } from "@/server/jobs";
+import { logger } from "@/server/log";
+import { chainRpc } from "@/server/wallets/chain-rpc";
+import type { YieldRunRow, YieldStepRow } from "./runs-store";
+
+const runs = tables.yieldRuns;
+const steps = tables.yieldRunSteps;
+const jobs = tables.jobRuns;
+
+export interface ReconcileOutcome {
+  /** Runs looked at (failed, or running without a live job). */
+  scanned: number;
+  /** Runs with a finding now. */
+  flagged: number;
+  /** Runs whose earlier finding no longer stands. */
+  cleared: number;
+}
+
+/**
+ * One pass of the reconciler: the yield runs that may be stuck, each checked against the chain.
+ * - A run left "running" by a job that ended (failed, cancelled, or gone) is failed with that reason,
+ *   so the page offers Retry and Abandon.
+ * - A step whose transaction hash is recorded but was never reported to the provider is looked up on
+ *   the chain (receipt: mined and how, or not found); Retry reports it without signing again.
+ * Findings are kept on the run (`reconciliation`) for its page; a run that moved on is cleared. Only
+ * runs that are failed or orphaned are read, by one query, so a thousand settled runs cost nothing
+ * beyond it; each flagged step costs one receipt lookup.
+ */
+export async function reconcileRuns(now = new Date()): Promise<ReconcileOutcome> {
+  const db = await getDb();
+  const cleared = await db
+    .update(runs)
+    .set({ reconciliation: null })
+    .where(and(isNotNull(runs.reconciliation), inArray(runs.status, ["succeeded", "abandoned", "preview"])))
+    .returning({ id: runs.id });
+  const candidates = await db
+    .select({ run: runs, jobStatus: jobs.status })
+    .from(runs)
+    .leftJoin(jobs, eq(jobs.id, runs.jobRunId))
+    .where(
+      or(
+        eq(runs.status, "failed"),
+        and(eq(runs.status, "running"), or(isNull(jobs.status), notInArray(jobs.status, ["queued", "running"]))),
+      ),
+    );
+  let flagged = 0;
+  for (const { run, jobStatus } of candidates) {
+    try {
+      const findings = await check(db, run, jobStatus);
+      const reconciliation: Reconciliation | null =
+        findings.length > 0 ? { checkedAt: now.toISOString(), findings } : null;
+      if (findings.length > 0) flagged++;
+      await db.update(runs).set({ reconciliation }).where(eq(runs.id, run.id));
+    } catch (error) {
+      logger.warn({ err: error, yieldRunId: run.id }, "the reconciler could not check a yield run");
+    }
+  }
+  return { scanned: candidates.length, flagged, cleared: cleared.length };
+}
+
+async function check(db: Db, run: YieldRunRow, jobStatus: string | null): Promise<ReconcileFinding[]> {
+  const rows = (await db.select().from(steps).where(eq(steps.runId, run.id))).sort((a, b) => a.stepIndex - b.stepIndex);
+  const findings: ReconcileFinding[] = [];
+  if (run.status === "running") {
+    const at = rows.find((s) => s.phase !== "confirmed" && s.phase !== "skipped");
+    const why = `The job driving this run ended (${jobStatus ?? "gone"}) without finishing it; found by the reconciler.`;
+    // Failed only if still running (a job that resumed meanwhile wins).
+    await db
+      .update(runs)
+      .set({ status: "failed", error: why, updatedAt: new Date() })
+      .where(and(eq(runs.id, run.id), eq(runs.status, "running")));
+    if (at)
+      await db
+        .update(steps)
+        .set({ phase: "failed", failedPart: at.transactionHash ? (at.reportedAt ? "confirm" : "report") : "sign" })
+        .where(and(eq(steps.runId, run.id), eq(steps.stepIndex, at.stepIndex), sql`${steps.phase} <> 'confirmed'`));
+    findings.push({
+      stepIndex: at?.stepIndex ?? 0,
+      kind: "orphaned-run",
+      transactionHash: at?.transactionHash ?? null,
+      onChain: null,
+      message: why,
+    });
+  } else {
+    // A run this reconciler failed earlier keeps saying why until it is retried or abandoned.
+    findings.push(...(run.reconciliation?.findings ?? []).filter((f) => f.kind === "orphaned-run"));
+  }
+  for (const step of rows.filter(unreported)) findings.push(await unreportedFinding(run, step));
+  return findings;
+}
+
+const unreported = (s: YieldStepRow) => s.transactionHash !== null && s.reportedAt === null;
+
+async function unreportedFinding(run: YieldRunRow, step: YieldStepRow): Promise<ReconcileFinding> {
+  const hash = step.transactionHash as string;
+  let onChain: ReconcileFinding["onChain"] = null;
+  let message: string;
+  try {
+    const receipt = await chainRpc(run.chainId).receipt(hash);
+    onChain = receipt
+      ? { status: receipt.status === "0x1" ? "success" : "reverted", blockNumber: Number(receipt.blockNumber) }
+      : null;
+    message = receipt
+      ? `Step ${step.stepIndex + 1}'s transaction is on the chain (block ${onChain?.blockNumber}, ${onChain?.status}) but the provider was never told: Retry reports it, nothing is signed again.`
+      : `Step ${step.stepIndex + 1} was signed (hash recorded) but the chain does not have the transaction: Retry waits for it and reports it once mined; nothing is signed again for its nonce.`;
+  } catch (error) {
+    message = `Step ${step.stepIndex + 1} was never reported; the chain could not be asked (${isAppError(error) ? error.userMessage : "no answer"}).`;
+  }
+  return { stepIndex: step.stepIndex, kind: "unreported", transactionHash: hash, onChain, message };
+}
+
+/** The reconciler as a durable job: one pass at a time across every instance (a singleton run). */
+export const reconcileJob = defineJob({
+  kind: "yield.reconcile",
+  params: z.object({}),
+  maxAttempts: 1,
+  run: () => reconcileRuns(),
+});
+
+const SYSTEM = { id: "system:reconciler", email: "reconciler@console" };
+
+/** Every instance asks for a pass every CONSOLE_RECONCILE_SECONDS; a pass already going is joined, not repeated. */
+export function startReconcileSchedule(): () => void {
+  const every = getEnv().CONSOLE_RECONCILE_SECONDS * 1000;
+  const timer = setInterval(() => {
+    startJob(reconcileJob, {}, { singletonKey: "yield-reconcile", startedBy: SYSTEM }).catch((error: unknown) =>
+      logger.warn({ err: error }, "the yield reconciler could not be started"),
+    );
+  }, every);
+  timer.unref();
+  return () => clearInterval(timer);
+}
