@@ -8,6 +8,7 @@ import { startConsoleInstance, scratchDatabase, type ConsoleInstance } from "../
 import { createTestClientWithWallets } from "../fixtures/sandbox";
 import { sandboxEventIds, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
 import { addStaffUser, signedInPage } from "../fixtures/staff";
+import { openEnter, previewEnter } from "../fixtures/yield";
 
 /**
  * Scale-out: two console instances, on two ports, sharing one PostgreSQL database and nothing else
@@ -18,7 +19,6 @@ import { addStaffUser, signedInPage } from "../fixtures/staff";
  * (SIGKILL, no shutdown) in the middle of them.
  */
 const ADMIN = { email: "scale-admin@e2e.test", password: "scale-admin-password-1" };
-const SEPOLIA = "eip155:11155111";
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 10;
 const DATA = ".data/e2e-scale-out";
 
@@ -126,19 +126,8 @@ async function takeover(
 
   // A test client with wallets, and a two-step yield run previewed on `from`.
   const clientId = await createTestClientWithWallets(page);
-  await page.goto(`${from.origin}/yield?client=${clientId}`);
-  const form = page.getByRole("form", { name: "Filter opportunities" });
-  await form.getByLabel("Network").selectOption(SEPOLIA);
-  await form.getByLabel("Token (symbol or address)").fill("USDC");
-  await form.getByLabel("Type").selectOption("lending");
-  await form.getByRole("button", { name: "Apply" }).click();
-  const table = page.getByRole("table", { name: "Yield opportunities, by reward rate" });
-  await expect(table.locator("tbody tr")).toHaveCount(1);
-  await table.getByRole("button", { name: /^Enter / }).click();
-  const enter = page.getByRole("dialog", { name: /^Enter / });
-  await enter.getByLabel("Amount (USDC)").fill("10");
-  await enter.getByRole("button", { name: "Preview transactions" }).click();
-  await expect(page).toHaveURL(/\/yield\/runs\/[0-9a-f-]{36}$/);
+  const enter = await openEnter(page, clientId, "USDC", "lending", { origin: from.origin });
+  await previewEnter(page, enter, "10", "USDC");
   const runPath = new URL(page.url()).pathname;
 
   // The run's first report to the provider is held for 30 s, so `from` stops in the middle of a step.

@@ -3,9 +3,9 @@ import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, type H
 import { expectAccessible } from "../fixtures/axe";
 import { rpc } from "../fixtures/chain";
 import { createTestClientWithWallets } from "../fixtures/sandbox";
-import { sandboxGet } from "../fixtures/sandbox-api";
 import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
+import { clientEvmAddress, openEnter, previewEnter } from "../fixtures/yield";
 
 /**
  * The pending actions of every test client on one page: a client stakes LINK, rewards accrue on the
@@ -13,7 +13,6 @@ import { storageState } from "../fixtures/users";
  */
 test.use({ storageState: storageState("developer") });
 
-const SEPOLIA = "eip155:11155111";
 /** The sandbox's test LINK, the same address on every local chain (sandbox/README.md, Contracts). */
 const LINK = "0x74ecdccD572F252F0cc61f36ab68D32d4e1ebEBB";
 const DAY = 86_400;
@@ -29,24 +28,10 @@ test("[YIELD][pending] every test client's pending actions on one page, filtered
 }) => {
   test.setTimeout(180_000);
   const clientId = await createTestClientWithWallets(page);
-  const client = await sandboxGet<{ metadata: { namespaces: { eip155?: { address: Hex } } } }>(
-    `/api/v3/custodians/me/clients/${clientId}`,
-  );
-  const address = client.metadata.namespaces.eip155!.address;
+  const address = await clientEvmAddress(clientId);
 
   // Stake 5 LINK (approve, then stake), then let 30 days of rewards accrue on the chain.
-  await page.goto(`/yield?client=${clientId}`);
-  const form = page.getByRole("form", { name: "Filter opportunities" });
-  await form.getByLabel("Network").selectOption(SEPOLIA);
-  await form.getByLabel("Token (symbol or address)").fill("LINK");
-  await form.getByLabel("Type").selectOption("staking");
-  await form.getByRole("button", { name: "Apply" }).click();
-  const table = page.getByRole("table", { name: "Yield opportunities, by reward rate" });
-  await expect(table.locator("tbody tr")).toHaveCount(1);
-  await table.getByRole("button", { name: /^Enter / }).click();
-  const enter = page.getByRole("dialog", { name: /^Enter / });
-  await enter.getByLabel("Amount (LINK)").fill("5");
-  await enter.getByRole("button", { name: "Preview transactions" }).click();
+  await previewEnter(page, await openEnter(page, clientId, "LINK", "staking"), "5", "LINK");
   await page.getByRole("button", { name: "Start: sign and send" }).click();
   await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 60_000 });
   await rpc("evm_increaseTime", [30 * DAY]);

@@ -3,8 +3,9 @@ import type { Hex } from "viem";
 import { expectAccessible } from "../fixtures/axe";
 import { rpc } from "../fixtures/chain";
 import { createTestClientWithWallets } from "../fixtures/sandbox";
-import { sandboxGet, sandboxRules } from "../fixtures/sandbox-api";
+import { sandboxRules } from "../fixtures/sandbox-api";
 import { storageState } from "../fixtures/users";
+import { clientEvmAddress, openEnter, previewEnter } from "../fixtures/yield";
 
 /**
  * A step broadcast but never reported (the provider refused every submit-hash): the scheduled
@@ -13,8 +14,6 @@ import { storageState } from "../fixtures/users";
  */
 test.use({ storageState: storageState("developer") });
 
-const SEPOLIA = "eip155:11155111";
-
 test.afterEach(async () => sandboxRules([]));
 
 test("[YIELD][reconcile] a broadcast but unreported step is found on the chain by the reconciler and reported without a second signature", async ({
@@ -22,26 +21,10 @@ test("[YIELD][reconcile] a broadcast but unreported step is found on the chain b
 }) => {
   test.setTimeout(180_000);
   const clientId = await createTestClientWithWallets(page);
-  const client = await sandboxGet<{ metadata: { namespaces: { eip155?: { address: Hex } } } }>(
-    `/api/v3/custodians/me/clients/${clientId}`,
-  );
-  const address = client.metadata.namespaces.eip155!.address;
+  const address = await clientEvmAddress(clientId);
   const sent = async () => Number(await rpc<Hex>("eth_getTransactionCount", [address, "latest"]));
 
-  await page.goto(`/yield?client=${clientId}`);
-  const form = page.getByRole("form", { name: "Filter opportunities" });
-  await form.getByLabel("Network").selectOption(SEPOLIA);
-  await form.getByLabel("Token (symbol or address)").fill("USDC");
-  await form.getByLabel("Type").selectOption("lending");
-  await form.getByRole("button", { name: "Apply" }).click();
-  await page
-    .getByRole("table", { name: "Yield opportunities, by reward rate" })
-    .getByRole("button", { name: /^Enter / })
-    .click();
-  const dialog = page.getByRole("dialog", { name: /^Enter / });
-  await dialog.getByLabel("Amount (USDC)").fill("3");
-  await dialog.getByRole("button", { name: "Preview transactions" }).click();
-  await expect(page).toHaveURL(/\/yield\/runs\/[0-9a-f-]{36}$/);
+  await previewEnter(page, await openEnter(page, clientId, "USDC", "lending"), "3", "USDC");
   const before = await sent();
 
   // The provider refuses every report: the first step is signed and mined, then the run stops at report.

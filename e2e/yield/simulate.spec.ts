@@ -14,9 +14,9 @@ import {
 import { expectAccessible } from "../fixtures/axe";
 import { rpc } from "../fixtures/chain";
 import { createTestClientWithWallets } from "../fixtures/sandbox";
-import { sandboxGet } from "../fixtures/sandbox-api";
 import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
+import { clientEvmAddress, openEnter, previewEnter } from "../fixtures/yield";
 
 /**
  * The runner asks the chain before it signs each step. Here the wallet's USDC goes away between the
@@ -26,7 +26,6 @@ import { storageState } from "../fixtures/users";
  */
 test.use({ storageState: storageState("developer") });
 
-const SEPOLIA = "eip155:11155111";
 /** The sandbox's test USDC, the same address on every local chain (sandbox/README.md, Contracts). */
 const USDC = "0xa02d248aE30afBA10d071F80aBEf9aa1f0b1605E";
 /** TestToken.sol's storage: name (0), symbol (1), totalSupply (2), then the balanceOf mapping (3). */
@@ -55,27 +54,12 @@ test("[YIELD][simulate] a step that would revert is stopped before signing with 
 }) => {
   test.setTimeout(180_000);
   const clientId = await createTestClientWithWallets(page);
-  const client = await sandboxGet<{ metadata: { namespaces: { eip155?: { address: Hex } } } }>(
-    `/api/v3/custodians/me/clients/${clientId}`,
-  );
-  const address = client.metadata.namespaces.eip155!.address;
+  const address = await clientEvmAddress(clientId);
   const held = await usdcOf(address);
   expect(held).toBe(parseUnits("10000", 6));
 
   // Preview entering the USDC vault with 100 USDC: an approval, then the deposit.
-  await page.goto(`/yield?client=${clientId}`);
-  const form = page.getByRole("form", { name: "Filter opportunities" });
-  await form.getByLabel("Network").selectOption(SEPOLIA);
-  await form.getByLabel("Token (symbol or address)").fill("USDC");
-  await form.getByLabel("Type").selectOption("lending");
-  await form.getByRole("button", { name: "Apply" }).click();
-  const table = page.getByRole("table", { name: "Yield opportunities, by reward rate" });
-  await expect(table.locator("tbody tr")).toHaveCount(1);
-  await table.getByRole("button", { name: /^Enter / }).click();
-  const dialog = page.getByRole("dialog", { name: /^Enter / });
-  await dialog.getByLabel("Amount (USDC)").fill("100");
-  await dialog.getByRole("button", { name: "Preview transactions" }).click();
-  await expect(page).toHaveURL(/\/yield\/runs\/[0-9a-f-]{36}$/);
+  await previewEnter(page, await openEnter(page, clientId, "USDC", "lending"), "100", "USDC");
   const cards = page.getByTestId("run-step");
   await expect(cards).toHaveCount(2);
 

@@ -6,6 +6,7 @@ import { createTestClientWithWallets } from "../fixtures/sandbox";
 import { sandboxGet, sandboxRules } from "../fixtures/sandbox-api";
 import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
+import { openEnter } from "../fixtures/yield";
 
 /**
  * Yield as a developer works it, checked against the chain itself (receipts and balances read from
@@ -20,23 +21,6 @@ const DAY = 86_400;
 async function advanceChain(seconds: number) {
   await rpc("evm_increaseTime", [seconds]);
   await rpc("evm_mine");
-}
-
-const opportunitiesForm = (page: Page) => page.getByRole("form", { name: "Filter opportunities" });
-
-/** Filters the opportunities to one yield and opens its Enter dialog. */
-async function openEnter(page: Page, clientId: string, token: string, type: string) {
-  await page.goto(`/yield?client=${clientId}`);
-  const form = opportunitiesForm(page);
-  await form.getByLabel("Network").selectOption(SEPOLIA);
-  await form.getByLabel("Token (symbol or address)").fill(token);
-  await form.getByLabel("Type").selectOption(type);
-  await form.getByRole("button", { name: "Apply" }).click();
-  await expect(page).toHaveURL(new RegExp(`network=${SEPOLIA}.*token=${token}`));
-  const table = page.getByRole("table", { name: "Yield opportunities, by reward rate" });
-  await expect(table.locator("tbody tr")).toHaveCount(1);
-  await table.getByRole("button", { name: /^Enter / }).click();
-  return page.getByRole("dialog", { name: /^Enter / });
 }
 
 /** Previews, checks the preview signed nothing, starts, and waits for every step to be confirmed. */

@@ -70,6 +70,21 @@ async function usdcVault(clientId: string) {
   return vault;
 }
 
+/** A new test client's preview of entering the USDC vault on Sepolia (approve, then supply). */
+async function previewVaultEntry(accountAbstracted: boolean, amount: string, stripGas: boolean) {
+  const db = await getDb();
+  const client = await makeTestClient(db, accountAbstracted);
+  const vault = await usdcVault(client.clientId);
+  const preview = await previewAction(developer, {
+    intent: "enter",
+    clientId: client.clientId,
+    yieldId: vault.id,
+    arguments: { amount },
+    stripGas,
+  });
+  return { db, client, vault, preview };
+}
+
 /** What the chain and the provider say about a finished run. */
 async function checkOnChainAndAtProvider(run: YieldRunView, clientId: string) {
   for (const step of run.steps) {
@@ -133,16 +148,7 @@ describe("a yield run", () => {
   }, 90_000);
 
   it("runs an account-abstracted client's steps as user operations, reporting the bundles' transaction hashes", async () => {
-    const db = await getDb();
-    const client = await makeTestClient(db, true);
-    const vault = await usdcVault(client.clientId);
-    const preview = await previewAction(developer, {
-      intent: "enter",
-      clientId: client.clientId,
-      yieldId: vault.id,
-      arguments: { amount: "10" },
-      stripGas: true,
-    });
+    const { client, preview } = await previewVaultEntry(true, "10", true);
     await startRun(developer, preview.id);
     const done = await finished(preview.id);
     expect(done.status).toBe("succeeded");
@@ -158,16 +164,7 @@ describe("a yield run", () => {
   }, 90_000);
 
   it("stops at the part that failed, and a retry resumes there without signing again", async () => {
-    const db = await getDb();
-    const client = await makeTestClient(db, false);
-    const vault = await usdcVault(client.clientId);
-    const preview = await previewAction(developer, {
-      intent: "enter",
-      clientId: client.clientId,
-      yieldId: vault.id,
-      arguments: { amount: "5" },
-      stripGas: false,
-    });
+    const { preview } = await previewVaultEntry(false, "5", false);
     // The provider refuses every report for a while (more than the client's retries).
     await rules([{ path: "/submit-hash", fault: "500" }]);
     await startRun(developer, preview.id);
@@ -190,16 +187,7 @@ describe("a yield run", () => {
   }, 90_000);
 
   it("asks the chain before signing: an account-abstracted client's step that would revert is stopped with its reason, nothing signed; a retry after the fix signs it once", async () => {
-    const db = await getDb();
-    const client = await makeTestClient(db, true);
-    const vault = await usdcVault(client.clientId);
-    const preview = await previewAction(developer, {
-      intent: "enter",
-      clientId: client.clientId,
-      yieldId: vault.id,
-      arguments: { amount: "100" },
-      stripGas: true,
-    });
+    const { vault, preview } = await previewVaultEntry(true, "100", true);
     // The smart account's USDC goes away after the preview: TestToken.sol keeps balanceOf at slot 3.
     const usdc = vault.token.address as Hex;
     const account = preview.address as Hex;
@@ -242,16 +230,7 @@ describe("a yield run", () => {
   }, 90_000);
 
   it("simulates a preview's steps on the chain before anything is signed, an account-abstracted client's from its smart account", async () => {
-    const db = await getDb();
-    const client = await makeTestClient(db, true);
-    const vault = await usdcVault(client.clientId);
-    const preview = await previewAction(developer, {
-      intent: "enter",
-      clientId: client.clientId,
-      yieldId: vault.id,
-      arguments: { amount: "10" },
-      stripGas: true,
-    });
+    const { vault, preview } = await previewVaultEntry(true, "10", true);
     const blockBefore = await h.rpc<Hex>(SEPOLIA, "eth_blockNumber", []);
     const sim = await simulateRun(preview.id);
     expect(sim).toMatchObject({ mode: "all", address: preview.address });
@@ -267,16 +246,7 @@ describe("a yield run", () => {
   }, 60_000);
 
   it("the reconciler finds a step broadcast but never reported, with the chain's word; Retry reports it without a second signature", async () => {
-    const db = await getDb();
-    const client = await makeTestClient(db, false);
-    const vault = await usdcVault(client.clientId);
-    const preview = await previewAction(developer, {
-      intent: "enter",
-      clientId: client.clientId,
-      yieldId: vault.id,
-      arguments: { amount: "3" },
-      stripGas: false,
-    });
+    const { db, preview } = await previewVaultEntry(false, "3", false);
     await rules([{ path: "/submit-hash", fault: "500" }]);
     await startRun(developer, preview.id);
     const failed = await finished(preview.id);
@@ -312,16 +282,7 @@ describe("a yield run", () => {
   }, 90_000);
 
   it("the reconciler fails a run left running by a job that is gone, so it can be retried or abandoned with a reason", async () => {
-    const db = await getDb();
-    const client = await makeTestClient(db, false);
-    const vault = await usdcVault(client.clientId);
-    const preview = await previewAction(developer, {
-      intent: "enter",
-      clientId: client.clientId,
-      yieldId: vault.id,
-      arguments: { amount: "2" },
-      stripGas: false,
-    });
+    const { db, preview } = await previewVaultEntry(false, "2", false);
     // As after a job that ended without finishing: the run says running, its job does not exist.
     await db
       .update(tables.yieldRuns)
@@ -341,16 +302,7 @@ describe("a yield run", () => {
   }, 60_000);
 
   it("can be abandoned before it starts, and then cannot be started", async () => {
-    const db = await getDb();
-    const client = await makeTestClient(db, false);
-    const vault = await usdcVault(client.clientId);
-    const preview = await previewAction(developer, {
-      intent: "enter",
-      clientId: client.clientId,
-      yieldId: vault.id,
-      arguments: { amount: "1" },
-      stripGas: false,
-    });
+    const { preview } = await previewVaultEntry(false, "1", false);
     expect((await abandonRun(developer, preview.id)).status).toBe("abandoned");
     await expect(startRun(developer, preview.id)).rejects.toMatchObject({ code: "CONFLICT" });
   }, 60_000);
