@@ -125,6 +125,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     passthroughKey: passthroughKeyOf(env.SANDBOX_CUSTODIAN_API_KEY),
     store: new ActionStore(onChange),
     now: options.now,
+    staleMs: env.SANDBOX_YIELD_STALE_MS,
   });
   stateFile.register("yield", yieldService.store);
 

@@ -29,7 +29,8 @@ export function LabTab({ client, initialShares }: { client: Client; initialShare
         </>
       ) : (
         <p className="rounded border border-dashed border-border bg-surface p-4 text-sm text-muted">
-          Signing and sending open once the wallets are generated.
+          Signing and sending open once the wallets are generated: use Generate wallets above (on the sandbox, the
+          faucet then funds them on every chain).
         </p>
       )}
     </section>

@@ -35,7 +35,12 @@ export function HistoryTab({ clientId }: { clientId: string }) {
   if (history.isPending) return <TableSkeleton rows={4} columns={4} />;
   if (history.isError)
     return <ErrorState message={history.error.message} error={history.error} onRetry={() => void history.refetch()} />;
-  if (history.data.items.length === 0) return <EmptyState title="The provider has no yield action for this client" />;
+  if (history.data.items.length === 0)
+    return (
+      <EmptyState title="The provider has no yield action for this client">
+        Its actions appear here once it enters, exits or manages a yield: start from Opportunities.
+      </EmptyState>
+    );
   return (
     <ul
       className="divide-y divide-border rounded border border-border bg-surface text-sm"

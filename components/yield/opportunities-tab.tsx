@@ -231,7 +231,9 @@ export function OpportunitiesTab({
       ) : list.isError ? (
         <ErrorState message={list.error.message} error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <EmptyState title="No opportunity matches these filters" />
+        <EmptyState title="No opportunity matches these filters">
+          Widen them: any network, any type, or no token.
+        </EmptyState>
       ) : (
         <DataTable
           caption="Yield opportunities, by reward rate"

@@ -82,7 +82,9 @@ export function PositionsTab({
             </div>
           ) : null}
           {held.data.items.length === 0 ? (
-            <EmptyState title={`No yield positions on ${listNetworks(read)}`} />
+            <EmptyState title={`No yield positions on ${listNetworks(read)}`}>
+              Enter a yield from Opportunities, or choose other networks above.
+            </EmptyState>
           ) : (
             held.data.items.map((item) => {
               const o = byId.get(item.yieldId);

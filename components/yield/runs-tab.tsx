@@ -20,7 +20,12 @@ export function RunsTab({ clientId }: { clientId: string }) {
   if (runs.isPending) return <TableSkeleton rows={4} columns={4} />;
   if (runs.isError)
     return <ErrorState message={runs.error.message} error={runs.error} onRetry={() => void runs.refetch()} />;
-  if (runs.data.runs.length === 0) return <EmptyState title="The console has made no yield runs for this client" />;
+  if (runs.data.runs.length === 0)
+    return (
+      <EmptyState title="The console has made no yield runs for this client">
+        Enter a yield from Opportunities: its preview becomes a run listed here.
+      </EmptyState>
+    );
   return (
     <ul className="divide-y divide-border rounded border border-border bg-surface text-sm" aria-label="Console runs">
       {runs.data.runs.map((run) => {

@@ -171,6 +171,7 @@ describe("sandbox configuration", () => {
       SANDBOX_RETRY_SCALE: 1,
       SANDBOX_REORG_RATE: 0,
       SANDBOX_CONFIRMATION_MS: undefined,
+      SANDBOX_YIELD_STALE_MS: undefined,
       SANDBOX_MANAGED_BACKUPS: true,
       SANDBOX_DATA_DIR: ".data/sandbox",
       SANDBOX_CONTROL: false,

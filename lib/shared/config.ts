@@ -96,6 +96,19 @@ export const sandboxEnvSchema = z.object({
       .pipe(z.number().int().max(3_600_000, "expected at most 3600000"))
       .optional(),
   ),
+  /**
+   * How long a yield action may go without progress (a reported hash or a confirmation) before the
+   * provider marks it STALE and refuses more reports; unset: never (the real provider's period is not published).
+   */
+  SANDBOX_YIELD_STALE_MS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, "expected a whole number of milliseconds")
+      .transform(Number)
+      .pipe(z.number().int().min(1000, "expected at least 1000").max(2_592_000_000, "expected at most 30 days"))
+      .optional(),
+  ),
   SANDBOX_MANAGED_BACKUPS: flag(true),
   /** Test control: latency and fault rules set at run time through /_sandbox/rules (custodian key). */
   SANDBOX_CONTROL: flag(false),

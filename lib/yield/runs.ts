@@ -96,7 +96,7 @@ export interface Reconciliation {
 
 export interface ReconcileFinding {
   stepIndex: number;
-  kind: "unreported" | "orphaned-run";
+  kind: "unreported" | "orphaned-run" | "stale-action";
   transactionHash: string | null;
   /** The chain's receipt for the hash: mined (with status and block) or not found. */
   onChain: { status: "success" | "reverted"; blockNumber: number } | null;

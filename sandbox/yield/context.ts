@@ -9,6 +9,8 @@ export interface YieldContext {
   signer: PassthroughSigner;
   store: ActionStore;
   now: () => number;
+  /** An action without progress for this long goes STALE (SANDBOX_YIELD_STALE_MS); undefined: never. */
+  staleMs?: number;
 }
 
 export type Requester = (method: string, params?: unknown[]) => Promise<unknown>;

@@ -19,6 +19,8 @@ interface Receipt {
 }
 
 export async function refreshAction(context: YieldContext, action: StoredAction): Promise<void> {
+  // A stale action stays stale: the provider gave up on it.
+  if (action.status === "STALE") return;
   let changed = false;
   for (const tx of action.transactions) {
     if (tx.status !== "BROADCASTED" || !tx.hash) continue;
@@ -40,13 +42,27 @@ export async function refreshAction(context: YieldContext, action: StoredAction)
     tx.confirmedAt = new Date(context.now()).toISOString();
     changed = true;
   }
-  const status = actionStatus(action);
+  const status = staleAt(context, action) ? "STALE" : actionStatus(action);
   if (status !== action.status) {
     action.status = status;
     if (status === "SUCCESS" || status === "FAILED") action.completedAt = new Date(context.now()).toISOString();
     changed = true;
   }
   if (changed) context.store.changed();
+}
+
+/** Whether the action went longer than the stale period without a reported hash or a confirmation. */
+function staleAt(context: YieldContext, action: StoredAction): boolean {
+  if (context.staleMs === undefined) return false;
+  const status = actionStatus(action);
+  if (status === "SUCCESS" || status === "FAILED") return false;
+  const progress = Math.max(
+    Date.parse(action.createdAt),
+    ...action.transactions.flatMap((t) =>
+      [t.broadcastedAt, t.confirmedAt].filter(Boolean).map((d) => Date.parse(d as string)),
+    ),
+  );
+  return context.now() - progress > context.staleMs;
 }
 
 function actionStatus(action: StoredAction): ActionStatus {

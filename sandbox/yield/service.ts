@@ -32,6 +32,8 @@ export interface YieldServiceOptions {
   passthroughKey: string;
   store?: ActionStore;
   now?: () => number;
+  /** SANDBOX_YIELD_STALE_MS. */
+  staleMs?: number;
 }
 
 export class YieldService {
@@ -46,6 +48,7 @@ export class YieldService {
       signer: new PassthroughSigner(options.passthroughKey),
       store: this.store,
       now: options.now ?? Date.now,
+      staleMs: options.staleMs,
     };
   }
 

@@ -7,7 +7,7 @@ import type { Address, Hex } from "viem";
 import type { PersistedSection } from "../state/state-file";
 
 export type TransactionStatus = "CREATED" | "BROADCASTED" | "CONFIRMED" | "FAILED" | "SKIPPED";
-export type ActionStatus = "CREATED" | "PROCESSING" | "SUCCESS" | "FAILED";
+export type ActionStatus = "CREATED" | "PROCESSING" | "SUCCESS" | "FAILED" | "STALE";
 
 /** The call a transaction must make: what submit-hash checks the reported transaction against. */
 export interface ExpectedCall {

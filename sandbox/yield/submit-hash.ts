@@ -28,6 +28,10 @@ export async function submitHashLocked(context: YieldContext, found: Found, hash
   const other = context.store.transactionOfHash(action.reference, hash);
   if (other) throw badRequest(`hash: ${hash} was already reported for transaction ${other}`);
   await refreshAction(context, action);
+  if (action.status === "STALE")
+    throw badRequest(
+      `Action ${action.id} is STALE: nothing was reported for it for longer than the provider keeps an action waiting; create a new action`,
+    );
   const before = action.transactions
     .filter((t) => t.stepIndex < tx.stepIndex && t.status !== "SKIPPED")
     .sort((a, b) => b.stepIndex - a.stepIndex)[0];

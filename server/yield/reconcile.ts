@@ -8,6 +8,7 @@ import { isAppError } from "@/server/errors";
 import { defineJob, startJob } from "@/server/jobs";
 import { logger } from "@/server/log";
 import { chainRpc } from "@/server/wallets/chain-rpc";
+import { history } from "./reads";
 import type { YieldRunRow, YieldStepRow } from "./runs-store";
 
 const runs = tables.yieldRuns;
@@ -93,6 +94,8 @@ async function check(db: Db, run: YieldRunRow, jobStatus: string | null): Promis
     findings.push(...(run.reconciliation?.findings ?? []).filter((f) => f.kind === "orphaned-run"));
   }
   for (const step of rows.filter(unreported)) findings.push(await unreportedFinding(run, step));
+  const stale = await staleAction(run);
+  if (stale) findings.push(stale);
   return findings;
 }
 
@@ -114,6 +117,33 @@ async function unreportedFinding(run: YieldRunRow, step: YieldStepRow): Promise<
     message = `Step ${step.stepIndex + 1} was never reported; the chain could not be asked (${isAppError(error) ? error.userMessage : "no answer"}).`;
   }
   return { stepIndex: step.stepIndex, kind: "unreported", transactionHash: hash, onChain, message };
+}
+
+/** Provider statuses after which an action takes no more reports. */
+const GIVEN_UP = new Set(["STALE", "CANCELED", "FAILED"]);
+
+/**
+ * The provider's word on the run's action (its actions listing for the client's address, where it is
+ * brought up to date): one it gave up on (STALE, CANCELED, FAILED) cannot be reported to, so a retry
+ * would stop at report again; the run is to be abandoned and the action previewed anew.
+ */
+async function staleAction(run: YieldRunRow): Promise<ReconcileFinding | null> {
+  if (!run.actionId) return null;
+  try {
+    const { items } = await history(run.clientId);
+    const action = items.find((a) => a.id === run.actionId);
+    if (!action?.status || !GIVEN_UP.has(action.status)) return null;
+    return {
+      stepIndex: 0,
+      kind: "stale-action",
+      transactionHash: null,
+      onChain: null,
+      message: `The provider's action is ${action.status}: it takes no more reports, so a retry would stop again. Abandon this run and preview the action anew (what is already confirmed stays on the chain).`,
+    };
+  } catch (error) {
+    logger.warn({ err: error, yieldRunId: run.id }, "the reconciler could not read the provider's action");
+    return null;
+  }
 }
 
 /** The reconciler as a durable job: one pass at a time across every instance (a singleton run). */

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The reconciler against a provider that gives up on actions: the sandbox marks an action STALE once
+ * it has gone SANDBOX_YIELD_STALE_MS without a reported hash or a confirmation, and then refuses
+ * reports to it. A run whose reports never reached the provider is found with both facts (its
+ * transaction is on the chain; its action is stale), a retry stops again saying why, and it is
+ * abandoned with a reason.
+ */
+const { startYieldHarness, makeTestClient, developer } = await import("@/testing/yield/console");
+const { setDbForTests, getDb } = await import("@/server/db");
+const { startJobWorkers, stopJobWorkers } = await import("@/server/jobs");
+const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/testing/jobs/helpers");
+const { runnerTiming } = await import("./run-job");
+const { previewAction } = await import("./preview");
+const { startRun, retryRun, abandonRun } = await import("./control");
+const { getRunView } = await import("./runs-store");
+const { opportunities, history } = await import("./reads");
+const { reconcileRuns } = await import("./reconcile");
+
+const STALE_MS = 1500;
+type Harness = Awaited<ReturnType<typeof startYieldHarness>>;
+let h: Harness;
+let handle: Awaited<ReturnType<typeof openJobsTestDb>>;
+
+beforeAll(async () => {
+  h = await startYieldHarness({ SANDBOX_CONTROL: "on", SANDBOX_YIELD_STALE_MS: String(STALE_MS) });
+  handle = await openJobsTestDb("pglite");
+  setDbForTests(handle);
+  runnerTiming.pollMs = 50;
+  await startJobWorkers({ timing: FAST_TIMING });
+}, 120_000);
+afterAll(async () => {
+  await stopJobWorkers();
+  setDbForTests(undefined);
+  await handle?.close();
+  await h?.close();
+});
+
+async function rules(list: { path: string; fault?: "500" }[]) {
+  const res = await fetch(`${h.started.baseUrl}/_sandbox/rules`, {
+    method: "PUT",
+    headers: { authorization: "Bearer yield-runner-test-key", "content-type": "application/json" },
+    body: JSON.stringify({ rules: list }),
+  });
+  expect(res.status).toBe(200);
+}
+
+const settled = (runId: string) =>
+  waitFor(
+    "the run to stop",
+    async () => {
+      const view = await getRunView(await getDb(), runId);
+      return view.status !== "running" ? view : undefined;
+    },
+    60_000,
+  );
+
+describe("the reconciler and a stale provider action", () => {
+  it("finds the unreported step on the chain and the action stale; a retry stops again saying why; abandoned with a reason", async () => {
+    const db = await getDb();
+    const client = await makeTestClient(db, false);
+    const vault = (await opportunities(client.clientId, { network: "eip155:11155111", sort: "rate-desc" })).find(
+      (o) => o.type === "lending" && o.token.symbol === "USDC",
+    );
+    const preview = await previewAction(developer, {
+      intent: "enter",
+      clientId: client.clientId,
+      yieldId: vault?.id as string,
+      arguments: { amount: "2" },
+      stripGas: false,
+    });
+    await rules([{ path: "/submit-hash", fault: "500" }]);
+    await startRun(developer, preview.id);
+    expect((await settled(preview.id)).steps[0]).toMatchObject({ phase: "failed", failedPart: "report" });
+
+    // Once the action has gone the stale period without progress, a pass finds both.
+    const found = await waitFor(
+      "the action to go stale",
+      async () => {
+        await reconcileRuns();
+        const view = await getRunView(db, preview.id);
+        return view.reconciliation?.findings.some((f) => f.kind === "stale-action") ? view : undefined;
+      },
+      15_000,
+    );
+    expect(found.reconciliation?.findings.map((f) => f.kind)).toEqual(["unreported", "stale-action"]);
+    expect(found.reconciliation?.findings[0]?.onChain?.status).toBe("success");
+    expect(found.reconciliation?.findings[1]?.message).toMatch(/^The provider's action is STALE/);
+    expect((await history(client.clientId)).items.find((a) => a.id === preview.actionId)?.status).toBe("STALE");
+
+    // The provider takes reports again, but not for this action: the retry stops at report, saying so.
+    await rules([]);
+    await retryRun(developer, preview.id);
+    const again = await settled(preview.id);
+    expect(again.status).toBe("failed");
+    expect(again.error).toMatch(/STALE/);
+
+    const abandoned = await abandonRun(developer, preview.id, "the provider gave up on the action");
+    expect(abandoned.error).toBe(`Abandoned by ${developer.email}: the provider gave up on the action`);
+    await reconcileRuns();
+    expect((await getRunView(db, preview.id)).reconciliation).toBeNull();
+  }, 90_000);
+});
