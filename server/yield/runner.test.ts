@@ -301,6 +301,27 @@ describe("a yield run", () => {
     expect((await stepRows(preview.id)).map((r) => r.signCalls)).toEqual([0, 0]);
   }, 60_000);
 
+  it("against a gateway without eth_simulateV1, simulates the first step alone and says the rest was not", async () => {
+    const { preview } = await previewVaultEntry(false, "1", false);
+    const real = globalThis.fetch;
+    // The gateway answers eth_simulateV1 as a node without it does (geth's words for an unknown method).
+    globalThis.fetch = async (input, init) =>
+      typeof init?.body === "string" && init.body.includes('"method":"eth_simulateV1"')
+        ? Response.json({
+            jsonrpc: "2.0",
+            id: 1,
+            error: { code: -32601, message: "the method eth_simulateV1 does not exist/is not available" },
+          })
+        : real(input, init);
+    try {
+      const sim = await simulateRun(preview.id);
+      expect(sim.mode).toBe("first-step");
+      expect(sim.steps.map((s) => s.outcome)).toEqual(["success", "not-simulated"]);
+    } finally {
+      globalThis.fetch = real;
+    }
+  }, 60_000);
+
   it("can be abandoned before it starts, and then cannot be started", async () => {
     const { preview } = await previewVaultEntry(false, "1", false);
     expect((await abandonRun(developer, preview.id)).status).toBe("abandoned");
