@@ -16,7 +16,7 @@ const { previewAction } = await import("./preview");
 const { startRun, retryRun, abandonRun } = await import("./control");
 const { getRunView } = await import("./runs-store");
 const { opportunities, history } = await import("./reads");
-const { reconcileRuns } = await import("./reconcile");
+const { reconcileRuns, RECHECK_MS } = await import("./reconcile");
 
 const STALE_MS = 1500;
 type Harness = Awaited<ReturnType<typeof startYieldHarness>>;
@@ -74,11 +74,13 @@ describe("the reconciler and a stale provider action", () => {
     await startRun(developer, preview.id);
     expect((await settled(preview.id)).steps[0]).toMatchObject({ phase: "failed", failedPart: "report" });
 
-    // Once the action has gone the stale period without progress, a pass finds both.
+    // Once the action has gone the stale period without progress, a pass finds both. Each look is
+    // one recheck period later for the reconciler (a run checked lately is left alone until then).
+    let look = 0;
     const found = await waitFor(
       "the action to go stale",
       async () => {
-        await reconcileRuns();
+        await reconcileRuns(new Date(Date.now() + ++look * (RECHECK_MS + 1000)));
         const view = await getRunView(db, preview.id);
         return view.reconciliation?.findings.some((f) => f.kind === "stale-action") ? view : undefined;
       },
@@ -100,5 +102,7 @@ describe("the reconciler and a stale provider action", () => {
     expect(abandoned.error).toBe(`Abandoned by ${developer.email}: the provider gave up on the action`);
     await reconcileRuns();
     expect((await getRunView(db, preview.id)).reconciliation).toBeNull();
+    // A failed run is not looked at again within the recheck period.
+    expect(RECHECK_MS).toBeGreaterThanOrEqual(60_000);
   }, 90_000);
 });

@@ -15,6 +15,12 @@ const runs = tables.yieldRuns;
 const steps = tables.yieldRunSteps;
 const jobs = tables.jobRuns;
 
+/**
+ * A run found stuck is checked again after this long, not at every pass: its chain and provider
+ * facts change slowly, and a console keeps failed runs until someone retries or abandons them.
+ */
+export const RECHECK_MS = 10 * 60_000;
+
 export interface ReconcileOutcome {
   /** Runs looked at (failed, or running without a live job). */
   scanned: number;
@@ -31,8 +37,9 @@ export interface ReconcileOutcome {
  * - A step whose transaction hash is recorded but was never reported to the provider is looked up on
  *   the chain (receipt: mined and how, or not found); Retry reports it without signing again.
  * Findings are kept on the run (`reconciliation`) for its page; a run that moved on is cleared. Only
- * runs that are failed or orphaned are read, by one query, so a thousand settled runs cost nothing
- * beyond it; each flagged step costs one receipt lookup.
+ * runs that are failed or orphaned, and not checked within RECHECK_MS, are read, by one query, so a
+ * thousand settled runs cost nothing beyond it; each run checked costs a receipt lookup per
+ * unreported step and one read of the provider's actions.
  */
 export async function reconcileRuns(now = new Date()): Promise<ReconcileOutcome> {
   const db = await getDb();
@@ -46,9 +53,16 @@ export async function reconcileRuns(now = new Date()): Promise<ReconcileOutcome>
     .from(runs)
     .leftJoin(jobs, eq(jobs.id, runs.jobRunId))
     .where(
-      or(
-        eq(runs.status, "failed"),
-        and(eq(runs.status, "running"), or(isNull(jobs.status), notInArray(jobs.status, ["queued", "running"]))),
+      and(
+        or(
+          eq(runs.status, "failed"),
+          and(eq(runs.status, "running"), or(isNull(jobs.status), notInArray(jobs.status, ["queued", "running"]))),
+        ),
+        // Checked lately: left alone until the recheck period passes (a run that moves on is cleared above).
+        or(
+          isNull(runs.reconciliation),
+          sql`(${runs.reconciliation}->>'checkedAt')::timestamptz < ${new Date(now.getTime() - RECHECK_MS).toISOString()}::timestamptz`,
+        ),
       ),
     );
   let flagged = 0;
