@@ -54,3 +54,36 @@ test("[YIELD][reconcile] a broadcast but unreported step is found on the chain b
   await expect(step.getByTestId("step-transaction")).toHaveAttribute("title", hash);
   expect(await sent()).toBe(before + 2);
 });
+
+test("[YIELD][reconcile-abandon] a run the reconciler found is abandoned from its page with a reason, kept on the run; nothing more is signed", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const clientId = await createTestClientWithWallets(page);
+  const address = await clientEvmAddress(clientId);
+  const sent = async () => Number(await rpc<Hex>("eth_getTransactionCount", [address, "latest"]));
+  await previewEnter(page, await openEnter(page, clientId, "USDC", "lending"), "2", "USDC");
+  const before = await sent();
+  await sandboxRules([{ path: "/submit-hash", fault: "500" }]);
+  await page.getByRole("button", { name: "Start: sign and send" }).click();
+  await expect(page.getByTestId("run-status")).toHaveText("failed", { timeout: 60_000 });
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("run-reconciliation")).toContainText("the provider was never told", {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
+
+  await page.getByRole("button", { name: "Abandon" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Abandon this run?" });
+  await dialog.getByLabel(/^Why/).fill("the provider is refusing reports today");
+  await dialog.getByRole("button", { name: "Abandon the run" }).click();
+  await expect(page.getByTestId("run-status")).toHaveText("abandoned");
+  await expect(page.getByTestId("run-abandoned")).toContainText(
+    "Abandoned by developer@e2e.test: the provider is refusing reports today",
+  );
+  // The approval stays on the chain; the supply was never signed.
+  expect(await sent()).toBe(before + 1);
+  await expect(page.getByTestId("run-reconciliation")).toHaveCount(0);
+  await expectAccessible(page);
+});
