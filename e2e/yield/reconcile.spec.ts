@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import type { Hex } from "viem";
 import { expectAccessible } from "../fixtures/axe";
 import { rpc } from "../fixtures/chain";
@@ -16,18 +16,17 @@ test.use({ storageState: storageState("developer") });
 
 test.afterEach(async () => sandboxRules([]));
 
-test("[YIELD][reconcile] a broadcast but unreported step is found on the chain by the reconciler and reported without a second signature", async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
+/**
+ * A new test client's vault entry whose reports the provider refuses: the approval is signed and
+ * mined, the run stops at report, and the reconciler's pass (every few seconds here) says so with
+ * the chain's block. The run page is left open; `sent()` counts the wallet's mined transactions.
+ */
+async function stuckRun(page: Page, amount: string) {
   const clientId = await createTestClientWithWallets(page);
   const address = await clientEvmAddress(clientId);
   const sent = async () => Number(await rpc<Hex>("eth_getTransactionCount", [address, "latest"]));
-
-  await previewEnter(page, await openEnter(page, clientId, "USDC", "lending"), "3", "USDC");
+  await previewEnter(page, await openEnter(page, clientId, "USDC", "lending"), amount, "USDC");
   const before = await sent();
-
-  // The provider refuses every report: the first step is signed and mined, then the run stops at report.
   await sandboxRules([{ path: "/submit-hash", fault: "500" }]);
   await page.getByRole("button", { name: "Start: sign and send" }).click();
   await expect(page.getByTestId("run-status")).toHaveText("failed", { timeout: 60_000 });
@@ -35,16 +34,21 @@ test("[YIELD][reconcile] a broadcast but unreported step is found on the chain b
   const hash = (await step.getByTestId("step-transaction").getAttribute("title")) as Hex;
   const receipt = await rpc<{ status: Hex; blockNumber: Hex }>("eth_getTransactionReceipt", [hash]);
   expect(receipt.status).toBe("0x1");
-
-  // The reconciler's pass (every few seconds here) says so, with the chain's block.
-  const found = page.getByTestId("run-reconciliation");
   await expect(async () => {
     await page.reload();
-    await expect(found).toContainText(
+    await expect(page.getByTestId("run-reconciliation")).toContainText(
       `Step 1's transaction is on the chain (block ${Number(receipt.blockNumber)}, success) but the provider was never told`,
       { timeout: 2_000 },
     );
   }).toPass({ timeout: 30_000 });
+  return { step, hash, before, sent };
+}
+
+test("[YIELD][reconcile] a broadcast but unreported step is found on the chain by the reconciler and reported without a second signature", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { step, hash, before, sent } = await stuckRun(page, "3");
   await expectAccessible(page);
 
   // Reports reach the provider again: Retry reports the hash and goes on; one transaction per step on the chain.
@@ -59,20 +63,7 @@ test("[YIELD][reconcile-abandon] a run the reconciler found is abandoned from it
   page,
 }) => {
   test.setTimeout(180_000);
-  const clientId = await createTestClientWithWallets(page);
-  const address = await clientEvmAddress(clientId);
-  const sent = async () => Number(await rpc<Hex>("eth_getTransactionCount", [address, "latest"]));
-  await previewEnter(page, await openEnter(page, clientId, "USDC", "lending"), "2", "USDC");
-  const before = await sent();
-  await sandboxRules([{ path: "/submit-hash", fault: "500" }]);
-  await page.getByRole("button", { name: "Start: sign and send" }).click();
-  await expect(page.getByTestId("run-status")).toHaveText("failed", { timeout: 60_000 });
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByTestId("run-reconciliation")).toContainText("the provider was never told", {
-      timeout: 2_000,
-    });
-  }).toPass({ timeout: 30_000 });
+  const { before, sent } = await stuckRun(page, "2");
 
   await page.getByRole("button", { name: "Abandon" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Abandon this run?" });

@@ -55,6 +55,17 @@ export interface ReceiptFacts {
   createdAt: string;
 }
 
+/** The facts of an event's listing row that a receipt keeps. */
+export function receiptFacts(e: AlertEvent): ReceiptFacts {
+  return {
+    eventId: e.id,
+    chainId: e.chainId,
+    blockNumber: e.blockNumber,
+    transactionHashes: e.transactionHashes,
+    createdAt: e.createdAt,
+  };
+}
+
 /** A receipt being followed: its event's facts and when the replay call was sent (ISO). */
 export interface FollowedReceipt extends ReceiptFacts {
   sentAt: string;

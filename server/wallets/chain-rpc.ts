@@ -15,6 +15,14 @@ import { revertReason } from "@/lib/yield/revert-reason";
 import { getUpstreamConfig } from "@/server/env";
 import { AppError } from "@/server/errors";
 
+interface RpcReply {
+  result?: unknown;
+  error?: { code?: number; message?: string; data?: unknown };
+}
+
+/** JSON-RPC 2.0's "method not found": what a node without a method answers. */
+const METHOD_NOT_FOUND = -32601;
+
 /**
  * The upstream's EVM JSON-RPC gateway ({base_url}/rpc/v1/eip155/<reference>, the rpcUrl the spec
  * has the signer use), read by the console to follow what it signed: nonces, receipts, user
@@ -27,7 +35,12 @@ export class ChainRpc {
     private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
-  async call<T>(method: string, params: unknown[] = [], signal?: AbortSignal): Promise<T> {
+  /** One JSON-RPC request: the HTTP answer and its body (null when it is not JSON); unreachable is thrown. */
+  private async exchange(
+    method: string,
+    params: unknown[],
+    signal?: AbortSignal,
+  ): Promise<{ status: number; ok: boolean; body: RpcReply | null }> {
     let res: Response;
     try {
       res = await this.fetchImpl(this.url, {
@@ -40,13 +53,20 @@ export class ChainRpc {
       if (signal?.aborted) throw error;
       throw new AppError("UPSTREAM_UNAVAILABLE", `The chain's RPC gateway for ${this.chainId} could not be reached.`);
     }
-    const body = (await res.json().catch(() => null)) as { result?: T; error?: { message?: string } } | null;
-    if (!res.ok || !body || body.error)
-      throw new AppError(
-        "UPSTREAM",
-        `The chain's RPC gateway answered ${method} with ${body?.error?.message ?? `HTTP ${res.status}`}.`,
-      );
-    return body.result as T;
+    return { status: res.status, ok: res.ok, body: (await res.json().catch(() => null)) as RpcReply | null };
+  }
+
+  private failure(method: string, answer: { status: number; body: RpcReply | null }): AppError {
+    return new AppError(
+      "UPSTREAM",
+      `The chain's RPC gateway answered ${method} with ${answer.body?.error?.message ?? `HTTP ${answer.status}`}.`,
+    );
+  }
+
+  async call<T>(method: string, params: unknown[] = [], signal?: AbortSignal): Promise<T> {
+    const answer = await this.exchange(method, params, signal);
+    if (!answer.ok || !answer.body || answer.body.error) throw this.failure(method, answer);
+    return answer.body.result as T;
   }
 
   /**
@@ -57,52 +77,25 @@ export class ChainRpc {
     tx: { from: string; to: string; data?: string; value?: string },
     signal?: AbortSignal,
   ): Promise<{ ok: true } | { ok: false; reason: string }> {
-    let res: Response;
-    try {
-      res = await this.fetchImpl(this.url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "eth_call",
-          params: [{ from: tx.from, to: tx.to, data: tx.data ?? "0x", value: tx.value ?? "0x0" }, "latest"],
-        }),
-        signal,
-      });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new AppError("UPSTREAM_UNAVAILABLE", `The chain's RPC gateway for ${this.chainId} could not be reached.`);
-    }
-    const body = (await res.json().catch(() => null)) as {
-      result?: Hex;
-      error?: { code?: number; message?: string; data?: unknown };
-    } | null;
-    if (res.ok && body && !body.error) return { ok: true };
+    const call = { from: tx.from, to: tx.to, data: tx.data ?? "0x", value: tx.value ?? "0x0" };
+    const answer = await this.exchange("eth_call", [call, "latest"], signal);
+    if (answer.ok && answer.body && !answer.body.error) return { ok: true };
     // Code 3 (geth's "execution reverted") or a message saying so carries the revert data.
-    const error = body?.error;
-    const reverted = error && (error.code === 3 || /revert/i.test(error.message ?? ""));
-    if (!reverted)
-      throw new AppError(
-        "UPSTREAM",
-        `The chain's RPC gateway answered eth_call with ${error?.message ?? `HTTP ${res.status}`}.`,
-      );
+    const error = answer.body?.error;
+    if (!error || !(error.code === 3 || /revert/i.test(error.message ?? ""))) throw this.failure("eth_call", answer);
     const data = typeof error.data === "string" && /^0x[0-9a-f]*$/i.test(error.data) ? (error.data as Hex) : undefined;
     return { ok: false, reason: revertReason(data, error.message) };
   }
 
   /**
-   * eth_simulateV1, or `undefined` when the gateway does not offer it (method not found or not
-   * supported); any other failure is thrown.
+   * eth_simulateV1, or `undefined` when the gateway does not offer it (JSON-RPC's -32601, method not
+   * found); any other failure is thrown.
    */
   async simulateV1<T>(payload: unknown, signal?: AbortSignal): Promise<T | undefined> {
-    try {
-      return await this.call<T>("eth_simulateV1", [payload, "latest"], signal);
-    } catch (error) {
-      if (error instanceof AppError && /not (supported|available|found)|does not exist/i.test(error.message))
-        return undefined;
-      throw error;
-    }
+    const answer = await this.exchange("eth_simulateV1", [payload, "latest"], signal);
+    if (answer.body?.error?.code === METHOD_NOT_FOUND) return undefined;
+    if (!answer.ok || !answer.body || answer.body.error) throw this.failure("eth_simulateV1", answer);
+    return answer.body.result as T;
   }
 
   async blockNumber(signal?: AbortSignal): Promise<number> {

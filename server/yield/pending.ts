@@ -2,6 +2,7 @@ import "server-only";
 import type { PendingPage, PendingRow } from "@/lib/yield/pending";
 import { listTestClients } from "@/server/clients/test-clients";
 import { getDb } from "@/server/db";
+import { getEnv } from "@/server/env";
 import { isAppError } from "@/server/errors";
 import { positions } from "./reads";
 
@@ -14,7 +15,32 @@ const AT_ONCE = 4;
  * provider actions (as its positions tab reads them): one balances call per client, a few at once.
  * A client whose positions cannot be read is named with the reason; the others are still listed.
  */
-export async function readPendingActions(): Promise<PendingPage> {
+export function readPendingActions(): Promise<PendingPage> {
+  const ttl = getEnv().CONSOLE_SHARED_READ_TTL_MS;
+  if (latest && (latest.running || Date.now() - latest.at < ttl)) return latest.page;
+  const page = readAll();
+  const entry = { at: Date.now(), page, running: true };
+  latest = entry;
+  page.then(
+    () => {
+      entry.running = false;
+      entry.at = Date.now();
+    },
+    () => {
+      if (latest === entry) latest = undefined;
+    },
+  );
+  return page;
+}
+
+/**
+ * The last read, shared: one read of every test client at a time however many people open the page
+ * (each costs up to 50 upstream requests), kept as long as the shared reads are
+ * (CONSOLE_SHARED_READ_TTL_MS). A failed read is not kept.
+ */
+let latest: { at: number; page: Promise<PendingPage>; running: boolean } | undefined;
+
+async function readAll(): Promise<PendingPage> {
   const all = (await listTestClients(await getDb())).filter((c) => c.hasShares);
   const newest = [...all].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, MAX_CLIENTS);
   const rows: PendingRow[] = [];

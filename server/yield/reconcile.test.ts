@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 /**
  * The reconciler against a provider that gives up on actions: the sandbox marks an action STALE once
@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * transaction is on the chain; its action is stale), a retry stops again saying why, and it is
  * abandoned with a reason.
  */
-const { startYieldHarness, makeTestClient, developer } = await import("@/testing/yield/console");
-const { setDbForTests, getDb } = await import("@/server/db");
-const { startJobWorkers, stopJobWorkers } = await import("@/server/jobs");
-const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/testing/jobs/helpers");
-const { runnerTiming } = await import("./run-job");
+const { makeTestClient, developer } = await import("@/testing/yield/console");
+const { runnerTestBed } = await import("@/testing/yield/runner");
+const { getDb } = await import("@/server/db");
+const { waitFor } = await import("@/testing/jobs/helpers");
 const { previewAction } = await import("./preview");
 const { startRun, retryRun, abandonRun } = await import("./control");
 const { getRunView } = await import("./runs-store");
@@ -19,32 +18,7 @@ const { opportunities, history } = await import("./reads");
 const { reconcileRuns, RECHECK_MS } = await import("./reconcile");
 
 const STALE_MS = 1500;
-type Harness = Awaited<ReturnType<typeof startYieldHarness>>;
-let h: Harness;
-let handle: Awaited<ReturnType<typeof openJobsTestDb>>;
-
-beforeAll(async () => {
-  h = await startYieldHarness({ SANDBOX_CONTROL: "on", SANDBOX_YIELD_STALE_MS: String(STALE_MS) });
-  handle = await openJobsTestDb("pglite");
-  setDbForTests(handle);
-  runnerTiming.pollMs = 50;
-  await startJobWorkers({ timing: FAST_TIMING });
-}, 120_000);
-afterAll(async () => {
-  await stopJobWorkers();
-  setDbForTests(undefined);
-  await handle?.close();
-  await h?.close();
-});
-
-async function rules(list: { path: string; fault?: "500" }[]) {
-  const res = await fetch(`${h.started.baseUrl}/_sandbox/rules`, {
-    method: "PUT",
-    headers: { authorization: "Bearer yield-runner-test-key", "content-type": "application/json" },
-    body: JSON.stringify({ rules: list }),
-  });
-  expect(res.status).toBe(200);
-}
+const bed = runnerTestBed({ SANDBOX_YIELD_STALE_MS: String(STALE_MS) });
 
 const settled = (runId: string) =>
   waitFor(
@@ -70,7 +44,7 @@ describe("the reconciler and a stale provider action", () => {
       arguments: { amount: "2" },
       stripGas: false,
     });
-    await rules([{ path: "/submit-hash", fault: "500" }]);
+    await bed.rules([{ path: "/submit-hash", fault: "500" }]);
     await startRun(developer, preview.id);
     expect((await settled(preview.id)).steps[0]).toMatchObject({ phase: "failed", failedPart: "report" });
 
@@ -92,7 +66,7 @@ describe("the reconciler and a stale provider action", () => {
     expect((await history(client.clientId)).items.find((a) => a.id === preview.actionId)?.status).toBe("STALE");
 
     // The provider takes reports again, but not for this action: the retry stops at report, saying so.
-    await rules([]);
+    await bed.rules([]);
     await retryRun(developer, preview.id);
     const again = await settled(preview.id);
     expect(again.status).toBe("failed");

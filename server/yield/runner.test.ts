@@ -9,7 +9,7 @@ import {
   toHex,
   type Hex,
 } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { YieldRunView } from "@/lib/yield/runs";
 
 /**
@@ -18,11 +18,10 @@ import type { YieldRunView } from "@/lib/yield/runs";
  * (receipts, nonces), at the provider (history, positions) and in the console's records.
  */
 
-const { startYieldHarness, makeTestClient, developer } = await import("@/testing/yield/console");
-const { setDbForTests, getDb, tables } = await import("@/server/db");
-const { startJobWorkers, stopJobWorkers } = await import("@/server/jobs");
-const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/testing/jobs/helpers");
-const { runnerTiming } = await import("./run-job");
+const { makeTestClient, developer } = await import("@/testing/yield/console");
+const { runnerTestBed } = await import("@/testing/yield/runner");
+const { getDb, tables } = await import("@/server/db");
+const { waitFor } = await import("@/testing/jobs/helpers");
 const { previewAction } = await import("./preview");
 const { startRun, retryRun, abandonRun } = await import("./control");
 const { getRunView } = await import("./runs-store");
@@ -32,23 +31,7 @@ const { reconcileRuns } = await import("./reconcile");
 
 const SEPOLIA = "eip155:11155111";
 
-type Harness = Awaited<ReturnType<typeof startYieldHarness>>;
-let h: Harness;
-let handle: Awaited<ReturnType<typeof openJobsTestDb>>;
-
-beforeAll(async () => {
-  h = await startYieldHarness({ SANDBOX_CONTROL: "on" });
-  handle = await openJobsTestDb("pglite");
-  setDbForTests(handle);
-  runnerTiming.pollMs = 50;
-  await startJobWorkers({ timing: FAST_TIMING });
-}, 120_000);
-afterAll(async () => {
-  await stopJobWorkers();
-  setDbForTests(undefined);
-  await handle?.close();
-  await h?.close();
-});
+const bed = runnerTestBed();
 
 const finished = (runId: string) =>
   waitFor(
@@ -89,7 +72,7 @@ async function previewVaultEntry(accountAbstracted: boolean, amount: string, str
 async function checkOnChainAndAtProvider(run: YieldRunView, clientId: string) {
   for (const step of run.steps) {
     expect(step.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
-    const receipt = await h.rpc<{ status: string }>(SEPOLIA, "eth_getTransactionReceipt", [step.transactionHash]);
+    const receipt = await bed.h().rpc<{ status: string }>(SEPOLIA, "eth_getTransactionReceipt", [step.transactionHash]);
     expect(receipt.status, step.title ?? "").toBe("0x1");
   }
   const rows = await stepRows(run.id);
@@ -105,7 +88,9 @@ describe("a yield run", () => {
     const db = await getDb();
     const client = await makeTestClient(db, false);
     const vault = await usdcVault(client.clientId);
-    const sentBefore = Number(await h.rpc<string>(SEPOLIA, "eth_getTransactionCount", [client.address, "latest"]));
+    const sentBefore = Number(
+      await bed.h().rpc<string>(SEPOLIA, "eth_getTransactionCount", [client.address, "latest"]),
+    );
 
     const preview = await previewAction(developer, {
       intent: "enter",
@@ -125,7 +110,7 @@ describe("a yield run", () => {
       args: [{ name: "spender" }, { name: "amount", value: "10000000 (10 USDC)" }],
     });
     // Nothing was sent by the preview.
-    expect(Number(await h.rpc<string>(SEPOLIA, "eth_getTransactionCount", [client.address, "latest"]))).toBe(
+    expect(Number(await bed.h().rpc<string>(SEPOLIA, "eth_getTransactionCount", [client.address, "latest"]))).toBe(
       sentBefore,
     );
 
@@ -135,7 +120,7 @@ describe("a yield run", () => {
     expect(done.status).toBe("succeeded");
     expect(done.steps.map((s) => s.phase)).toEqual(["confirmed", "confirmed"]);
     // One transaction per step, with the nonces in step order.
-    expect(Number(await h.rpc<string>(SEPOLIA, "eth_getTransactionCount", [client.address, "latest"]))).toBe(
+    expect(Number(await bed.h().rpc<string>(SEPOLIA, "eth_getTransactionCount", [client.address, "latest"]))).toBe(
       sentBefore + 2,
     );
     expect(done.steps.map((s) => Number(s.nonce))).toEqual([sentBefore, sentBefore + 1]);
@@ -154,9 +139,11 @@ describe("a yield run", () => {
     expect(done.status).toBe("succeeded");
     for (const step of done.steps) {
       expect(step.userOperationHash).toMatch(/^0x[0-9a-f]{64}$/);
-      const receipt = await h.rpc<{ receipt: { transactionHash: string } }>(SEPOLIA, "eth_getUserOperationReceipt", [
-        step.userOperationHash,
-      ]);
+      const receipt = await bed
+        .h()
+        .rpc<{ receipt: { transactionHash: string } }>(SEPOLIA, "eth_getUserOperationReceipt", [
+          step.userOperationHash,
+        ]);
       expect(receipt.receipt.transactionHash).toBe(step.transactionHash);
     }
     expect(done.steps.map((s) => Number(s.nonce))).toEqual([0, 1]);
@@ -166,7 +153,7 @@ describe("a yield run", () => {
   it("stops at the part that failed, and a retry resumes there without signing again", async () => {
     const { preview } = await previewVaultEntry(false, "5", false);
     // The provider refuses every report for a while (more than the client's retries).
-    await rules([{ path: "/submit-hash", fault: "500" }]);
+    await bed.rules([{ path: "/submit-hash", fault: "500" }]);
     await startRun(developer, preview.id);
     const failed = await finished(preview.id);
     expect(failed.status).toBe("failed");
@@ -174,7 +161,7 @@ describe("a yield run", () => {
     expect(failed.error).toMatch(/^Step 1 \(.+\) failed at report/);
     expect(failed.steps[0]?.transactionHash).toMatch(/^0x/);
 
-    await rules([]);
+    await bed.rules([]);
     await retryRun(developer, preview.id);
     const done = await finished(preview.id);
     expect(done.status).toBe("succeeded");
@@ -196,13 +183,15 @@ describe("a yield run", () => {
       decodeFunctionResult({
         abi: erc20Abi,
         functionName: "balanceOf",
-        data: await h.rpc<Hex>(SEPOLIA, "eth_call", [
-          { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [account] }) },
-          "latest",
-        ]),
+        data: await bed
+          .h()
+          .rpc<Hex>(SEPOLIA, "eth_call", [
+            { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [account] }) },
+            "latest",
+          ]),
       });
     const held = await balanceOf();
-    await h.rpc(SEPOLIA, "hardhat_setStorageAt", [usdc, slot, pad(toHex(1_000_000n), { size: 32 })]);
+    await bed.h().rpc(SEPOLIA, "hardhat_setStorageAt", [usdc, slot, pad(toHex(1_000_000n), { size: 32 })]);
     expect(await balanceOf()).toBe(1_000_000n);
 
     await startRun(developer, preview.id);
@@ -220,7 +209,7 @@ describe("a yield run", () => {
     let rows = (await stepRows(preview.id)).sort((a, b) => a.stepIndex - b.stepIndex);
     expect(rows[1]).toMatchObject({ signCalls: 0, userOperationHash: null, nonce: null });
 
-    await h.rpc(SEPOLIA, "hardhat_setStorageAt", [usdc, slot, pad(toHex(held), { size: 32 })]);
+    await bed.h().rpc(SEPOLIA, "hardhat_setStorageAt", [usdc, slot, pad(toHex(held), { size: 32 })]);
     await retryRun(developer, preview.id);
     const done = await finished(preview.id);
     expect(done.status).toBe("succeeded");
@@ -231,7 +220,7 @@ describe("a yield run", () => {
 
   it("simulates a preview's steps on the chain before anything is signed, an account-abstracted client's from its smart account", async () => {
     const { vault, preview } = await previewVaultEntry(true, "10", true);
-    const blockBefore = await h.rpc<Hex>(SEPOLIA, "eth_blockNumber", []);
+    const blockBefore = await bed.h().rpc<Hex>(SEPOLIA, "eth_blockNumber", []);
     const sim = await simulateRun(preview.id);
     expect(sim).toMatchObject({ mode: "all", address: preview.address });
     expect(sim.steps.map((s) => s.outcome)).toEqual(["success", "success"]);
@@ -241,13 +230,13 @@ describe("a yield run", () => {
     expect(usdc).toMatchObject({ raw: (-10_000_000n).toString(), amount: "−10", symbol: "USDC", decimals: 6 });
     expect(sim.steps[1]?.changes.some((c) => BigInt(c.raw) > 0n)).toBe(true);
     // Nothing was signed or mined.
-    expect(await h.rpc<Hex>(SEPOLIA, "eth_blockNumber", [])).toBe(blockBefore);
+    expect(await bed.h().rpc<Hex>(SEPOLIA, "eth_blockNumber", [])).toBe(blockBefore);
     expect((await stepRows(preview.id)).map((r) => r.signCalls)).toEqual([0, 0]);
   }, 60_000);
 
   it("the reconciler finds a step broadcast but never reported, with the chain's word; Retry reports it without a second signature", async () => {
     const { db, preview } = await previewVaultEntry(false, "3", false);
-    await rules([{ path: "/submit-hash", fault: "500" }]);
+    await bed.rules([{ path: "/submit-hash", fault: "500" }]);
     await startRun(developer, preview.id);
     const failed = await finished(preview.id);
     expect(failed.steps[0]).toMatchObject({ phase: "failed", failedPart: "report" });
@@ -256,7 +245,7 @@ describe("a yield run", () => {
     const pass = await reconcileRuns();
     expect(pass.flagged).toBeGreaterThanOrEqual(1);
     const flagged = await getRunView(db, preview.id);
-    const receipt = await h.rpc<{ status: Hex; blockNumber: Hex }>(SEPOLIA, "eth_getTransactionReceipt", [hash]);
+    const receipt = await bed.h().rpc<{ status: Hex; blockNumber: Hex }>(SEPOLIA, "eth_getTransactionReceipt", [hash]);
     expect(flagged.reconciliation?.findings).toEqual([
       {
         stepIndex: 0,
@@ -270,7 +259,7 @@ describe("a yield run", () => {
       },
     ]);
 
-    await rules([]);
+    await bed.rules([]);
     await retryRun(developer, preview.id);
     const done = await finished(preview.id);
     expect(done.status).toBe("succeeded");
@@ -341,12 +330,3 @@ describe("a yield run", () => {
     ).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("not created as a test client") });
   });
 });
-
-async function rules(list: { path: string; fault?: "500" }[]) {
-  const res = await fetch(`${h.started.baseUrl}/_sandbox/rules`, {
-    method: "PUT",
-    headers: { authorization: "Bearer yield-runner-test-key", "content-type": "application/json" },
-    body: JSON.stringify({ rules: list }),
-  });
-  expect(res.status).toBe(200);
-}

@@ -32,7 +32,19 @@ interface SimCall {
  * inner calls). A gateway without eth_simulateV1 gets the first step alone (eth_call), the others
  * marked not simulated. Nothing is signed or sent.
  */
-export async function simulateRun(runId: string): Promise<RunSimulation> {
+export function simulateRun(runId: string): Promise<RunSimulation> {
+  // One simulation of a run at a time: people reloading its page join the one under way (each holds
+  // the sandbox's chain while it runs, and costs the gateway several requests).
+  const going = inFlight.get(runId);
+  if (going) return going;
+  const started = simulate(runId).finally(() => inFlight.delete(runId));
+  inFlight.set(runId, started);
+  return started;
+}
+
+const inFlight = new Map<string, Promise<RunSimulation>>();
+
+async function simulate(runId: string): Promise<RunSimulation> {
   const db = await getDb();
   const run = await getRunRow(db, runId);
   const steps = (await getSteps(db, runId)).filter((s) => s.phase !== "skipped" && s.unsignedTransaction);

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { webhookIdSchema } from "@/lib/alerts/export";
-import type { ReceiptFacts, ReceiptTally } from "@/lib/alerts/replay-receipts";
+import { receiptFacts, type ReceiptFacts, type ReceiptTally } from "@/lib/alerts/replay-receipts";
 import { getEnv } from "@/server/env";
 import { defineJob, type JobContext } from "@/server/jobs";
 import { getAdminClient, type AdminClient } from "@/server/upstream";
@@ -117,15 +117,7 @@ async function readFacts(admin: AdminClient, params: FollowParams, signal: Abort
       },
       { signal, priority: "background" },
     );
-    for (const e of answer.data)
-      if (wanted.has(e.id))
-        facts.set(e.id, {
-          eventId: e.id,
-          chainId: e.chainId,
-          blockNumber: e.blockNumber,
-          transactionHashes: e.transactionHashes,
-          createdAt: e.createdAt,
-        });
+    for (const e of answer.data) if (wanted.has(e.id)) facts.set(e.id, receiptFacts(e));
     const next = answer.metadata.cursor;
     if (!next || answer.data.length === 0 || next === cursor) break;
     cursor = next;

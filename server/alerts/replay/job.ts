@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { REPLAY_BATCH_SIZE, type ReplayAllResult } from "@/lib/alerts/replay";
-import type { ReceiptFacts } from "@/lib/alerts/replay-receipts";
+import { receiptFacts, type ReceiptFacts } from "@/lib/alerts/replay-receipts";
 import type { AlertEvent } from "@/lib/contracts/alerts";
 import { shortAddress, utc } from "@/lib/shared/format";
 import { getEnv } from "@/server/env";
@@ -192,18 +192,7 @@ const UNCONFIRMED =
 
 /** The receipts a batch's page gives facts for, written "sent" before anything is sent. */
 function factsOf(events: readonly AlertEvent[] | undefined): Map<string, ReceiptFacts> {
-  return new Map(
-    (events ?? []).map((e) => [
-      e.id,
-      {
-        eventId: e.id,
-        chainId: e.chainId,
-        blockNumber: e.blockNumber,
-        transactionHashes: e.transactionHashes,
-        createdAt: e.createdAt,
-      },
-    ]),
-  );
+  return new Map((events ?? []).map((e) => [e.id, receiptFacts(e)]));
 }
 
 /** A run cancelled while following: its awaiting receipts say so instead of awaiting for ever. */
