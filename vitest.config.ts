@@ -27,6 +27,9 @@ export default defineConfig({
       CONSOLE_CHECKPOINT_DIR: path.join(tmpdir(), "console-test-checkpoints"),
     },
     testTimeout: 30_000,
+    // As the journeys do (playwright.config.ts): on CI a test that fails once is run again; one that
+    // then passes is named "flaky" in npm test's summary (testing/flaky-reporter.ts), never hidden.
+    retry: process.env.CI ? 1 : 0,
     hookTimeout: 60_000,
     pool: "forks",
     fileParallelism: true,

@@ -57,12 +57,18 @@ run("Compile the sandbox contracts (solc, cached)", process.execPath, [
   "sandbox/solidity/compile.ts",
 ]);
 
-const unitOk = run("Unit, integration and sandbox conformance tests (vitest)", bin("vitest"), [
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile=${out}/vitest.json`,
-]);
+const unitOk = run(
+  "Unit, integration and sandbox conformance tests (vitest)",
+  bin("vitest"),
+  [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    "--reporter=./testing/flaky-reporter.ts",
+    `--outputFile.json=${out}/vitest.json`,
+  ],
+  { VITEST_FLAKY_FILE: `${out}/vitest-flaky.txt` },
+);
 const vitest = readJson(`${out}/vitest.json`);
 results.push({
   name: "vitest",
@@ -94,6 +100,25 @@ if (built) {
   process.stdout.write("\nBrowser journeys skipped: the build failed.\n");
 }
 
+function failedNames() {
+  const names = [];
+  if (existsSync(`${out}/vitest-flaky.txt`))
+    for (const line of readFileSync(`${out}/vitest-flaky.txt`, "utf8").split("\n").filter(Boolean))
+      names.push(`vitest (flaky) ${line}`);
+  for (const file of readJson(`${out}/vitest.json`)?.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === "failed") names.push(`vitest ${file.name.replace(root, "")} › ${t.fullName ?? t.title}`);
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === "unexpected" || t.status === "flaky")
+          names.push(`e2e ${t.status === "flaky" ? "(flaky) " : ""}${spec.file}:${spec.line} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of readJson(`${out}/playwright.json`)?.suites ?? []) walk(suite);
+  return names;
+}
+
 function count(ok) {
   return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
 }
@@ -101,6 +126,8 @@ function count(ok) {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 heading("Summary");
+// The summary is what a reader of the run's tail sees: name what failed, so a flaky test is known by name.
+for (const name of failedNames()) process.stdout.write(`  \x1b[31m✗\x1b[0m ${name}\n`);
 for (const r of results)
   process.stdout.write(
     `  ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed\n`,
