@@ -23,7 +23,10 @@ export default defineConfig({
   ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // A trace records a screencast and DOM snapshots of every action: on every journey that costs about a
+    // third of the run's CPU (the browser's GPU process rasterises each frame in software here). It is
+    // recorded for a journey's retry, which is where a failure is looked into.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: chromium,
   },
