@@ -6,13 +6,26 @@ function makeQueryClient() {
       queries: {
         // Prefetched data is fresh on arrival; avoid an immediate refetch after hydration.
         staleTime: 30_000,
-        retry: (failures, error) => failures < 2 && !(error instanceof HttpError && error.status < 500),
+        retry: shouldRetry,
         refetchOnWindowFocus: false,
       },
       // Pending prefetches are dehydrated too, so a page can stream instead of waiting for every read.
       dehydrate: { shouldDehydrateQuery: (q) => defaultShouldDehydrateQuery(q) || q.state.status === "pending" },
     },
   });
+}
+
+/**
+ * Whether the browser asks again after a failed read. Only when the console's answer never came: the
+ * network failed, or something in between (a proxy) answered for it. An error answer of the console
+ * itself comes after the console retried the upstream where that could help (server/upstream), so
+ * asking again would only repeat those attempts against an upstream already failing and keep the
+ * person waiting; every error state has a Retry button instead. At most two more tries.
+ */
+export function shouldRetry(failures: number, error: unknown): boolean {
+  if (failures >= 2) return false;
+  if (!(error instanceof HttpError)) return true;
+  return error.status >= 500 && error.code === undefined;
 }
 
 let browserClient: QueryClient | undefined;

@@ -15,7 +15,8 @@ const { previewAction } = await import("./preview");
 const { startRun, retryRun, abandonRun } = await import("./control");
 const { getRunView } = await import("./runs-store");
 const { opportunities, history } = await import("./reads");
-const { reconcileRuns, RECHECK_MS } = await import("./reconcile");
+const { reconcileRuns, RECHECK_MS, pruneFinishedPasses } = await import("./reconcile");
+const { tables } = await import("@/server/db");
 
 const STALE_MS = 1500;
 const bed = runnerTestBed({ SANDBOX_YIELD_STALE_MS: String(STALE_MS) });
@@ -79,4 +80,35 @@ describe("the reconciler and a stale provider action", () => {
     // A failed run is not looked at again within the recheck period.
     expect(RECHECK_MS).toBeGreaterThanOrEqual(60_000);
   }, 90_000);
+});
+
+describe("the reconciler's own passes", () => {
+  it("keeps a day of passes that went well and every failed one; older good passes are deleted", async () => {
+    const db = await getDb();
+    const now = Date.now();
+    const hoursAgo = (h: number) => new Date(now - h * 3_600_000);
+    const pass = (status: "succeeded" | "failed", finished: Date, kind = "yield.reconcile") => ({
+      kind,
+      status,
+      params: {},
+      startedById: "system:reconciler",
+      startedByEmail: "reconciler@console",
+      finishedAt: finished,
+    });
+    const rows = await db
+      .insert(tables.jobRuns)
+      .values([
+        pass("succeeded", hoursAgo(25)),
+        pass("succeeded", hoursAgo(23)),
+        pass("failed", hoursAgo(48)),
+        pass("succeeded", hoursAgo(48), "alerts.export"),
+      ])
+      .returning({ id: tables.jobRuns.id });
+    const [oldGood, recentGood, oldFailed, otherKind] = rows.map((r) => r.id);
+
+    expect(await pruneFinishedPasses(new Date(now))).toBe(1);
+    const left = new Set((await db.select({ id: tables.jobRuns.id }).from(tables.jobRuns)).map((r) => r.id));
+    expect(left.has(oldGood as string)).toBe(false);
+    expect([recentGood, oldFailed, otherKind].every((id) => left.has(id as string))).toBe(true);
+  });
 });

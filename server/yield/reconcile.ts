@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ReconcileFinding, Reconciliation } from "@/lib/yield/runs";
 import { getDb, tables, type Db } from "@/server/db";
@@ -160,12 +160,40 @@ async function staleAction(run: YieldRunRow): Promise<ReconcileFinding | null> {
   }
 }
 
+const RECONCILE_KIND = "yield.reconcile";
+
+/**
+ * How long a pass that went well is kept after it ended: a day of them (288 at the default five
+ * minutes). A pass every few minutes on every deployment would otherwise grow the job runs table for
+ * ever; failed passes are kept, since they say why.
+ */
+export const KEEP_PASSES_MS = 24 * 3_600_000;
+
+/** Deletes the reconciler's passes that succeeded more than KEEP_PASSES_MS ago; returns how many. */
+export async function pruneFinishedPasses(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const gone = await db
+    .delete(jobs)
+    .where(
+      and(
+        eq(jobs.kind, RECONCILE_KIND),
+        eq(jobs.status, "succeeded"),
+        lt(jobs.finishedAt, new Date(now.getTime() - KEEP_PASSES_MS)),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return gone.length;
+}
+
 /** The reconciler as a durable job: one pass at a time across every instance (a singleton run). */
 export const reconcileJob = defineJob({
-  kind: "yield.reconcile",
+  kind: RECONCILE_KIND,
   params: z.object({}),
   maxAttempts: 1,
-  run: () => reconcileRuns(),
+  run: async () => {
+    const outcome = await reconcileRuns();
+    return { ...outcome, pruned: await pruneFinishedPasses() };
+  },
 });
 
 const SYSTEM = { id: "system:reconciler", email: "reconciler@console" };
