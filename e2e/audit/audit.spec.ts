@@ -254,10 +254,13 @@ test.describe("[AUDIT] audit log", () => {
     await page.goto("/audit?action=audit.verify");
     const seqs = auditTable(page).getByTestId("record-seq");
     await expect(page.getByTestId("page-range")).toHaveText("1–50");
+    // The range is written before the rows are: read the rows once all 50 are there.
+    await expect(seqs).toHaveCount(50);
     const firstPage = await seqs.allTextContents();
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page).toHaveURL(/cursors=\d+/);
     await expect(page.getByTestId("page-range")).toHaveText(/^51–/);
+    await expect(seqs.first()).not.toHaveText(firstPage[0] as string);
     const secondPage = await seqs.allTextContents();
     expect(secondPage.some((seq) => firstPage.includes(seq))).toBe(false);
     expect(Number(secondPage[0])).toBeLessThan(Number(firstPage.at(-1)));
