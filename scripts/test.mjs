@@ -2,7 +2,7 @@
 // typecheck, lint, unit + integration + sandbox conformance (vitest), a production build and the
 // Playwright journeys in real Chromium. Every step runs; any failure makes the exit code non-zero.
 // The last line is the summary "N passed, N failed".
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium, ensureDependencies, ensurePostgres, root } from "./setup.mjs";
 
@@ -22,41 +22,6 @@ function run(name, command, args, env = {}) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(`  ${r.status === 0 ? "\x1b[32mok\x1b[0m" : "\x1b[31mfailed\x1b[0m"} in ${seconds} s\n`);
   return r.status === 0;
-}
-
-/**
- * Steps that only read the tree, run side by side (each is mostly one core's work); each one's output
- * is printed whole, in the given order, once all have ended.
- */
-async function runTogether(steps) {
-  const ended = await Promise.all(
-    steps.map(
-      ({ name, command, args }) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const chunks = [];
-          const child = spawn(command, args, {
-            cwd: root,
-            stdio: ["ignore", "pipe", "pipe"],
-            env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", FORCE_COLOR: "1" },
-          });
-          child.stdout.on("data", (c) => chunks.push(c));
-          child.stderr.on("data", (c) => chunks.push(c));
-          child.on("error", (error) => chunks.push(Buffer.from(`${error.message}\n`)));
-          child.on("close", (code) =>
-            resolve({ name, ok: code === 0, output: Buffer.concat(chunks), ms: Date.now() - started }),
-          );
-        }),
-    ),
-  );
-  for (const step of ended) {
-    heading(step.name);
-    process.stdout.write(step.output);
-    process.stdout.write(
-      `  ${step.ok ? "\x1b[32mok\x1b[0m" : "\x1b[31mfailed\x1b[0m"} in ${(step.ms / 1000).toFixed(1)} s\n`,
-    );
-  }
-  return ended.map((step) => step.ok);
 }
 
 function readJson(file) {
@@ -79,20 +44,18 @@ try {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-// Checks that are not test runners count as one test each. They and the contracts' compilation (once
-// up front, so parallel test workers find the cache warm) only read the tree: they run side by side.
-const [typecheckOk, eslintOk, prettierOk] = await runTogether([
-  { name: "Typecheck (tsc --noEmit)", command: bin("tsc"), args: ["--noEmit"] },
-  { name: "Lint (eslint)", command: bin("eslint"), args: ["--max-warnings=0", "."] },
-  { name: "Formatting (prettier --check)", command: bin("prettier"), args: ["--check", "."] },
-  {
-    name: "Compile the sandbox contracts (solc, cached)",
-    command: process.execPath,
-    args: ["--import", "tsx", "sandbox/solidity/compile.ts"],
-  },
-]);
-results.push({ name: "typecheck", ...count(typecheckOk) });
+// Checks that are not test runners count as one test each.
+results.push({ name: "typecheck", ...count(run("Typecheck (tsc --noEmit)", bin("tsc"), ["--noEmit"])) });
+const eslintOk = run("Lint (eslint)", bin("eslint"), ["--max-warnings=0", "."]);
+const prettierOk = run("Formatting (prettier --check)", bin("prettier"), ["--check", "."]);
 results.push({ name: "lint", ...count(eslintOk && prettierOk) });
+
+// Compile the sandbox's contracts once up front, so parallel test workers find the cache warm.
+run("Compile the sandbox contracts (solc, cached)", process.execPath, [
+  "--import",
+  "tsx",
+  "sandbox/solidity/compile.ts",
+]);
 
 const unitOk = run(
   "Unit, integration and sandbox conformance tests (vitest)",
