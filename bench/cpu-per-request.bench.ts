@@ -8,8 +8,15 @@
  * Figures: the median over pages of each page's CPU per render, and the median over data routes of
  * each route's CPU per answer; each page's and route's own figure is in the notes.
  *
+ * Beside them, the framework's floor on the same run: `/api/health` (a route handler that reads no
+ * session, no database and no upstream) and the not-found page of a signed-in person (the layout and
+ * a static page): what Next costs before the console does anything, so the figures can be read
+ * against what is the console's own.
+ *
  * To see where the time goes, BENCH_CPU_PROF=<dir> runs the console under `node --cpu-prof` and
  * leaves its profile in <dir> when the benchmark ends (open it in Chrome's DevTools or speedscope).
+ * BENCH_CONSOLE_NODE_ARGS="--max-semi-space-size=4" (space-separated) runs it with other V8 or Node
+ * options, to compare a setting with the default side by side.
  */
 import type { Figure } from "./figure";
 import { startBenchConsole } from "./harness/console";
@@ -55,8 +62,13 @@ async function measureOn(database: FreshDatabase | undefined): Promise<Figure[]>
   say(`— on the ${where} —`);
   // Hundreds of calls in a few minutes: the console's own upstream limit is lifted so none waits or is refused.
   const profileDir = process.env.BENCH_CPU_PROF;
+  const nodeArgs = [
+    ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+    ...(process.env.BENCH_CONSOLE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean),
+  ];
+  if (nodeArgs.length > 0) say(`console started with ${nodeArgs.join(" ")}`);
   const bench = await startBenchConsole({
-    ...(profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {}),
+    nodeArgs,
     seedEvents: 5000,
     consoleEnv: {
       CONSOLE_LOG_LEVEL: "warn",
@@ -112,13 +124,23 @@ async function measureOn(database: FreshDatabase | undefined): Promise<Figure[]>
       "/api/saved-views?scope=alerts.events",
     ];
 
+    // The framework's floor: no session, database or upstream read; a signed-in layout around a static page.
+    const floors = [
+      { path: "/api/health", page: false, status: 200 },
+      { path: "/no-such-page", page: true, status: 404 },
+    ];
+
     // Warm-up, not counted: Next loads a route's code on its first request, and V8 compiles the hot
     // paths over the first few hundred requests of any kind. Every path is warmed before any is counted.
-    const all = [...pages.map((path) => ({ path, page: true })), ...routes.map((path) => ({ path, page: false }))];
+    const all = [
+      ...pages.map((path) => ({ path, page: true, status: 200 })),
+      ...routes.map((path) => ({ path, page: false, status: 200 })),
+      ...floors,
+    ];
     for (let i = 0; i < WARM_UP; i++)
-      for (const { path, page } of all) {
+      for (const { path, page, status: expected } of all) {
         const status = await get(path, page);
-        if (status !== 200) throw new Error(`${path} answered ${status}`);
+        if (status !== expected) throw new Error(`${path} answered ${status}, not ${expected}`);
       }
     // Counted in rounds that visit every path in turn (BATCH calls of one path at a time), so a
     // garbage collection or a slower minute of the machine falls on every path alike.
@@ -156,6 +178,14 @@ async function measureOn(database: FreshDatabase | undefined): Promise<Figure[]>
         `route ${path.replace(client, "[clientId]").replace(hook, "[webhookId]")}: ${ms.toFixed(2)} ms of CPU per answer${dbNote(dbMs)}`,
       );
     }
+    const floorRoute = perCall("/api/health").ms;
+    const floorPage = perCall("/no-such-page").ms;
+    say(
+      `the framework's floor: an empty route handler (/api/health) ${floorRoute.toFixed(2)} ms of CPU per answer, the signed-in not-found page ${floorPage.toFixed(1)} ms per render`,
+    );
+    say(
+      `beyond that floor (the console's own work, its database driver and its rendering): pages ${(median(pageCpu) - floorPage).toFixed(1)} ms, routes ${(median(routeCpu) - floorRoute).toFixed(2)} ms (medians)`,
+    );
     say(
       `${CALLS} requests each, one at a time, in rounds of ${BATCH} per path, after ${WARM_UP} rounds of every path not counted; the counters tick every ${1000 / CLOCK_TICKS} ms.`,
     );
