@@ -32,6 +32,7 @@ import {
   sleep as defaultSleep,
   type RetryDelays,
 } from "./retry";
+import { runtimeFetch } from "./runtime-fetch";
 import { UpstreamPromise, type UpstreamResponse } from "./upstream-promise";
 import {
   NotJsonError,
@@ -137,7 +138,7 @@ export class UpstreamClient {
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
     this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     this.#credential = options.apiKey;
-    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.#fetch = options.fetch ?? runtimeFetch();
     this.#limiter = options.rateLimiter;
     this.#logger = options.logger ?? defaultLogger;
     this.#delays = { ...DEFAULT_RETRY_DELAYS, ...options.retryDelays };

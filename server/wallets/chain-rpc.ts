@@ -14,6 +14,7 @@ import { rpcUrlFor } from "@/lib/chains";
 import { revertReason } from "@/lib/yield/revert-reason";
 import { getUpstreamConfig } from "@/server/env";
 import { AppError } from "@/server/errors";
+import { runtimeFetch } from "@/server/upstream/runtime-fetch";
 
 interface RpcReply {
   result?: unknown;
@@ -32,7 +33,7 @@ export class ChainRpc {
   constructor(
     readonly chainId: string,
     readonly url: string,
-    private readonly fetchImpl: typeof fetch = fetch,
+    private readonly fetchImpl: typeof fetch = runtimeFetch(),
   ) {}
 
   /** One JSON-RPC request: the HTTP answer and its body (null when it is not JSON); unreachable is thrown. */
