@@ -104,7 +104,7 @@ function failedNames() {
   const names = [];
   if (existsSync(`${out}/vitest-flaky.txt`))
     for (const line of readFileSync(`${out}/vitest-flaky.txt`, "utf8").split("\n").filter(Boolean))
-      names.push(`vitest (flaky) ${line}`);
+      names.push(`vitest ${line}`);
   for (const file of readJson(`${out}/vitest.json`)?.testResults ?? [])
     for (const t of file.assertionResults ?? [])
       if (t.status === "failed") names.push(`vitest ${file.name.replace(root, "")} › ${t.fullName ?? t.title}`);

@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { DbHandle } from "@/server/db/client";
 import { logger as consoleLogger } from "@/server/log";
-import { bossDb, bossSchemaFor } from "./boss-db";
+import { bossDb, bossSchemaFor, type BossDb } from "./boss-db";
 import { driveRun, type DriverDeps } from "./driver";
 import { claimRun, selectWaitingRuns, sweepLapsedLeases } from "./lease-store";
 import { cancelRun, createRun, type StartOptions } from "./operations";
@@ -45,6 +45,8 @@ export class JobRuntime {
   readonly bossSchema: string;
   private readonly log: Logger;
   private boss: PgBoss;
+  /** The queue's connection: statements still in flight are waited for on stop. */
+  private queueDb!: BossDb;
   private readonly workers = new Map<string, Promise<string[]>>();
   private readonly queues = new Set<string>();
   private readonly drivers = new Map<string, { lease?: RunLease; done: Promise<void> }>();
@@ -61,8 +63,9 @@ export class JobRuntime {
   }
 
   private createBoss(): PgBoss {
+    this.queueDb = bossDb(this.options.handle.raw);
     const boss = new PgBoss({
-      db: bossDb(this.options.handle.raw),
+      db: this.queueDb,
       schema: this.bossSchema,
       // No cron schedules: without this pg-boss would poll an internal queue every few seconds.
       schedule: false,
@@ -140,6 +143,8 @@ export class JobRuntime {
     // A job that ignores its signal keeps running, but no longer as the run's owner.
     for (const driver of this.drivers.values()) driver.lease?.abandon();
     await this.boss.stop({ graceful: true, timeout: 1000, close: false });
+    // Completions pg-boss sent without awaiting them end before anyone closes the pool.
+    await Promise.race([this.queueDb.settled(), delay(Math.max(1000, deadline - Date.now()))]);
     this.state = "stopped";
     this.log.info("job workers stopped");
   }
