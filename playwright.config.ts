@@ -72,6 +72,10 @@ export default defineConfig({
         // waited or were refused. The limiter itself is tested by vitest (server/upstream) and the load
         // bench at 200; the journeys' refusals are mocked where they are the subject (rate-limited.spec).
         CUSTODIAN_RATE_LIMIT: "1000",
+        // Resends of a failed upstream read after 50 ms, not 500: the journeys whose subject is a failing
+        // upstream (error states, Retry) wait for the console to give up, which took ~2 s per read at the
+        // default. The schedule itself is tested by vitest (server/upstream/retry*.test.ts).
+        CUSTODIAN_RETRY_BASE_MS: "50",
         // Metrics are on, as an operator would run them: the matrix checks no staff session opens them.
         CONSOLE_METRICS_TOKEN: "e2e-metrics-token-of-enough-length",
         // The yield reconciler looks every few seconds, so its journey sees a stuck run found in time.

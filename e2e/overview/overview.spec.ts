@@ -81,7 +81,7 @@ test.describe("[OVERVIEW] the first page after sign-in", () => {
     await expect(page.getByRole("status", { name: "Loading Gas sponsored this month" })).toBeVisible();
     await expect(card(page, /^Gas sponsored, /).getByRole("link", { name: "Gas" })).toBeVisible({ timeout: 20_000 });
 
-    // The clients read fails (twice on the server, then in the browser): that card alone has an error.
+    // The clients read fails (on the server's prefetch, then in the browser): that card alone has an error.
     await sandboxRules([{ path: "/custodians/me/clients\\?", fault: "500" }]);
     await page.goto("/");
     const clients = card(page, "Clients");

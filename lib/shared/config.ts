@@ -210,6 +210,11 @@ export const consoleEnvSchema = z
     /** Requests per minute the console allows itself against the custodian API (the real service documents 200). */
     CUSTODIAN_RATE_LIMIT: int(1, 100_000, 200),
     /**
+     * Milliseconds before the first resend of a failed idempotent upstream call (408, 429 without
+     * Retry-After, 5xx, a lost connection); each further one waits twice as long, at most 8 s.
+     */
+    CUSTODIAN_RETRY_BASE_MS: int(10, 8_000, 500),
+    /**
      * The share of CUSTODIAN_RATE_LIMIT that background work (exports, replay-all, address scans) may
      * use in any window, so a long job always leaves room for the staff working at the same time.
      */

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetchJson, shouldRetry } from "./query-client";
+import { fetchJson, getQueryClient, shouldRetry } from "./query-client";
 
 /**
  * How often the browser asks the console for a read that fails, counted at fetch: a read the console
@@ -40,5 +40,21 @@ describe("the browser's retries of a failed read", () => {
     expect(await attempts(() => Promise.reject(new TypeError("Failed to fetch")))).toBe(3);
     const proxyPage = () => Promise.resolve(new Response("<html>502 Bad Gateway</html>", { status: 502 }));
     expect(await attempts(proxyPage)).toBe(3);
+  });
+});
+
+describe("a page's prefetch on the server", () => {
+  it("reads once: a failure is the page's error state at once, not after React Query's waits", async () => {
+    let calls = 0;
+    const client = getQueryClient();
+    await client.prefetchQuery({
+      queryKey: ["read"],
+      queryFn: () => {
+        calls++;
+        return Promise.reject(new Error("upstream server error (500), after the upstream client's own retries"));
+      },
+    });
+    expect(calls).toBe(1);
+    expect(client.getQueryState(["read"])?.status).toBe("error");
   });
 });

@@ -6,7 +6,10 @@ function makeQueryClient() {
       queries: {
         // Prefetched data is fresh on arrival; avoid an immediate refetch after hydration.
         staleTime: 30_000,
-        retry: shouldRetry,
+        // A page's prefetch on the server is not asked again: its read already went through the upstream
+        // client's own retries, and React Query's 1 s + 2 s waits would hold the page's first byte back
+        // 3 s just to show the same error (the browser's view of it has a Retry button).
+        retry: isServer ? false : shouldRetry,
         refetchOnWindowFocus: false,
       },
       // Pending prefetches are dehydrated too, so a page can stream instead of waiting for every read.

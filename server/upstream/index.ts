@@ -6,6 +6,7 @@ import { AdminClient } from "./admin";
 import type { Credential, UpstreamClientOptions } from "./core";
 import { MpcClient } from "./mpc";
 import { rateLimitKey, sharedRateLimiter } from "./rate-limit";
+import type { RetryDelays } from "./retry";
 import { SessionTokenCache } from "./session-tokens";
 import { affectedBy, getSharedReads } from "./shared-reads";
 import { YieldClient } from "./yield";
@@ -53,6 +54,7 @@ function singletons(config: UpstreamConfig): Singletons {
     rateLimiter: sharedRateLimiter(rateLimitKey("custodian", config.custodianApiKey), {
       limit: getEnv().CUSTODIAN_RATE_LIMIT,
     }),
+    retryDelays: retryDelays(),
     afterCall: invalidateSharedReads,
   });
   const sessions = new SessionTokenCache(
@@ -60,6 +62,11 @@ function singletons(config: UpstreamConfig): Singletons {
   );
   store.upstreamClients = { key, admin, sessions };
   return store.upstreamClients;
+}
+
+/** The wait before the first resend of a failed call (CUSTODIAN_RETRY_BASE_MS), doubling up to the default's most. */
+function retryDelays(): Partial<RetryDelays> {
+  return { initialMs: getEnv().CUSTODIAN_RETRY_BASE_MS };
 }
 
 /** The custodian administration client for the configured upstream (sandbox or real). */
@@ -92,6 +99,7 @@ function clientOptions(credential: ClientCredential, baseURL: string, overrides:
     baseURL,
     apiKey,
     rateLimiter: sharedRateLimiter(limiterKey, { limit: getEnv().CUSTODIAN_RATE_LIMIT }),
+    retryDelays: retryDelays(),
     afterCall: invalidateSharedReads,
     ...overrides,
   };
