@@ -143,8 +143,16 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
     expect(text).not.toContain(TOKEN);
 
     // A page view is one trace: Next's request span, with the console's upstream call inside it.
-    const admin = await signedInPage(browser, ADMIN, "/clients", instance.origin);
+    // Signed in on a page that reads nothing upstream; then the clients page, which fetches its next page as
+    // soon as it is shown: that read is the page's own, and is done before the shared-read count below.
+    const admin = await signedInPage(browser, ADMIN, "/users", instance.origin);
+    const nextPage = admin.page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === "/api/clients" && url.searchParams.has("cursor");
+    });
+    await admin.page.goto("/clients");
     await expect(admin.page.getByRole("table", { name: "Clients" })).toBeVisible();
+    expect((await nextPage).status()).toBe(200);
     const cookie = (await admin.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     await admin.context.close();
     const upstreamOf = (route: string) => {
