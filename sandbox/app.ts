@@ -14,6 +14,7 @@ import { ejectRoutes } from "./admin/eject";
 import { logoRoutes } from "./admin/logos";
 import type { CustodianProfile } from "./admin/profile";
 import { AlertService } from "./alerts/alert-service";
+import { type ChainArchive, createSeededArchive } from "./alerts/archive";
 import { EventStore } from "./alerts/event-store";
 import { EventJournal } from "./alerts/journal";
 import { startReceivers, type Receivers } from "./alerts/receivers";
@@ -45,8 +46,8 @@ export interface SandboxSeams {
   backups: BackupShareSource;
   /** Mounts the MPC service's routes on the MPC port's app, behind the shared HTTP layer. */
   mountMpc?: (app: Hono<SandboxHttpEnv>) => void;
-  /** Mounts more routes on the base port: the JSON-RPC gateway. */
-  mountBase?: (app: Hono<SandboxHttpEnv>) => void;
+  /** Mounts more routes on the base port: the JSON-RPC gateway, answering for the seeded history from `archive`. */
+  mountBase?: (app: Hono<SandboxHttpEnv>, parts: { archive: ChainArchive }) => void;
 }
 
 export interface SandboxOptions {
@@ -219,7 +220,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     yieldRoutes({ service: yieldService, clients, segment: env.YIELD_PROVIDER_SEGMENT }),
   ])
     baseApp.route("/", routes);
-  seams.mountBase?.(baseApp);
+  seams.mountBase?.(baseApp, { archive: createSeededArchive(events, (row) => alerts.payloadOf(row)) });
 
   const mpcApp = createHttpApp("mpc", knobs);
   seams.mountMpc?.(mpcApp);

@@ -14,6 +14,7 @@ import { dataPaths, type SandboxEnv } from "./env";
 import { GENESIS_EXTENSIONS } from "./genesis-extensions";
 import { listen, type Listening } from "./http/listen";
 import { createMpcApp, openKeyStore, type KeyStore } from "./mpc";
+import { seededChainHead } from "./seed/events";
 
 export interface StartSandboxOptions {
   env: SandboxEnv;
@@ -70,6 +71,8 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Starte
       extensions: GENESIS_EXTENSIONS,
       dataDir: paths?.chains,
       blockTimeMs: env.SANDBOX_BLOCK_TIME_MS,
+      // The seeded history's blocks lie below each chain's head (sandbox/alerts/archive.ts).
+      startHead: seededChainHead,
       log: options.chainLog,
     });
     chains = registry;
@@ -94,7 +97,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Starte
               "/",
               createMpcApp({ directory, chains: registry, env, keyStore, log: options.mpcLog, bundler: aa }),
             ),
-          mountBase: (app) => app.route("/", createRpcApp(withBundlerRpc(registry, aa))),
+          mountBase: (app, { archive }) => app.route("/", createRpcApp(withBundlerRpc(registry, aa), archive)),
         };
       },
     });

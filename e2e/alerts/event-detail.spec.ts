@@ -70,3 +70,69 @@ test("[ALERTS][event-detail] an event's transfer as the chain has it, its delive
   await expectAccessible(page);
   await keepShot(page, ".data/screens/alerts-event-detail.png");
 });
+
+test("[ALERTS][event-detail-seeded] a seeded alert's transaction is on the chain as its payload says; an orphan's is not", async ({
+  page,
+}) => {
+  const accepting = await webhookByRole("accepting");
+  const { data } = await sandboxEvents(accepting.id, { chainIds: "eip155:11155111", limit: "1000" });
+  const byHash = new Map<string, typeof data>();
+  for (const e of data) byHash.set(e.transactionHashes[0]!, [...(byHash.get(e.transactionHashes[0]!) ?? []), e]);
+  // A transfer of USDC whose two alerts both came: its receipt carries the token's Transfer log.
+  let token: { hash: Hex; blockNumber: number; amount: string } | undefined;
+  for (const [hash, rows] of byHash) {
+    if (rows.length !== 2) continue;
+    const receipt = await rpc<{
+      status: Hex;
+      blockNumber: Hex;
+      logs: { topics: Hex[]; data: Hex; address: string }[];
+    } | null>("eth_getTransactionReceipt", [hash]);
+    // (The one a reorganisation removed after its confirmed alert is the watchdog journey's.)
+    if (receipt === null) continue;
+    expect(receipt.status).toBe("0x1");
+    const log = receipt.logs.find((l) => l.address.toLowerCase() === USDC.toLowerCase());
+    if (!log) continue;
+    const decoded = decodeEventLog({ abi: erc20Abi, topics: log.topics as [Hex, ...Hex[]], data: log.data });
+    const amount = formatUnits((decoded.args as { value: bigint }).value, 6);
+    token = { hash: hash as Hex, blockNumber: Number(receipt.blockNumber), amount };
+    break;
+  }
+  expect(token, "the seeded history holds a confirmed USDC transfer on Sepolia").toBeDefined();
+  const head = Number(await rpc<Hex>("eth_blockNumber"));
+
+  await page.goto(`/alerts/${accepting.id}?hash=${token!.hash}`);
+  await expect(page.getByTestId("event-row")).toHaveCount(2);
+  await page
+    .getByTestId("event-row")
+    .last()
+    .getByRole("button", { name: /Details/ })
+    .click();
+  const drawer = page.getByRole("dialog");
+  const chain = drawer.getByTestId("chain-verdict");
+  await expect(chain).toContainText("mined");
+  // Confirmations counted from the chain's head, which lies above the seeded history.
+  await expect(chain).toContainText(
+    `${token!.blockNumber} · ${(head - token!.blockNumber + 1).toLocaleString("en")} confirmations now`,
+  );
+  await expect(drawer.getByTestId("chain-transfers")).toContainText(`${token!.amount} USDC`);
+  await expect(drawer.getByTestId("transaction-alerts").getByRole("listitem")).toHaveCount(2);
+  await page.keyboard.press("Escape");
+
+  // An alert alone whose transaction the gateway does not know (the seeded orphans, as after a reorganisation).
+  let orphan: string | undefined;
+  for (const [hash, rows] of byHash) {
+    if (rows.length !== 1) continue;
+    if ((await rpc<unknown>("eth_getTransactionReceipt", [hash])) === null) {
+      orphan = hash;
+      break;
+    }
+  }
+  expect(orphan, "the seeded history holds an orphan on Sepolia").toBeDefined();
+  await page.goto(`/alerts/${accepting.id}?hash=${orphan}`);
+  await page
+    .getByTestId("event-row")
+    .first()
+    .getByRole("button", { name: /Details/ })
+    .click();
+  await expect(page.getByRole("dialog").getByTestId("chain-verdict")).toContainText("not on the chain");
+});

@@ -20,6 +20,44 @@ const WAIT_S: Record<string, number> = {
   "eip155:10": 500 * 2,
 };
 const waitMs = (chainId: string) => (WAIT_S[chainId] ?? 12 * 12) * 1000;
+/** Blocks until confirmed (api-shapes.md §1.11). */
+const DEPTH: Record<string, number> = {
+  "eip155:11155111": 18,
+  "eip155:1": 12,
+  "eip155:8453": 100,
+  "eip155:84532": 100,
+  "eip155:137": 100,
+  "eip155:80002": 100,
+  "eip155:42161": 18,
+  "eip155:10": 500,
+};
+
+/** The day's transactions whose alerts all came in pairs, which the chain no longer has, reverted, or holds below their depth. */
+async function expectedDisputes(webhookId: string, now: number) {
+  const since = Math.floor((now - 24 * 60 * MIN) / 1000);
+  const { data } = await sandboxEvents(webhookId, { since: String(since), limit: "1000" });
+  const byHash = new Map<string, SandboxEvent[]>();
+  for (const e of data) byHash.set(e.transactionHashes[0]!, [...(byHash.get(e.transactionHashes[0]!) ?? []), e]);
+  const disputed: string[] = [];
+  let paired = 0;
+  for (const [hash, rows] of byHash) {
+    const first = rows.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))[0]!;
+    const at = Date.parse(first.createdAt);
+    const firstRound = rows.filter((e) => Date.parse(e.createdAt) - at < waitMs(first.chainId) / 2).length;
+    if (rows.length - firstRound < firstRound) continue;
+    paired++;
+    const reference = Number(first.chainId.split(":")[1]);
+    const receipt = await rpcOn<{ status: string; blockNumber: string } | null>(
+      reference,
+      "eth_getTransactionReceipt",
+      [hash],
+    );
+    const head = Number(await rpcOn<string>(reference, "eth_blockNumber"));
+    if (!receipt || receipt.status !== "0x1" || head - Number(receipt.blockNumber) + 1 < (DEPTH[first.chainId] ?? 12))
+      disputed.push(hash);
+  }
+  return { paired, disputed };
+}
 
 /** The sandbox's alerts of the last day, paired by transaction here: those alone ten minutes past their partner's time. */
 async function expectedFindings(webhookId: string, now: number) {
@@ -99,6 +137,21 @@ test("[ALERTS][watchdog] alerts whose confirmed alert never came, with what the 
   await page.getByRole("button", { name: /^On the chain/ }).click();
   if (missing === newest.length) await expect(page.getByText("Every alert has its partner")).toBeVisible();
   else await expect(table.locator("tbody tr")).toHaveCount(newest.length - missing);
+
+  // The day's confirmed transactions are asked of the chain too: the seeded history holds one that a
+  // reorganisation removed after its confirmed alert came (sandbox/README.md).
+  const { paired, disputed } = await expectedDisputes(accepting.id, Date.now());
+  expect(disputed.length).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId("confirmed-checks")).toContainText(
+    `all ${paired.toLocaleString("en")} asked of the chain`,
+  );
+  await expect(page.getByTestId("confirmed-checks")).toContainText(`${disputed.length} the chain disagrees with`);
+  const disputes = page.getByRole("table", { name: "Confirmed transactions the chain disagrees with, newest first" });
+  const listed = await disputes
+    .locator("tbody tr [title^='0x']")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("title")));
+  expect([...listed].sort()).toEqual([...disputed].sort());
+  await expect(disputes.locator("tbody tr").first()).toContainText("no longer on the chain");
 
   // A finding links to the alerts of its transaction.
   await page.getByRole("button", { name: /^All/ }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AlertEvent } from "@/lib/contracts/alerts";
-import { pairAlerts } from "./watchdog";
+import { disagreement, pairAlerts } from "./watchdog";
 
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
 const MIN = 60_000;
@@ -42,6 +42,11 @@ describe("pairing a transaction's alerts", () => {
     ]);
   });
 
+  it("hands the transactions whose confirmed alert came to the chain check, newest first", () => {
+    expect(report.confirmedTransactions.map((e) => e.transactionHashes[0]?.slice(0, 4))).toEqual(["0xaa"]);
+    expect(report.confirmedChecks).toEqual({ asked: 0, of: 1, unknown: 0, disputed: [] });
+  });
+
   it("counts the ones still waiting, and every transaction looked at", () => {
     expect(report.awaiting).toBe(2);
     expect(report.transactions).toBe(5);
@@ -75,5 +80,24 @@ describe("pairing a transaction's alerts", () => {
       complete: true,
     });
     expect(late.findings).toHaveLength(1);
+  });
+});
+
+describe("what the chain holds against a confirmed transaction", () => {
+  const mined = (status: "success" | "reverted", confirmations: number) =>
+    ({ kind: "mined", status, blockNumber: 100, confirmations }) as const;
+  it("disputes one the chain no longer has (reorganised out after its confirmed alert)", () => {
+    expect(disagreement({ kind: "missing" }, 18)).toBe("missing");
+  });
+  it("disputes one that reverted, whatever its depth", () => {
+    expect(disagreement(mined("reverted", 1000), 18)).toBe("reverted");
+  });
+  it("disputes one below the depth its confirmed alert stood for, and none at or past it", () => {
+    expect(disagreement(mined("success", 17), 18)).toBe("shallow");
+    expect(disagreement(mined("success", 18), 18)).toBeNull();
+    expect(disagreement(mined("success", 5000), 18)).toBeNull();
+  });
+  it("holds nothing against a transaction the chain could not be asked about", () => {
+    expect(disagreement({ kind: "unknown", message: "unreachable" }, 18)).toBeNull();
   });
 });

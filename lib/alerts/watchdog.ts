@@ -31,9 +31,27 @@ export interface WatchdogFinding {
   chain?: ChainVerdict;
 }
 
+/** What the chain says against a transaction whose confirmed alert came. */
+export type Disagreement = "missing" | "reverted" | "shallow";
+
+export interface DisputedTransaction {
+  /** The transaction's first alert. */
+  event: AlertEvent;
+  chain: ChainVerdict;
+  disagreement: Disagreement;
+  /** The chain's confirmation depth in blocks (what the upstream waited for before its confirmed alert). */
+  depth: number;
+}
+
 export interface WatchdogReport {
   /** Transactions whose confirmed alerts did not all come by their time, newest first. */
   findings: WatchdogFinding[];
+  /**
+   * Transactions whose confirmed alerts all came, asked of the chain newest first (at most `asked` of
+   * `of`): those no longer on it (a reorganisation after the confirmed alert), reverted, or still below
+   * the depth the confirmed alert claimed; `unknown` could not be asked.
+   */
+  confirmedChecks: { asked: number; of: number; unknown: number; disputed: DisputedTransaction[] };
   /** Alerts alone but still within their wait. */
   awaiting: number;
   /** Transactions looked at (paired or not). */
@@ -45,10 +63,19 @@ export interface WatchdogReport {
   complete: boolean;
 }
 
+/** What the chain's word on a confirmed transaction holds against it, or null when it agrees (or was not known). */
+export function disagreement(chain: ChainVerdict, depth: number): Disagreement | null {
+  if (chain.kind === "missing") return "missing";
+  if (chain.kind !== "mined") return null;
+  if (chain.status === "reverted") return "reverted";
+  return chain.confirmations < depth ? "shallow" : null;
+}
+
+/** Pairing, and the transactions whose confirmed alerts all came long enough ago to ask the chain about (newest first). */
 export function pairAlerts(
   events: readonly AlertEvent[],
   options: { now: number; since: number; confirmationMs?: number; complete: boolean },
-): WatchdogReport {
+): WatchdogReport & { confirmedTransactions: AlertEvent[] } {
   const groups = new Map<string, AlertEvent[]>();
   for (const event of events) {
     const hash = event.transactionHashes[0]?.toLowerCase();
@@ -56,6 +83,7 @@ export function pairAlerts(
     groups.set(hash, [...(groups.get(hash) ?? []), event]);
   }
   const findings: WatchdogFinding[] = [];
+  const confirmedTransactions: AlertEvent[] = [];
   let awaiting = 0;
   for (const rows of groups.values()) {
     // A transaction raises an alert per transfer when first seen, and each again after the depth:
@@ -66,7 +94,10 @@ export function pairAlerts(
     const wait = confirmationDelayMs(first.chainId, options.confirmationMs);
     const firstRound = sorted.filter((e) => Date.parse(e.createdAt) - at < wait / 2).length;
     const confirmed = sorted.length - firstRound;
-    if (confirmed >= firstRound) continue;
+    if (confirmed >= firstRound) {
+      confirmedTransactions.push(first);
+      continue;
+    }
     // Alone near the window's start, it may be a confirmed alert whose first one is older than the window.
     if (at - wait - WATCHDOG_MARGIN_MS < options.since) continue;
     if (options.now - at > wait + WATCHDOG_MARGIN_MS)
@@ -74,8 +105,11 @@ export function pairAlerts(
     else awaiting++;
   }
   findings.sort((a, b) => Date.parse(b.event.createdAt) - Date.parse(a.event.createdAt));
+  confirmedTransactions.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   return {
     findings,
+    confirmedTransactions,
+    confirmedChecks: { asked: 0, of: confirmedTransactions.length, unknown: 0, disputed: [] },
     awaiting,
     transactions: groups.size,
     since: new Date(options.since).toISOString(),

@@ -91,6 +91,11 @@ export class EventStore {
   error = new Uint16Array(0);
   /** Seeded rows: 1 when the event carries a second transaction hash. */
   twoHashes = new Uint8Array(0);
+  /**
+   * Seeded transfer rows: 1 when a reorganisation removed the transaction after its confirmed alert was
+   * sent (both alerts came; the gateway's archive no longer has it: sandbox/alerts/archive.ts).
+   */
+  reorganised = new Uint8Array(0);
   /** KIND of each row. */
   kind = new Uint8Array(0);
   /** Seeded rows: the row of the transfer's first alert, whose index gives the transaction hashes. */
@@ -131,6 +136,7 @@ export class EventStore {
     this.retries = grow(this.retries, (n) => new Uint8Array(n));
     this.error = grow(this.error, (n) => new Uint16Array(n));
     this.twoHashes = grow(this.twoHashes, (n) => new Uint8Array(n));
+    this.reorganised = grow(this.reorganised, (n) => new Uint8Array(n));
     this.kind = grow(this.kind, (n) => new Uint8Array(n));
     this.transferRow = grow(this.transferRow, (n) => new Uint32Array(n));
   }

@@ -8,8 +8,9 @@ import { formatUnits } from "viem";
 import { ASSETS_CHAIN_ALIASES, chainLabel } from "@/lib/chains";
 import type { FormattedTransfer } from "@/lib/contracts";
 import { nativeTokenOf } from "../admin/native-tokens";
+import { genesisAddresses } from "../chain/genesis";
 import { createRng } from "../seed/prng";
-import type { ChainTransfer } from "../types";
+import type { ChainTransfer, TestToken } from "../types";
 
 export const EVENT_TYPE = "EIP_155_TX_V1";
 
@@ -98,7 +99,16 @@ export interface SeededPayloadInput {
   clientAddresses: readonly string[];
 }
 
-/** A seeded event's transfers, derived from its index like the rest of the seeded row. */
+/** Gas a seeded transfer used: a native transfer's 21,000, an ERC-20 transfer's typical 65,000 (its fee is gas × price). */
+export const SEEDED_GAS = { native: 21_000n, token: 65_000n } as const;
+
+/** The test USDC every local chain deploys at genesis (the same address on each): seeded token transfers move it. */
+export const SEEDED_TOKEN = genesisAddresses().tokens.find((t) => t.symbol === "USDC") as TestToken;
+
+/**
+ * A seeded event's transfers, derived from its index like the rest of the seeded row. Its transactions
+ * are answered by the chains' gateway from the same derivation (./archive.ts).
+ */
 export function seededTransfers(input: SeededPayloadInput): FormattedTransfer[] {
   const rng = createRng(`payload:${input.seed}:${input.index}`);
   const native = nativeTokenOf(input.chainId);
@@ -107,9 +117,9 @@ export function seededTransfers(input: SeededPayloadInput): FormattedTransfer[] 
     const other = `0x${bytesToHex(rng.bytes(20))}`;
     const direction = rng.next() < 0.5 ? ("INBOUND" as const) : ("OUTBOUND" as const);
     const isToken = rng.next() < 0.35;
-    const decimals = isToken ? 6 : native.decimals;
+    const decimals = isToken ? SEEDED_TOKEN.decimals : native.decimals;
     const raw = isToken ? BigInt(1 + rng.int(2_000_000_000)) : BigInt(1 + rng.int(2_000_000)) * 10n ** 12n;
-    const gas = isToken ? 65_000n : 21_000n;
+    const gas = isToken ? SEEDED_GAS.token : SEEDED_GAS.native;
     const fee = gas * BigInt(1 + rng.int(30)) * 1_000_000_000n;
     const from = direction === "OUTBOUND" ? wallet : other;
     return {
@@ -120,12 +130,12 @@ export function seededTransfers(input: SeededPayloadInput): FormattedTransfer[] 
       chainName: chainNameOf(input.chainId),
       assetType: isToken ? "NON_NATIVE_TOKEN" : "NATIVE_TOKEN",
       direction,
-      tokenSymbol: isToken ? "USDC" : native.symbol,
+      tokenSymbol: isToken ? SEEDED_TOKEN.symbol : native.symbol,
       metadata: {
         confirmed: input.confirmed,
         rawAmount: raw.toString(),
-        tokenName: isToken ? "USD Coin" : native.name,
-        tokenAddress: isToken ? `0x${bytesToHex(createRng(`usdc:${input.chainId}`).bytes(20))}` : null,
+        tokenName: isToken ? SEEDED_TOKEN.name : native.name,
+        tokenAddress: isToken ? SEEDED_TOKEN.address.toLowerCase() : null,
         tokenDecimals: decimals,
         transactionHash: hash,
         blockNumber: String(input.blockNumber),

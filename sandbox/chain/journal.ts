@@ -2,7 +2,8 @@
  * The append-only record of one chain's state changes, replayed on start because hardhat 2 cannot dump
  * or load its state. One JSON object per line; a torn last line (a crash mid-write) is ignored.
  *
- * - `genesis`: the chain's genesis time, so a restarted chain's blocks keep increasing timestamps.
+ * - `genesis`: the chain's genesis time, so a restarted chain's blocks keep increasing timestamps, and the
+ *   height it was started at (`head`, empty blocks mined at once before the genesis contracts; absent: 0).
  * - `block`: a mined block that carried transactions, with the raw signed transactions in block order.
  *   Empty blocks are not written; replay fills the gap so block numbers stay the same.
  * - `state`: a developer state edit (hardhat_setBalance, …), replayed before the next block.
@@ -14,7 +15,7 @@ import { dirname } from "node:path";
 import type { Address, Hex } from "viem";
 
 export type JournalEntry =
-  | { t: "genesis"; ts: number }
+  | { t: "genesis"; ts: number; head?: number }
   | { t: "block"; n: number; ts: number; txs: Hex[] }
   | { t: "state"; method: string; params: unknown[] }
   | { t: "clock"; offset: number }

@@ -28,6 +28,11 @@ export interface LocalChainOptions {
   journalFile?: string;
   /** 0 mines a block per transaction; above 0, a block every that many milliseconds. */
   blockTimeMs: number;
+  /**
+   * The height a new chain starts at (empty blocks mined at once, before the genesis contracts), so the
+   * seeded history's blocks lie below its head; a restarted chain keeps the height its journal names.
+   */
+  startHead?: number;
   onTransfer: (transfer: ChainTransfer) => void;
   log: (message: string) => void;
 }
@@ -79,9 +84,12 @@ export class LocalChain {
     if (first && first.t !== "genesis")
       throw new Error(`Journal ${options.journalFile} does not start with a genesis entry`);
     const genesisTs = first?.ts ?? nowSeconds();
-    if (!first) journal.append({ t: "genesis", ts: genesisTs });
+    const head = first ? (first.head ?? 0) : Math.max(0, options.startHead ?? 0);
+    if (!first) journal.append({ t: "genesis", ts: genesisTs, ...(head > 0 ? { head } : {}) });
 
     const provider = await createEdrProvider({ chainId: options.reference, genesisTime: new Date(genesisTs * 1000) });
+    // hardhat_mine reserves any number of empty blocks at once (interval 0: they keep the genesis time).
+    if (head > 0) await provider.request({ method: "hardhat_mine", params: [toHex(head), "0x0"] });
     const contracts = await deployGenesis(provider, options.reference, options.artifacts, options.extensions);
     const chain = new LocalChain(provider, options, contracts, journal);
     const replayed = await replayJournal((method, params) => provider.request({ method, params }), entries);

@@ -26,6 +26,8 @@ export interface ChainRegistryOptions {
   bootReferences?: readonly number[];
   /** Chains that may start; default every eip155 reference the spec names. */
   servedReferences?: readonly number[];
+  /** The height a chain starts at when it has no journal yet (the seeded history lies below it); default 0. */
+  startHead?: (reference: number) => number;
   log?: (message: string) => void;
 }
 
@@ -77,6 +79,7 @@ export function createChainRegistry(options: ChainRegistryOptions): SandboxChain
           extensions: options.extensions,
           journalFile: options.dataDir ? join(options.dataDir, `eip155-${reference}.jsonl`) : undefined,
           blockTimeMs: options.blockTimeMs ?? 0,
+          startHead: options.startHead?.(reference) ?? 0,
           onTransfer: emit,
           log,
         });

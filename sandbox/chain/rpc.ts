@@ -5,6 +5,7 @@
  * a body that is not JSON-RPC at all (400) and a chain the sandbox does not serve (404).
  */
 import { Hono } from "hono";
+import type { ChainArchive } from "../alerts/archive";
 import type { ChainRegistry } from "../types";
 import { RPC_INVALID_PARAMS, RPC_INVALID_REQUEST, RPC_PARSE_ERROR, RpcError, toRpcError } from "./errors";
 import { parseReference } from "./references";
@@ -30,7 +31,12 @@ function validId(id: unknown): id is Id {
   return id === null || typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
 }
 
-async function answer(registry: ChainRegistry, reference: number, call: unknown): Promise<Reply | undefined> {
+async function answer(
+  registry: ChainRegistry,
+  reference: number,
+  call: unknown,
+  archive: ChainArchive | undefined,
+): Promise<Reply | undefined> {
   if (typeof call !== "object" || call === null || Array.isArray(call))
     return failure(null, new RpcError(RPC_INVALID_REQUEST, "Invalid request: expected a JSON-RPC 2.0 object"));
   const { id, method, params } = call as Record<string, unknown>;
@@ -46,15 +52,23 @@ async function answer(registry: ChainRegistry, reference: number, call: unknown)
       new RpcError(RPC_INVALID_PARAMS, "Invalid params: the sandbox chain takes positional (array) params"),
     );
   try {
-    const result = await registry.request(reference, method, params ?? []);
+    // The seeded history's transactions are the archive's to answer; everything else is the chain's.
+    const archived = archive?.answer(reference, method, params ?? []);
+    const result = archived ? archived.result : await registry.request(reference, method, params ?? []);
     return id === undefined ? undefined : { jsonrpc: "2.0", id: replyId, result: result ?? null };
   } catch (e) {
     return id === undefined ? undefined : failure(replyId, toRpcError(e));
   }
 }
 
-/** A Hono sub-app; mount it at the base service's root (`app.route("/", createRpcApp(chains))`). */
-export function createRpcApp(registry: ChainRegistry & { isServed?: (reference: number) => boolean }): Hono {
+/**
+ * A Hono sub-app; mount it at the base service's root (`app.route("/", createRpcApp(chains))`). With an
+ * archive, reads of the seeded history's transactions are answered from it (sandbox/alerts/archive.ts).
+ */
+export function createRpcApp(
+  registry: ChainRegistry & { isServed?: (reference: number) => boolean },
+  archive?: ChainArchive,
+): Hono {
   const app = new Hono();
   app.post("/rpc/v1/eip155/:reference", async (c) => {
     const text = c.req.param("reference");
@@ -82,7 +96,7 @@ export function createRpcApp(registry: ChainRegistry & { isServed?: (reference: 
     }
 
     if (!Array.isArray(body)) {
-      const reply = await answer(registry, reference, body);
+      const reply = await answer(registry, reference, body, archive);
       if (reply?.error?.code === RPC_INVALID_REQUEST) return c.json(reply, 400);
       return reply ? c.json(reply) : c.body(null, 204);
     }
@@ -96,7 +110,7 @@ export function createRpcApp(registry: ChainRegistry & { isServed?: (reference: 
     // In order, one after another: a batch of sends must reach the chain in the order it was written.
     const replies: Reply[] = [];
     for (const call of body) {
-      const reply = await answer(registry, reference, call);
+      const reply = await answer(registry, reference, call, archive);
       if (reply) replies.push(reply);
     }
     return replies.length > 0 ? c.json(replies) : c.body(null, 204);

@@ -31,6 +31,15 @@ const CHAINS: [string, number, number, number][] = [
   ["eip155:10", 5, 143_000_000, 2_000],
 ];
 
+/**
+ * The height each seeded chain's local chain starts at: the seeded history's blocks lie below it, so the
+ * chain's head is above every seeded transaction and a confirmation count read from the gateway is the
+ * transaction's age in blocks at the anchor (sandbox/alerts/archive.ts answers for those transactions).
+ */
+export function seededChainHead(reference: number): number {
+  return CHAINS.find(([id]) => id === `eip155:${reference}`)?.[2] ?? 0;
+}
+
 const WEBHOOK_SHARE: Record<ReceiverRole, number> = { accepting: 0.8, failing: 0.12, slow: 0.08 };
 
 /** Share of seeded transfers whose confirmed alert never comes (a reorganisation dropped them). */
@@ -58,11 +67,11 @@ export interface SeedEventsOptions {
   retryScale?: number;
 }
 
-/** A row placed on purpose: a failure at a stage of the retry schedule, or an orphan. */
+/** A row placed on purpose: a failure at a stage of the retry schedule, an orphan, or a transfer reorganised out after its confirmed alert. */
 interface Special {
   at: number;
   webhook: number;
-  kind: "stage" | "orphan";
+  kind: "stage" | "orphan" | "reorganised";
 }
 
 interface Confirmation {
@@ -151,7 +160,8 @@ export function seedEvents(store: EventStore, options: SeedEventsOptions): void 
 
   // However sparse the history, one failure on the failing webhook sits at each stage of the schedule
   // still running at the anchor (between two retries), so every stage can be seen; and each webhook
-  // has an orphan two hours before the anchor, so the last day holds one whatever the count.
+  // has an orphan two hours before the anchor, and a confirmed transfer that a reorganisation removed
+  // afterwards three hours before it (both on Sepolia), so the last day holds one of each whatever the count.
   const failingWebhook = roles.indexOf("failing");
   const special: Special[] =
     count >= 100
@@ -164,6 +174,11 @@ export function seedEvents(store: EventStore, options: SeedEventsOptions): void 
                 kind: "stage" as const,
               }))),
           ...roles.map((_, w) => ({ at: anchorMs - 2 * 3_600_000 - w * 60_000, webhook: w, kind: "orphan" as const })),
+          ...roles.map((_, w) => ({
+            at: anchorMs - 3 * 3_600_000 - w * 60_000,
+            webhook: w,
+            kind: "reorganised" as const,
+          })),
         ].sort((a, b) => a.at - b.at)
       : [];
 
@@ -172,11 +187,12 @@ export function seedEvents(store: EventStore, options: SeedEventsOptions): void 
     const r = rng.next() * shareTotal;
     while (w < roles.length - 1 && r >= (cumulativeShare[w] as number)) w++;
     if (forced) w = forced.webhook;
-    const c = forced?.kind === "orphan" ? 0 : (chainPick[rng.int(totalWeight)] as number);
+    const c = forced && forced.kind !== "stage" ? 0 : (chainPick[rng.int(totalWeight)] as number);
     const [, , anchorBlock, blockMs] = CHAINS[c] as [string, number, number, number];
     const block = anchorBlock - Math.floor((anchorMs - created) / blockMs);
     const row = i;
     store.twoHashes[row] = rng.next() < 0.03 ? 1 : 0;
+    store.reorganised[row] = forced?.kind === "reorganised" ? 1 : 0;
     const orphan = forced ? forced.kind === "orphan" : rng.next() < SEEDED_ORPHAN_SHARE;
     write(created, w, c, block, row, orphan ? KIND.orphan : KIND.unconfirmed, forced?.kind === "stage");
     const at = created + (delays[c] as number);

@@ -1,5 +1,13 @@
 import "server-only";
-import { pairAlerts, WATCHDOG_WINDOW_MS, type ChainVerdict, type WatchdogReport } from "@/lib/alerts/watchdog";
+import { confirmationDepth } from "@/lib/alerts/confirmation-depth";
+import {
+  disagreement,
+  pairAlerts,
+  WATCHDOG_WINDOW_MS,
+  type ChainVerdict,
+  type DisputedTransaction,
+  type WatchdogReport,
+} from "@/lib/alerts/watchdog";
 import type { AlertEvent, ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
 import { getUpstreamConfig } from "@/server/env";
 import { isAppError } from "@/server/errors";
@@ -11,12 +19,16 @@ import { eventsPage } from "./webhook-list";
 const MAX_PAGES = 30;
 /** Findings whose transaction is looked up on the chain (the newest). */
 const MAX_LOOKUPS = 50;
+/** Confirmed transactions asked of the chain (the newest): about a busy webhook's hour. */
+const MAX_CONFIRMED_CHECKS = 100;
 const LOOKUPS_AT_ONCE = 5;
 
 /**
  * A webhook's chain watchdog: its alerts of the last day (every status, newest first, cursor walk),
  * paired by transaction; each alert alone past its confirmed partner's time is a finding, and the
- * newest findings carry what the chain says of their transaction.
+ * newest findings carry what the chain says of their transaction. The newest transactions whose
+ * confirmed alerts all came are asked of the chain too: one no longer there, reverted, or below the
+ * depth its confirmed alert stood for is disputed.
  */
 export async function readWatchdog(
   webhookId: string,
@@ -47,15 +59,42 @@ export async function readWatchdog(
   } while (cursor && pages < MAX_PAGES);
   // Cut short, the oldest alerts were not read: pair only from the oldest one read.
   const oldest = cursor ? Date.parse(events.at(-1)?.createdAt ?? new Date(now).toISOString()) : sinceSeconds * 1000;
-  const report = pairAlerts(events, { now, since: oldest, confirmationMs, complete: cursor === null });
-  const asked = options.lookups === false ? [] : report.findings.slice(0, MAX_LOOKUPS);
-  for (let i = 0; i < asked.length; i += LOOKUPS_AT_ONCE)
-    await Promise.all(
-      asked.slice(i, i + LOOKUPS_AT_ONCE).map(async (finding) => {
-        finding.chain = await verdict(finding.event);
-      }),
-    );
+  const { confirmedTransactions, ...report } = pairAlerts(events, {
+    now,
+    since: oldest,
+    confirmationMs,
+    complete: cursor === null,
+  });
+  if (options.lookups === false) return report;
+  const asked = report.findings.slice(0, MAX_LOOKUPS);
+  await inBatches(asked, async (finding) => {
+    finding.chain = await verdict(finding.event);
+  });
+  const confirmed = confirmedTransactions.slice(0, MAX_CONFIRMED_CHECKS);
+  const disputed: (DisputedTransaction | undefined)[] = new Array(confirmed.length);
+  let unknown = 0;
+  await inBatches(
+    confirmed.map((event, i) => ({ event, i })),
+    async ({ event, i }) => {
+      const chain = await verdict(event);
+      if (chain.kind === "unknown") unknown++;
+      const depth = confirmationDepth(event.chainId);
+      const against = disagreement(chain, depth);
+      if (against) disputed[i] = { event, chain, disagreement: against, depth };
+    },
+  );
+  report.confirmedChecks = {
+    asked: confirmed.length,
+    of: confirmedTransactions.length,
+    unknown,
+    disputed: disputed.filter((d): d is DisputedTransaction => d !== undefined),
+  };
   return report;
+}
+
+async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += LOOKUPS_AT_ONCE)
+    await Promise.all(items.slice(i, i + LOOKUPS_AT_ONCE).map(work));
 }
 
 /** The transaction as the chain has it now: not there, or mined (status, block, confirmations). */

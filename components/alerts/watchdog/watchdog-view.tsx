@@ -17,6 +17,7 @@ import { shortAddress } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { wallTime } from "@/lib/shared/time-zone";
+import { ConfirmedChecks } from "./confirmed-checks";
 
 const SHOW = ["all", "missing", "mined", "unknown"] as const;
 type Show = (typeof SHOW)[number];
@@ -176,6 +177,7 @@ export function WatchdogView({ webhookId }: { webhookId: string }) {
           getRowId={(f) => f.event.id}
         />
       )}
+      <ConfirmedChecks webhookId={webhookId} tz={tz} checks={data.confirmedChecks} />
     </div>
   );
 }
