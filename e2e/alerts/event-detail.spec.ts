@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { decodeEventLog, erc20Abi, formatUnits, type Hex } from "viem";
 import { expectAccessible } from "../fixtures/axe";
 import { rpc } from "../fixtures/chain";
@@ -12,6 +12,17 @@ test.use({ storageState: storageState("admin") });
 /** The sandbox's test USDC (sandbox/chain/NOTES.md: the same address on every chain). */
 const USDC = "0xa02d248aE30afBA10d071F80aBEf9aa1f0b1605E";
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+
+/** The events page of one transaction with its first alert's drawer open (rows are newest first). */
+async function openFirstAlert(page: Page, webhookId: string, hash: string) {
+  await page.goto(`/alerts/${webhookId}?hash=${hash}`);
+  await page
+    .getByTestId("event-row")
+    .last()
+    .getByRole("button", { name: /Details/ })
+    .click();
+  return page.getByRole("dialog");
+}
 
 test("[ALERTS][event-detail] an event's transfer as the chain has it, its delivery attempts and the other alerts of its transaction", async ({
   page,
@@ -38,13 +49,7 @@ test("[ALERTS][event-detail] an event's transfer as the chain has it, its delive
     .poll(async () => (await sandboxEvents(accepting.id, { transactionHash: hash })).metadata.total)
     .toBeGreaterThanOrEqual(1);
   const alerts = await sandboxEvents(accepting.id, { transactionHash: hash });
-  await page.goto(`/alerts/${accepting.id}?hash=${hash}`);
-  await page
-    .getByTestId("event-row")
-    .last()
-    .getByRole("button", { name: /Details/ })
-    .click();
-  const drawer = page.getByRole("dialog");
+  const drawer = await openFirstAlert(page, accepting.id, hash);
 
   const chain = drawer.getByTestId("chain-verdict");
   await expect(chain).toContainText(receipt.status === "0x1" ? "mined" : "mined, reverted");
@@ -100,14 +105,8 @@ test("[ALERTS][event-detail-seeded] a seeded alert's transaction is on the chain
   expect(token, "the seeded history holds a confirmed USDC transfer on Sepolia").toBeDefined();
   const head = Number(await rpc<Hex>("eth_blockNumber"));
 
-  await page.goto(`/alerts/${accepting.id}?hash=${token!.hash}`);
+  const drawer = await openFirstAlert(page, accepting.id, token!.hash);
   await expect(page.getByTestId("event-row")).toHaveCount(2);
-  await page
-    .getByTestId("event-row")
-    .last()
-    .getByRole("button", { name: /Details/ })
-    .click();
-  const drawer = page.getByRole("dialog");
   const chain = drawer.getByTestId("chain-verdict");
   await expect(chain).toContainText("mined");
   // Confirmations counted from the chain's head, which lies above the seeded history.
@@ -128,11 +127,6 @@ test("[ALERTS][event-detail-seeded] a seeded alert's transaction is on the chain
     }
   }
   expect(orphan, "the seeded history holds an orphan on Sepolia").toBeDefined();
-  await page.goto(`/alerts/${accepting.id}?hash=${orphan}`);
-  await page
-    .getByTestId("event-row")
-    .first()
-    .getByRole("button", { name: /Details/ })
-    .click();
-  await expect(page.getByRole("dialog").getByTestId("chain-verdict")).toContainText("not on the chain");
+  const orphanDrawer = await openFirstAlert(page, accepting.id, orphan!);
+  await expect(orphanDrawer.getByTestId("chain-verdict")).toContainText("not on the chain");
 });
