@@ -6,7 +6,7 @@
  *    50 ms latency: the health view's requests (90 counts + the streak reads), sent at background
  *    priority, so at most 70 % of the limit;
  * 2. the limit off, 50 ms latency: the same view, and the watchdog (a day of alerts walked 1,000 a
- *    page, paired, the newest findings looked up on the chain).
+ *    page, paired, the newest findings and the newest confirmed transactions looked up on the chain).
  *
  * Upstream requests are counted at the fetch the console's client uses (the chain lookups of the
  * watchdog go to the RPC gateway and are counted apart).
@@ -129,9 +129,11 @@ export async function run(): Promise<Figure[]> {
       rpc: counted.rpc - before.rpc,
       transactions: report.transactions,
       findings: report.findings.length,
+      confirmedAsked: report.confirmedChecks.asked,
+      disputed: report.confirmedChecks.disputed.length,
     };
     say(
-      `watchdog: ${watchdog.transactions.toLocaleString("en")} transactions of the last day paired, ${watchdog.findings} findings, ${watchdog.admin} list requests + ${watchdog.rpc} chain lookups, ${ms.toFixed(0)} ms`,
+      `watchdog: ${watchdog.transactions.toLocaleString("en")} transactions of the last day paired, ${watchdog.findings} findings, ${watchdog.confirmedAsked} confirmed ones asked of the chain (${watchdog.disputed} disputed), ${watchdog.admin} list requests + ${watchdog.rpc} chain lookups, ${ms.toFixed(0)} ms`,
     );
     return { view, watchdog };
   });

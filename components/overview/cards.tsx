@@ -68,7 +68,7 @@ export function DeliveriesCard() {
                     </Link>
                   )}
                   {w.dropsWithinDay ? <DropsSoon webhook={w} /> : null}
-                  {w.watchdogFindings ? <WatchdogCount webhook={w} /> : null}
+                  {w.watchdogFindings || w.watchdogDisputed ? <WatchdogCount webhook={w} /> : null}
                 </span>
               </li>
             ))}

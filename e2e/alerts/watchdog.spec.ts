@@ -93,9 +93,11 @@ test("[ALERTS][watchdog] alerts whose confirmed alert never came, with what the 
   // The webhooks page counts them.
   const row = page.getByRole("row").filter({ hasText: accepting.id });
   const s = expected.length === 1 ? "" : "s";
-  await expect(
-    row.getByRole("link", { name: `${expected.length} confirmation${s} missing in the last day: chain watchdog` }),
-  ).toBeVisible();
+  const { paired, disputed } = await expectedDisputes(accepting.id, Date.now());
+  const d = disputed.length;
+  const counted = (words: string) => row.getByRole("link", { name: `${words} in the last day: chain watchdog` });
+  await expect(counted(`${expected.length} confirmation${s} missing`)).toBeVisible();
+  await expect(counted(`${d} disputed by the chain`)).toBeVisible();
   await page.goto(`/alerts/${accepting.id}`);
   await page.getByRole("link", { name: "Chain watchdog" }).click();
   await expect(page).toHaveURL(new RegExp(`/alerts/${accepting.id}/watchdog$`));
@@ -140,7 +142,6 @@ test("[ALERTS][watchdog] alerts whose confirmed alert never came, with what the 
 
   // The day's confirmed transactions are asked of the chain too: the seeded history holds one that a
   // reorganisation removed after its confirmed alert came (sandbox/README.md).
-  const { paired, disputed } = await expectedDisputes(accepting.id, Date.now());
   expect(disputed.length).toBeGreaterThanOrEqual(1);
   await expect(page.getByTestId("confirmed-checks")).toContainText(
     `all ${paired.toLocaleString("en")} asked of the chain`,

@@ -12,6 +12,8 @@ export type WebhookSummary = AlertWebhook & {
   dropsWithinHour: number | null;
   /** Transactions of the last day whose confirmed alerts did not all come (chain watchdog); null when unread. */
   watchdogFindings: number | null;
+  /** Confirmed transactions of the last day the chain disagrees with (chain watchdog); null when unread. */
+  watchdogDisputed: number | null;
 };
 
 export type EventsPage = ListAlertEventsResponse;

@@ -33,7 +33,11 @@ const LOOKUPS_AT_ONCE = 5;
 export async function readWatchdog(
   webhookId: string,
   now = Date.now(),
-  options: { lookups?: boolean; priority?: "interactive" | "background" } = {},
+  options: {
+    /** false: no chain lookups; "confirmed": only the confirmed transactions' (what the counts need). */
+    lookups?: boolean | "confirmed";
+    priority?: "interactive" | "background";
+  } = {},
 ): Promise<WatchdogReport> {
   const { confirmationMs } = getUpstreamConfig();
   const since = now - WATCHDOG_WINDOW_MS;
@@ -66,7 +70,7 @@ export async function readWatchdog(
     complete: cursor === null,
   });
   if (options.lookups === false) return report;
-  const asked = report.findings.slice(0, MAX_LOOKUPS);
+  const asked = options.lookups === "confirmed" ? [] : report.findings.slice(0, MAX_LOOKUPS);
   await inBatches(asked, async (finding) => {
     finding.chain = await verdict(finding.event);
   });
@@ -119,18 +123,26 @@ async function verdict(event: AlertEvent): Promise<ChainVerdict> {
 
 /** How long the webhooks page and the overview keep a webhook's count of findings. */
 const COUNT_TTL_MS = 60_000;
-const counts = new Map<string, { at: number; value: Promise<number> }>();
+export interface WatchdogCounts {
+  /** Transactions whose confirmed alerts did not all come. */
+  missing: number;
+  /** Confirmed transactions the chain disagrees with (of the newest asked). */
+  disputed: number;
+}
+const counts = new Map<string, { at: number; value: Promise<WatchdogCounts> }>();
 
 /**
- * The number of findings of a webhook's watchdog, for the webhooks page and the overview: read at
- * background priority without chain lookups, kept a minute.
+ * The counts of a webhook's watchdog, for the webhooks page and the overview: read at background
+ * priority, the confirmed transactions asked of the chain (not the findings: a missing confirmation
+ * is counted from the listing alone), kept a minute.
  */
-export function countWatchdogFindings(webhookId: string): Promise<number> {
+export function countWatchdogFindings(webhookId: string): Promise<WatchdogCounts> {
   const hit = counts.get(webhookId);
   if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.value;
-  const value = readWatchdog(webhookId, Date.now(), { lookups: false, priority: "background" }).then(
-    (r) => r.findings.length,
-  );
+  const value = readWatchdog(webhookId, Date.now(), { lookups: "confirmed", priority: "background" }).then((r) => ({
+    missing: r.findings.length,
+    disputed: r.confirmedChecks.disputed.length,
+  }));
   value.catch(() => counts.delete(webhookId));
   counts.set(webhookId, { at: Date.now(), value });
   return value;

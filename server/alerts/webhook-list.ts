@@ -37,7 +37,8 @@ export async function listWebhookSummaries(now = new Date()): Promise<WebhookSum
         failedSince,
         dropsWithinDay: horizon?.dropsWithinDay ?? null,
         dropsWithinHour: horizon?.dropsWithinHour ?? null,
-        watchdogFindings: watchdog,
+        watchdogFindings: watchdog?.missing ?? null,
+        watchdogDisputed: watchdog?.disputed ?? null,
       };
     }),
   );
