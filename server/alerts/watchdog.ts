@@ -71,8 +71,9 @@ export async function readWatchdog(
   });
   if (options.lookups === false) return report;
   const asked = options.lookups === "confirmed" ? [] : report.findings.slice(0, MAX_LOOKUPS);
+  const lookUp = chainVerdicts();
   await inBatches(asked, async (finding) => {
-    finding.chain = await verdict(finding.event);
+    finding.chain = await lookUp(finding.event);
   });
   const confirmed = confirmedTransactions.slice(0, MAX_CONFIRMED_CHECKS);
   const disputed: (DisputedTransaction | undefined)[] = new Array(confirmed.length);
@@ -80,7 +81,7 @@ export async function readWatchdog(
   await inBatches(
     confirmed.map((event, i) => ({ event, i })),
     async ({ event, i }) => {
-      const chain = await verdict(event);
+      const chain = await lookUp(event);
       if (chain.kind === "unknown") unknown++;
       const depth = confirmationDepth(event.chainId);
       const against = disagreement(chain, depth);
@@ -101,15 +102,32 @@ async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void
     await Promise.all(items.slice(i, i + LOOKUPS_AT_ONCE).map(work));
 }
 
-/** The transaction as the chain has it now: not there, or mined (status, block, confirmations). */
-async function verdict(event: AlertEvent): Promise<ChainVerdict> {
+/**
+ * The transaction as the chain has it now: not there, or mined (status, block, confirmations). Each
+ * chain's head is read once per watchdog read (seconds old at most), not once per transaction.
+ */
+function chainVerdicts(): (event: AlertEvent) => Promise<ChainVerdict> {
+  const heads = new Map<string, Promise<number>>();
+  const headOf = (chainId: string) => {
+    let head = heads.get(chainId);
+    if (!head) {
+      head = chainRpc(chainId).blockNumber();
+      heads.set(chainId, head);
+      head.catch(() => heads.delete(chainId));
+    }
+    return head;
+  };
+  return (event) => verdict(event, headOf);
+}
+
+async function verdict(event: AlertEvent, headOf: (chainId: string) => Promise<number>): Promise<ChainVerdict> {
   const hash = event.transactionHashes[0] as string;
   try {
     const rpc = chainRpc(event.chainId);
     const receipt = await rpc.receipt(hash);
     if (!receipt) return { kind: "missing" };
     const block = Number(receipt.blockNumber);
-    const head = await rpc.blockNumber();
+    const head = await headOf(event.chainId);
     return {
       kind: "mined",
       status: receipt.status === "0x1" ? "success" : "reverted",
