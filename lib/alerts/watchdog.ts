@@ -71,7 +71,7 @@ export function disagreement(chain: ChainVerdict, depth: number): Disagreement |
   return chain.confirmations < depth ? "shallow" : null;
 }
 
-/** Pairing, and the transactions whose confirmed alerts all came long enough ago to ask the chain about (newest first). */
+/** Pairing, and the transactions whose confirmed alerts all came, for the chain check (newest first). */
 export function pairAlerts(
   events: readonly AlertEvent[],
   options: { now: number; since: number; confirmationMs?: number; complete: boolean },
