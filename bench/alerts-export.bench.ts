@@ -15,7 +15,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createHash } from "node:crypto";
-import { createReadStream, mkdtempSync, rmSync } from "node:fs";
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -360,6 +360,8 @@ export async function child(): Promise<void> {
     rssSamples.push({ at: Math.round(performance.now() - t0), rssMb: mb(m.rss), heapMb: mb(m.heapUsed) });
   }, 500);
   requests.length = 0;
+  if (process.env.BENCH_EXPORT_HEAP_PROF && config.stopAfterMs === undefined)
+    await profileAllocations(process.env.BENCH_EXPORT_HEAP_PROF, 15_000);
   const { run } = await queueExport(user, {
     webhookId: config.webhookId,
     filters: { type: "EIP_155_TX_V1", statuses: [], tz: "UTC", chains: [], limit: 100 },
@@ -398,4 +400,26 @@ export async function child(): Promise<void> {
   await handle.close();
   process.stdout.write(`${JSON.stringify(report)}\n`);
   process.exit(0);
+}
+
+/**
+ * BENCH_EXPORT_HEAP_PROF=<file>: what the full export allocates in its first `ms`, garbage included
+ * (V8's sampling heap profiler, every 32 KB allocated), written to <file> as a .heapprofile (Chrome's
+ * DevTools, Memory tab). Allocation, not what stays, is what drives young collections and the
+ * promotion of requests in flight into old space.
+ */
+async function profileAllocations(file: string, ms: number): Promise<void> {
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("HeapProfiler.startSampling", {
+    samplingInterval: 32768,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  setTimeout(async () => {
+    const { profile } = await session.post("HeapProfiler.stopSampling");
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }, ms).unref();
 }

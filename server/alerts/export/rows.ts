@@ -1,8 +1,8 @@
 import "server-only";
-import { stringify } from "csv-stringify/sync";
 import { EXPORT_CSV_COLUMNS, type ExportFormat } from "@/lib/alerts/export";
 import type { AlertEvent } from "@/lib/contracts/alerts";
-import { csvDocument, CSV_OPTIONS, type CsvCell } from "@/server/exports/csv";
+import { csvDocument, type CsvCell } from "@/server/exports/csv";
+import { leanCsvRows } from "@/server/exports/csv-lean";
 import { ZoneTimeFormatter } from "./zone-time";
 
 /**
@@ -59,7 +59,7 @@ class CsvRows implements RowFormatter {
       e.errorMessage,
       e.confirmed,
     ]);
-    return stringify(rows, CSV_OPTIONS);
+    return leanCsvRows(rows);
   }
 }
 
