@@ -121,6 +121,7 @@ const config = [
   {
     ignores: [
       ".next/**",
+      "bench/floor-app/.next/**",
       "node_modules/**",
       ".data/**",
       "next-env.d.ts",

@@ -13,6 +13,10 @@
  * a static page): what Next costs before the console does anything, so the figures can be read
  * against what is the console's own.
  *
+ * And Next.js with nothing of the console in it (bench/floor-app, built with the project's `next` and
+ * served as the console is, one process behind a plain Node server), counted the same way first: what a JSON route handler and a small dynamic
+ * page cost the framework alone on this machine today, whatever the console does.
+ *
  * To see where the time goes, BENCH_CPU_PROF=<dir> runs the console under `node --cpu-prof` and
  * leaves its profile in <dir> when the benchmark ends (open it in Chrome's DevTools or speedscope).
  * BENCH_CONSOLE_NODE_ARGS="--max-semi-space-size=4" (space-separated) runs it with other V8 or Node
@@ -20,8 +24,9 @@
  */
 import type { Figure } from "./figure";
 import { startBenchConsole } from "./harness/console";
+import { startFloorApp } from "./harness/floor-app";
 import { freshDatabase, postgresPids, type FreshDatabase } from "./harness/postgres";
-import { CLOCK_TICKS, cpuBetween, cpuByPid, processCpuMs } from "./harness/process-cpu";
+import { CLOCK_TICKS, cpuBetween, cpuByPid, processCpuMs, processTree } from "./harness/process-cpu";
 
 export const title = "CPU per request: every page and the data routes, one at a time (console process counters)";
 
@@ -48,12 +53,46 @@ const median = (values: number[]) => {
  * database's CPU per request, beside the console's).
  */
 export async function run(): Promise<Figure[]> {
+  await measureFloorApp();
   const embedded = await measureOn(undefined);
   const database = await freshDatabase();
   try {
     return [...embedded, ...(await measureOn(database))];
   } finally {
     await database.drop();
+  }
+}
+
+/** Next alone: the same warm-up and counted rounds as the console's paths, over its process tree. */
+async function measureFloorApp(): Promise<void> {
+  const app = await startFloorApp();
+  try {
+    const paths = [
+      { path: "/api/health", label: "a route handler answering JSON", page: false },
+      { path: "/", label: "a dynamic page (a heading and a 50-row list)", page: true },
+    ];
+    const get = async (path: string, page: boolean) => {
+      const res = await fetch(`${app.origin}${path}`, { headers: { accept: page ? "text/html" : "application/json" } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`the floor app's ${path} answered ${res.status}`);
+    };
+    const treeCpu = () => cpuBetween(new Map(), cpuByPid(processTree(app.pid)));
+    for (let i = 0; i < WARM_UP * 5; i++) for (const { path, page } of paths) await get(path, page);
+    const cpu = new Map<string, number>();
+    for (let round = 0; round < CALLS / BATCH; round++)
+      for (const { path, page } of paths) {
+        const before = treeCpu();
+        for (let i = 0; i < BATCH; i++) await get(path, page);
+        cpu.set(path, (cpu.get(path) ?? 0) + treeCpu() - before);
+      }
+    const figure = (path: string) => ((cpu.get(path) ?? 0) / CALLS).toFixed(2);
+    say(
+      `Next.js alone (bench/floor-app: nothing of the console, served as the console is): ${paths
+        .map(({ path, label }) => `${label} ${figure(path)} ms`)
+        .join(", ")} of CPU per request, counted as below`,
+    );
+  } finally {
+    await app.close();
   }
 }
 

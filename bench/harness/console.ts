@@ -31,7 +31,7 @@ export function ensureBuild() {
   if (build.status !== 0) throw new Error("next build failed; see the output above");
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);
@@ -42,7 +42,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
+export async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the console exited during start-up (code ${child.exitCode})`);
