@@ -5,7 +5,7 @@ import { Providers } from "@/components/providers";
 import { AppShell } from "@/components/shell/app-shell";
 import { can } from "@/lib/auth/permissions";
 import { currentUser } from "@/server/auth/session";
-import { approvalsInbox } from "@/server/ejects/approvals-view";
+import { approvalsWaiting } from "@/server/ejects/approvals-view";
 import { getUpstreamConfig } from "@/server/env";
 import "./globals.css";
 
@@ -18,7 +18,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   const user = await currentUser();
   const upstream = getUpstreamConfig();
-  const approvals = user && can(user.role, "eject:approve") ? await approvalsInbox(user).catch(() => null) : null;
+  const approvals = user && can(user.role, "eject:approve") ? await approvalsWaiting(user).catch(() => null) : null;
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen antialiased">

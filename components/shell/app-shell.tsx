@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { can, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
-import type { ApprovalsInbox } from "@/lib/clients";
+import type { ApprovalsWaiting } from "@/lib/clients";
 import { SignOutButton, ThemeToggle } from "./header-controls";
 import { HeaderSearch } from "./header-search";
 import { NAV, showsFor } from "./nav";
@@ -28,7 +28,7 @@ export function AppShell({
   user: ShellUser;
   upstream: { mode: "sandbox" | "real"; label: string };
   /** What waits for this user's approval (null when their role does not approve). */
-  approvals: ApprovalsInbox | null;
+  approvals: ApprovalsWaiting | null;
   children: ReactNode;
 }) {
   const items = NAV.filter((item) => showsFor(item, user.role));

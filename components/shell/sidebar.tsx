@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Bell, Flame, ListChecks, ScrollText, Sprout, UserCog, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import type { ApprovalsInbox } from "@/lib/clients";
+import type { ApprovalsWaiting } from "@/lib/clients";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { cn } from "@/lib/shared/utils";
@@ -20,14 +20,14 @@ const ICONS = {
 } as const;
 
 /** How many eject requests wait for this user: kept fresh while the console is open. */
-function ApprovalsCount({ initial }: { initial: ApprovalsInbox }) {
-  const inbox = useQuery({
-    queryKey: queryKeys.approvals.inbox(),
-    queryFn: () => fetchJson<ApprovalsInbox>("/api/approvals"),
+function ApprovalsCount({ initial }: { initial: ApprovalsWaiting }) {
+  const count = useQuery({
+    queryKey: queryKeys.approvals.waiting(),
+    queryFn: () => fetchJson<ApprovalsWaiting>("/api/approvals/waiting"),
     initialData: initial,
     refetchInterval: 60_000,
   });
-  const n = inbox.data.waiting.length;
+  const n = count.data.waiting;
   if (n === 0) return null;
   return (
     <span
@@ -46,7 +46,7 @@ export function Sidebar({
   compact = false,
 }: {
   items: NavItem[];
-  approvals: ApprovalsInbox | null;
+  approvals: ApprovalsWaiting | null;
   compact?: boolean;
 }) {
   const pathname = usePathname();

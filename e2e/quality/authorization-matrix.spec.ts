@@ -79,6 +79,7 @@ const ROUTES: Record<string, string> = {
   "GET /api/alerts/webhooks": "alerts:read",
   "GET /api/approvals": "eject:approve",
   "GET /api/approvals/mine": "eject:request",
+  "GET /api/approvals/waiting": "eject:approve",
   "GET /api/audit/[recordId]": "audit:read",
   "GET /api/audit/exports": "audit:read",
   "GET /api/audit/exports/[runId]/file": "audit:read",

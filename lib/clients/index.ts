@@ -228,6 +228,11 @@ export interface ApprovalsInbox {
   decided: EjectRequestView[];
 }
 
+/** The sidebar's badge on every page: how many requests wait for this approver (the inbox's `waiting`, counted). */
+export interface ApprovalsWaiting {
+  waiting: number;
+}
+
 /** The approvals page for a requester: their own requests, newest first, whatever became of them. */
 export interface MyEjectRequests {
   requests: EjectRequestView[];

@@ -68,6 +68,8 @@ export const queryKeys = {
   approvals: {
     all: ["approvals"] as const,
     inbox: () => ["approvals", "inbox"] as const,
+    /** The sidebar's count of the inbox's waiting requests. */
+    waiting: () => ["approvals", "waiting"] as const,
     /** The requester's own eject requests. */
     mine: () => ["approvals", "mine"] as const,
   },

@@ -1,14 +1,22 @@
 import "server-only";
-import type { ApprovalsInbox, MyEjectRequests } from "@/lib/clients";
+import type { ApprovalsInbox, ApprovalsWaiting, MyEjectRequests } from "@/lib/clients";
 import type { StaffUser } from "@/server/auth/users";
 import { getDb } from "@/server/db";
-import { awaitingApprovalIn, myDecisionsIn, myRequestsIn } from "./inbox";
+import { awaitingApprovalIn, countAwaitingApproval, myDecisionsIn, myRequestsIn } from "./inbox";
 
 /** The approvals page and the sidebar badge read the same thing (lapsed requests read as expired, nothing written). */
 export async function approvalsInbox(user: StaffUser): Promise<ApprovalsInbox> {
   const db = await getDb();
   const [waiting, decided] = await Promise.all([awaitingApprovalIn(db, user), myDecisionsIn(db, user)]);
   return { waiting, decided };
+}
+
+/**
+ * The sidebar's badge, read by the layout of every page: one count, not the inbox's two lists (and
+ * not those lists in every page's payload).
+ */
+export async function approvalsWaiting(user: StaffUser): Promise<ApprovalsWaiting> {
+  return { waiting: await countAwaitingApproval(user) };
 }
 
 /** A requester's side of the approvals page: their own requests and where each stands. */

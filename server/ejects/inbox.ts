@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, ne, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, ne, or } from "drizzle-orm";
 import type { EjectRequestView, EjectSummary } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
 import { ejectSummaryOf, type EjectRequestFacts } from "@/lib/ejects/summary";
@@ -18,27 +18,38 @@ export async function awaitingApproval(user: StaffUser): Promise<EjectRequestVie
 
 /** awaitingApproval on a given database (or transaction); requests past their expiry are left out. */
 export async function awaitingApprovalIn(db: Db, user: StaffUser, now = new Date()): Promise<EjectRequestView[]> {
+  const where = await awaitingWhere(db, user, now);
+  if (!where) return [];
+  const t = tables.ejectRequests;
+  const rows = await db.select().from(t).where(where).orderBy(asc(t.expiresAt));
+  return rows.map((row) => toView(row, now));
+}
+
+/** How many requests awaitingApproval lists, counted by the database (the sidebar's badge on every page). */
+export async function countAwaitingApproval(user: StaffUser, now = new Date()): Promise<number> {
+  const db = await getDb();
+  const where = await awaitingWhere(db, user, now);
+  if (!where) return 0;
+  const [row] = await db.select({ n: count() }).from(tables.ejectRequests).where(where);
+  return row?.n ?? 0;
+}
+
+/** The rules of awaitingApproval as one condition; undefined when the user's account is gone. */
+async function awaitingWhere(db: Db, user: StaffUser, now: Date) {
   // The signed-in user was read with their account's facts this request; otherwise read them now.
   const row = user.joined ? undefined : await findUserById(db, user.id);
   const me = user.joined
     ? { id: user.id, createdAt: user.joined.at, createdBy: user.joined.by }
     : row && { id: row.id, createdAt: row.createdAt, createdBy: row.createdBy };
-  if (!me) return [];
+  if (!me) return undefined;
   const t = tables.ejectRequests;
-  const rows = await db
-    .select()
-    .from(t)
-    .where(
-      and(
-        eq(t.status, "pending"),
-        gte(t.expiresAt, now),
-        ne(t.requestedById, me.id),
-        gt(t.requestedAt, me.createdAt),
-        me.createdBy ? ne(t.requestedById, me.createdBy) : undefined,
-      ),
-    )
-    .orderBy(asc(t.expiresAt));
-  return rows.map((row) => toView(row, now));
+  return and(
+    eq(t.status, "pending"),
+    gte(t.expiresAt, now),
+    ne(t.requestedById, me.id),
+    gt(t.requestedAt, me.createdAt),
+    me.createdBy ? ne(t.requestedById, me.createdBy) : undefined,
+  );
 }
 
 /** How many of a person's own requests, or of their decisions, the approvals page lists (newest first). */
@@ -66,10 +77,6 @@ export async function myDecisionsIn(db: Db, user: StaffUser): Promise<EjectReque
     .orderBy(desc(t.decidedAt))
     .limit(APPROVALS_PAGE_LIMIT);
   return rows.map((row) => toView(row));
-}
-
-export async function countAwaitingApproval(user: StaffUser): Promise<number> {
-  return (await awaitingApproval(user)).length;
 }
 
 /**
