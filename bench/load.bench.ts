@@ -167,11 +167,17 @@ async function loadRun(setup: RunSetup): Promise<Figure[]> {
     },
   });
   try {
-    // Every request the sandbox answers (base API and MPC), when and how.
+    // Every request the sandbox answers on the custodian's budget (base API and MPC), when and how.
+    // The chains' gateway (/rpc/…, the watchdog's receipts) is the same server but not that budget:
+    // counted apart.
     const upstream: { at: number; status: number }[] = [];
+    let gatewayCalls = 0;
     for (const server of [bench.sandbox.base.server, bench.sandbox.mpc.server])
-      server.on("request", (_req, res) =>
-        res.on("finish", () => upstream.push({ at: Date.now(), status: res.statusCode })),
+      server.on("request", (req, res) =>
+        res.on("finish", () => {
+          if (req.url?.startsWith("/rpc/")) gatewayCalls++;
+          else upstream.push({ at: Date.now(), status: res.statusCode });
+        }),
       );
 
     const webhook = bench.sandbox.sandbox.alerts.webhooks[0];
@@ -351,7 +357,7 @@ async function loadRun(setup: RunSetup): Promise<Figure[]> {
       `machine: ${cpus().length} cores, 1-min load average ${loadBefore.toFixed(1)} before the console started, ${loadAfter.toFixed(1)} at the end of the load${consoleCpu !== undefined ? `; the console (${consolePids.length} process${consolePids.length === 1 ? "" : "es"}) used ${((consoleCpu / (loadEnded - loadStarted)) * 100).toFixed(0)} % of a core, ${(consoleCpu / answers).toFixed(1)} ms of CPU per answer` : ""}`,
     );
     say(
-      `upstream: ${upstream.length} requests in all (${upstreamDuringLoad} during the load, ${(upstreamDuringLoad / minutes).toFixed(0)}/min), busiest 60 s: ${busiest}${minutes < 1 ? ` (the run is shorter than a minute: warm-up and load together)` : ""}; 429s from the sandbox: ${upstream429}`,
+      `upstream: ${upstream.length} requests in all (${upstreamDuringLoad} during the load, ${(upstreamDuringLoad / minutes).toFixed(0)}/min), busiest 60 s: ${busiest}${minutes < 1 ? ` (the run is shorter than a minute: warm-up and load together)` : ""}; 429s from the sandbox: ${upstream429}; beside them ${gatewayCalls} calls to the chains' gateway (not the custodian's budget)`,
     );
     for (const t of targets) {
       const list = samples.get(t.name) ?? [];

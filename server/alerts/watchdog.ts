@@ -13,6 +13,7 @@ import { getUpstreamConfig } from "@/server/env";
 import { isAppError } from "@/server/errors";
 import { getAdminClient } from "@/server/upstream";
 import { chainRpc } from "@/server/wallets/chain-rpc";
+import { keptFor } from "./kept";
 import { eventsPage } from "./webhook-list";
 
 /** Pages of 1000 read at most (a busy webhook's day). */
@@ -147,21 +148,20 @@ export interface WatchdogCounts {
   /** Confirmed transactions the chain disagrees with (of the newest asked). */
   disputed: number;
 }
-const counts = new Map<string, { at: number; value: Promise<WatchdogCounts> }>();
+/** A failed count is not asked again for this long (each asking spends the custodian's budget). */
+const COUNT_FAILED_KEEP_MS = 15_000;
+const keptCounts = keptFor<WatchdogCounts>(COUNT_TTL_MS, COUNT_FAILED_KEEP_MS);
 
 /**
  * The counts of a webhook's watchdog, for the webhooks page and the overview: read at background
  * priority, the confirmed transactions asked of the chain (not the findings: a missing confirmation
- * is counted from the listing alone), kept a minute.
+ * is counted from the listing alone), kept a minute (a failed read 15 s).
  */
 export function countWatchdogFindings(webhookId: string): Promise<WatchdogCounts> {
-  const hit = counts.get(webhookId);
-  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.value;
-  const value = readWatchdog(webhookId, Date.now(), { lookups: "confirmed", priority: "background" }).then((r) => ({
-    missing: r.findings.length,
-    disputed: r.confirmedChecks.disputed.length,
-  }));
-  value.catch(() => counts.delete(webhookId));
-  counts.set(webhookId, { at: Date.now(), value });
-  return value;
+  return keptCounts(webhookId, () =>
+    readWatchdog(webhookId, Date.now(), { lookups: "confirmed", priority: "background" }).then((r) => ({
+      missing: r.findings.length,
+      disputed: r.confirmedChecks.disputed.length,
+    })),
+  );
 }

@@ -5,15 +5,24 @@ import { notFound } from "@/server/errors";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 import { readDropHorizon } from "./drop-horizon";
+import { keptFor } from "./kept";
 import { countWatchdogFindings } from "./watchdog";
 
 const DAY_SECONDS = 24 * 3600;
+
+/** How long the list keeps a webhook's counts in this process; a count that failed, how long until it is asked again. */
+export const SUMMARY_KEEP_MS = 60_000;
+export const SUMMARY_FAILED_KEEP_MS = 15_000;
+const keptFailed = keptFor<{ count: number; since: string }>(SUMMARY_KEEP_MS, SUMMARY_FAILED_KEEP_MS);
+const keptHorizon = keptFor<Awaited<ReturnType<typeof readDropHorizon>>>(SUMMARY_KEEP_MS, SUMMARY_FAILED_KEEP_MS);
 
 /**
  * The custodian's alert webhooks, each with the failed deliveries of the last 24 hours (a one-row
  * query whose `total` is the count: the API has no count endpoint) and how many of its failures the
  * upstream drops within the hour and the day (the drop horizon, usually one page of failures). A
- * count that could not be read is null, not zero, so a failure never passes for "all fine".
+ * count that could not be read is null, not zero, so a failure never passes for "all fine". The
+ * counts are kept a minute (a failed one 15 s): shown on every view of the webhooks page and the
+ * overview, read afresh each time they would spend most of the custodian's upstream budget.
  */
 export async function listWebhookSummaries(now = new Date()): Promise<WebhookSummary[]> {
   const { data } = await sharedAdminReads.listWebhooks();
@@ -24,17 +33,19 @@ export async function listWebhookSummaries(now = new Date()): Promise<WebhookSum
   return Promise.all(
     data.map(async (webhook: AlertWebhook) => {
       const [failed, horizon, watchdog] = await Promise.all([
-        sharedAdminReads
-          .webhookEvents(webhook.id, { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since, limit: "1" })
-          .then((page) => page.metadata.total)
-          .catch(() => null),
-        readDropHorizon(webhook.id, now.getTime()).catch(() => null),
+        keptFailed(webhook.id, () =>
+          sharedAdminReads
+            .webhookEvents(webhook.id, { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since, limit: "1" })
+            .then((page) => ({ count: page.metadata.total, since: failedSince })),
+        ).catch(() => null),
+        keptHorizon(webhook.id, () => readDropHorizon(webhook.id, now.getTime())).catch(() => null),
         countWatchdogFindings(webhook.id).catch(() => null),
       ]);
       return {
         ...webhook,
-        failedLast24h: failed,
-        failedSince,
+        failedLast24h: failed?.count ?? null,
+        // The window the count was read for (a kept count's, up to a minute older than this one's).
+        failedSince: failed?.since ?? failedSince,
         dropsWithinDay: horizon?.dropsWithinDay ?? null,
         dropsWithinHour: horizon?.dropsWithinHour ?? null,
         watchdogFindings: watchdog?.missing ?? null,
