@@ -2,7 +2,7 @@
 // typecheck, lint, unit + integration + sandbox conformance (vitest), a production build and the
 // Playwright journeys in real Chromium. Every step runs; any failure makes the exit code non-zero.
 // The last line is the summary "N passed, N failed".
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium, ensureDependencies, ensurePostgres, root } from "./setup.mjs";
 
@@ -22,6 +22,39 @@ function run(name, command, args, env = {}) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(`  ${r.status === 0 ? "\x1b[32mok\x1b[0m" : "\x1b[31mfailed\x1b[0m"} in ${seconds} s\n`);
   return r.status === 0;
+}
+
+/**
+ * As run(), with its output held until it ends and then printed whole, so two of these can run at
+ * once (on two cores) without their lines interleaving.
+ */
+function runHeld(name, command, args) {
+  const started = Date.now();
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+  });
+  const chunks = [];
+  child.stdout.on("data", (chunk) => chunks.push(chunk));
+  child.stderr.on("data", (chunk) => chunks.push(chunk));
+  return new Promise((resolve) => {
+    let ended = false;
+    const end = (ok) => {
+      if (ended) return;
+      ended = true;
+      heading(name);
+      process.stdout.write(Buffer.concat(chunks));
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`  ${ok ? "\x1b[32mok\x1b[0m" : "\x1b[31mfailed\x1b[0m"} in ${seconds} s\n`);
+      resolve(ok);
+    };
+    child.on("error", (error) => {
+      chunks.push(Buffer.from(`${error.message}\n`));
+      end(false);
+    });
+    child.on("close", (code) => end(code === 0));
+  });
 }
 
 function readJson(file) {
@@ -44,11 +77,18 @@ try {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-// Checks that are not test runners count as one test each.
-results.push({ name: "typecheck", ...count(run("Typecheck (tsc --noEmit)", bin("tsc"), ["--noEmit"])) });
-const eslintOk = run("Lint (eslint)", bin("eslint"), ["--max-warnings=0", "."]);
-const prettierOk = run("Formatting (prettier --check)", bin("prettier"), ["--check", "."]);
-results.push({ name: "lint", ...count(eslintOk && prettierOk) });
+// Checks that are not test runners count as one test each. Each is one process on one core: the
+// typecheck runs beside the linter and the formatter (which run one after the other), each step whole.
+const [typecheckOk, lintOk] = await Promise.all([
+  runHeld("Typecheck (tsc --noEmit)", bin("tsc"), ["--noEmit"]),
+  (async () => {
+    const eslintOk = await runHeld("Lint (eslint)", bin("eslint"), ["--max-warnings=0", "."]);
+    const prettierOk = await runHeld("Formatting (prettier --check)", bin("prettier"), ["--check", "."]);
+    return eslintOk && prettierOk;
+  })(),
+]);
+results.push({ name: "typecheck", ...count(typecheckOk) });
+results.push({ name: "lint", ...count(lintOk) });
 
 // Compile the sandbox's contracts once up front, so parallel test workers find the cache warm.
 run("Compile the sandbox contracts (solc, cached)", process.execPath, [
