@@ -9,7 +9,7 @@ import type { CsvCell } from "./csv";
  * goes through csv-stringify; csv-lean.test.ts holds this writer to csv-stringify's output, byte
  * for byte, over adversarial cells.
  *
- * Supported cells are the export's: strings, finite numbers, booleans, null and undefined.
+ * Supported cells are the export's: strings, numbers (NaN and the infinities too), booleans, null and undefined.
  */
 
 /** Characters a spreadsheet would start a formula with (csv-stringify's escape_formulas list). */
