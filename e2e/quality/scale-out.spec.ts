@@ -139,7 +139,7 @@ async function takeover(
   // An export on `from`, its events pages slowed so that it stops with part of it written.
   await sandboxRules([
     { path: "/transactions/[^/]+/submit-hash", latencyMs: 30_000 },
-    { path: "/alerts/webhooks/[^/]+/events", latencyMs: 2_000 },
+    { path: "/alerts/webhooks/[^/]+/events", latencyMs: 1_000 },
   ]);
   const accepting = await webhookByRole("accepting");
   const alerts = await context.newPage();
@@ -161,13 +161,16 @@ async function takeover(
     };
   // Both are under way on `from` when it stops: the run inside its first step, part of the export
   // written and part still to read (an export that has read every row is only finishing its file). The
-  // stop follows the reading that saw it so, with each page of events taking 2 s.
+  // stop follows the reading that saw it so. The export plans first (counting requests, 1 s each here).
   await expect(page.getByTestId("run-status")).toHaveText("running");
   await expect
-    .poll(async () => {
-      const e = await job(from.origin, exportId);
-      return e.status === "running" && e.done > 0 && (e.total === null || e.done < e.total);
-    })
+    .poll(
+      async () => {
+        const e = await job(from.origin, exportId);
+        return e.status === "running" && e.done > 0 && (e.total === null || e.done < e.total);
+      },
+      { timeout: 60_000 },
+    )
     .toBe(true);
   const ended = await stop(from);
   await sandboxRules([]);
