@@ -26,6 +26,8 @@ export default defineConfig({
       CONSOLE_SHARED_READ_TTL_MS: "0",
       CONSOLE_CHECKPOINT_DIR: path.join(tmpdir(), "console-test-checkpoints"),
     },
+    // A rejection nobody handled fails the test file it happened in, by name (testing/unhandled.ts).
+    setupFiles: ["testing/unhandled.ts"],
     testTimeout: 30_000,
     // As the journeys do (playwright.config.ts): on CI a test that fails once is run again; one that
     // then passes is named "flaky" in npm test's summary (testing/flaky-reporter.ts), never hidden.

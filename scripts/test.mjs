@@ -110,11 +110,9 @@ const unitOk = run(
   { VITEST_FLAKY_FILE: `${out}/vitest-flaky.txt` },
 );
 const vitest = readJson(`${out}/vitest.json`);
-results.push({
-  name: "vitest",
-  passed: vitest?.numPassedTests ?? 0,
-  failed: vitest ? vitest.numFailedTests + (unitOk || vitest.numFailedTests > 0 ? 0 : 1) : 1,
-});
+const vitestFailures = vitest ? vitest.numFailedTests + filesFailedWithoutATest(vitest) : 0;
+// A red run with nothing counted (an unhandled error after the last file) still counts once.
+results.push({ name: "vitest", passed: vitest?.numPassedTests ?? 0, failed: vitestFailures || (unitOk ? 0 : 1) });
 
 const built = run("Production build (next build)", bin("next"), ["build"], { NODE_ENV: "production" });
 results.push({ name: "build", ...count(built) });
@@ -145,9 +143,17 @@ function failedNames() {
   if (existsSync(`${out}/vitest-flaky.txt`))
     for (const line of readFileSync(`${out}/vitest-flaky.txt`, "utf8").split("\n").filter(Boolean))
       names.push(`vitest ${line}`);
-  for (const file of readJson(`${out}/vitest.json`)?.testResults ?? [])
-    for (const t of file.assertionResults ?? [])
-      if (t.status === "failed") names.push(`vitest ${file.name.replace(root, "")} › ${t.fullName ?? t.title}`);
+  for (const file of readJson(`${out}/vitest.json`)?.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const t of failedTests) names.push(`vitest ${file.name.replace(root, "")} › ${t.fullName ?? t.title}`);
+    // A file can fail with every test passed: a hook failed, or a rejection nobody handled (testing/unhandled.ts).
+    if (file.status === "failed" && failedTests.length === 0)
+      names.push(
+        `vitest ${file.name.replace(root, "")} › ${String(file.message ?? "")
+          .split("\n")[0]
+          ?.slice(0, 200)}`,
+      );
+  }
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? [])
@@ -157,6 +163,13 @@ function failedNames() {
   };
   for (const suite of readJson(`${out}/playwright.json`)?.suites ?? []) walk(suite);
   return names;
+}
+
+/** Files that failed with every test passed (a hook, or a rejection nobody handled): each counts as one failure. */
+function filesFailedWithoutATest(report) {
+  return (report.testResults ?? []).filter(
+    (file) => file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed"),
+  ).length;
 }
 
 function count(ok) {

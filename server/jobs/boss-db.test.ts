@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@/server/db/client";
 import { openTestDb, type TestDbKind } from "@/testing/db";
@@ -24,6 +25,25 @@ describe.each<TestDbKind>(["postgres", "pglite"])("the job queue's connection on
     void db.executeSql("select * from no_such_table_here", []).catch(() => ended.push("failed"));
     await db.settled();
     expect(ended.sort()).toEqual(["failed", "slow"]);
+  });
+
+  it("sends nothing once closed: a statement after the close never reaches the database", async () => {
+    await handle.db.execute(sql.raw("create table if not exists after_close (n int)"));
+    const db = bossDb(handle.raw);
+    await db.executeSql("insert into after_close values (1)", []);
+    db.close();
+    let answered = false;
+    void db.executeSql("insert into after_close values (2)", []).then(
+      () => (answered = true),
+      () => (answered = true),
+    );
+    expect(db.idle()).toBe(true);
+    await db.settled();
+    const rows = (await handle.db.execute(sql.raw("select n from after_close order by n"))) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(rows.rows.map((r) => r.n)).toEqual([1]);
+    expect(answered).toBe(false);
   });
 
   it("settles at once when nothing is in flight, and answers what the database answered", async () => {

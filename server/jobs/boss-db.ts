@@ -11,6 +11,14 @@ export interface BossDb extends PgBoss.Db {
    * closed pool (or a dropped schema) as an unhandled rejection.
    */
   settled(): Promise<void>;
+  /** Whether no statement is in flight right now. */
+  idle(): boolean;
+  /**
+   * From now on no statement is sent: each is left unanswered, so nothing pg-boss sends after its
+   * stop (an unawaited completion of a message it fetched as it stopped) can reach a closed pool or
+   * a dropped schema, or reject where nobody listens. The run it concerned is re-sent by a sweep.
+   */
+  close(): void;
 }
 
 /**
@@ -20,8 +28,10 @@ export interface BossDb extends PgBoss.Db {
 export function bossDb(raw: RawDb): BossDb {
   const execute = executor(raw);
   const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
   return {
     executeSql(text, values) {
+      if (closed) return new Promise<never>(() => {});
       const statement = execute(text, values);
       inFlight.add(statement);
       const forget = () => void inFlight.delete(statement);
@@ -30,6 +40,12 @@ export function bossDb(raw: RawDb): BossDb {
     },
     async settled() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    idle() {
+      return inFlight.size === 0;
+    },
+    close() {
+      closed = true;
     },
   };
 }

@@ -2,13 +2,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { tables } from "@/server/db";
-import type { DbHandle } from "@/server/db/client";
 import type { TestDbKind } from "@/testing/db";
-import { capturingLogger, FAST_TIMING, gate, openJobsTestDb, waitFor, type Gate } from "@/testing/jobs/helpers";
+import { capturingLogger, gate, openJobsTestDb, waitFor, type Gate, type JobsTestDb } from "@/testing/jobs/helpers";
 import { GENERIC_FAILURE, INTERRUPTED_TOO_OFTEN, JobError } from "./errors";
 import { cancelRun, getRun, listRuns } from "./operations";
 import { defineJob } from "./registry";
-import { JobRuntime, queueName } from "./runtime";
+import { type JobRuntime, queueName } from "./runtime";
 import type { JobRun } from "./types";
 
 const alice = { id: "user-alice", email: "alice@example.com" };
@@ -102,7 +101,7 @@ const patientJob = defineJob({
 });
 
 describe.each<TestDbKind>(["pglite", "postgres"])("durable jobs on %s", (dbKind) => {
-  let handle: DbHandle;
+  let handle: JobsTestDb;
   let runtime: JobRuntime;
   const log = capturingLogger();
   const run = (id: string) => getRun(handle.db, id) as Promise<JobRun>;
@@ -115,11 +114,10 @@ describe.each<TestDbKind>(["pglite", "postgres"])("durable jobs on %s", (dbKind)
 
   beforeAll(async () => {
     handle = await openJobsTestDb(dbKind);
-    runtime = new JobRuntime({ handle, timing: FAST_TIMING, logger: log.logger, instanceId: `test-${dbKind}` });
+    runtime = handle.runtime({ logger: log.logger, instanceId: `test-${dbKind}` });
     await runtime.start();
   });
   afterAll(async () => {
-    await runtime?.stop();
     await handle?.close();
   });
 
@@ -293,7 +291,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("durable jobs on %s", (dbKind)
     expect(handedBack).toMatchObject({ status: "queued", ownerInstance: null, leaseExpiresAt: null, attempts: 1 });
     const resumeFrom = (handedBack.checkpoint as { next: number }).next;
 
-    runtime = new JobRuntime({ handle, timing: FAST_TIMING, logger: log.logger, instanceId: `next-${dbKind}` });
+    runtime = handle.runtime({ logger: log.logger, instanceId: `next-${dbKind}` });
     await runtime.start();
     await waitFor("the next instance to resume the run", async () => (await run(queued.id)).attempts === 2);
     openGate(`restart-${dbKind}`);

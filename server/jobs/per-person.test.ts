@@ -1,14 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { DbHandle } from "@/server/db/client";
 import { jobRuns } from "@/server/db/schema";
 import { isAppError, type AppError } from "@/server/errors";
 import type { TestDbKind } from "@/testing/db";
-import { FAST_TIMING, gate, openJobsTestDb, waitFor, type Gate } from "@/testing/jobs/helpers";
+import { gate, openJobsTestDb, waitFor, type Gate, type JobsTestDb } from "@/testing/jobs/helpers";
 import { cancelRun, getRun } from "./operations";
 import { defineJob } from "./registry";
-import { JobRuntime } from "./runtime";
+import { type JobRuntime } from "./runtime";
 import type { JobActor, JobDefinition, JobRun } from "./types";
 
 /**
@@ -55,18 +54,17 @@ const alice: JobActor = { id: "user-alice", email: "alice@example.com" };
 const bob: JobActor = { id: "user-bob", email: "bob@example.com" };
 
 describe.each<TestDbKind>(["pglite", "postgres"])("per-person limits on %s", (dbKind) => {
-  let handle: DbHandle;
+  let handle: JobsTestDb;
   let runtime: JobRuntime;
 
   beforeAll(async () => {
     handle = await openJobsTestDb(dbKind);
-    runtime = new JobRuntime({ handle, timing: FAST_TIMING, instanceId: `limits-${dbKind}` });
+    runtime = handle.runtime({ instanceId: `limits-${dbKind}` });
     await runtime.start();
   });
   afterAll(async () => {
     // Runs still held at their gates end first, so pg-boss completes no message after the schema is gone.
     if (runtime) await endEveryRun();
-    await runtime?.stop();
     await handle?.close();
   });
 

@@ -50,6 +50,8 @@ export class JobRuntime {
   private readonly workers = new Map<string, Promise<string[]>>();
   private readonly queues = new Set<string>();
   private readonly drivers = new Map<string, { lease?: RunLease; done: Promise<void> }>();
+  /** Message handlers pg-boss is awaiting: it completes each message right after its handler ends. */
+  private readonly handling = new Set<Promise<void>>();
   private sweepTimer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> = Promise.resolve();
   private state: "idle" | "starting" | "running" | "stopping" | "stopped" = "idle";
@@ -143,10 +145,27 @@ export class JobRuntime {
     // A job that ignores its signal keeps running, but no longer as the run's owner.
     for (const driver of this.drivers.values()) driver.lease?.abandon();
     await this.boss.stop({ graceful: true, timeout: 1000, close: false });
-    // Completions pg-boss sent without awaiting them end before anyone closes the pool.
-    await Promise.race([this.queueDb.settled(), delay(Math.max(1000, deadline - Date.now()))]);
+    await this.quiesce(Math.max(deadline, Date.now() + 5_000));
     this.state = "stopped";
     this.log.info("job workers stopped");
+  }
+
+  /**
+   * Waits until pg-boss has nothing left to send: a fetch still in flight when it stopped may yet
+   * hand a message to a handler, and a handler's end is followed by a completion pg-boss does not
+   * await. Each round lets those continuations run (a macrotask turn) before looking again. Then the
+   * queue's connection closes, so whatever pg-boss might still send never reaches the database.
+   */
+  private async quiesce(until: number): Promise<void> {
+    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    for (;;) {
+      // Bounded: a statement stuck on a cut connection must not hold the shutdown past its grace.
+      const quiet = Promise.all([this.queueDb.settled(), Promise.allSettled([...this.handling])]);
+      await Promise.race([quiet, delay(Math.max(0, until - Date.now()))]);
+      await turn();
+      if ((this.handling.size === 0 && this.queueDb.idle()) || Date.now() >= until) break;
+    }
+    this.queueDb.close();
   }
 
   async startJob(
@@ -216,7 +235,7 @@ export class JobRuntime {
         await this.boss.work<{ runId: string }>(
           name,
           { pollingIntervalSeconds: this.timing.pollingIntervalSeconds, batchSize: 1 },
-          (jobs) => this.onMessages(definition.kind, jobs),
+          (jobs) => this.track(this.onMessages(definition.kind, jobs)),
         ),
       );
     return ids;
@@ -239,6 +258,13 @@ export class JobRuntime {
       }
     }
     this.queues.add(name);
+  }
+
+  private track(handler: Promise<void>): Promise<void> {
+    this.handling.add(handler);
+    const forget = () => void this.handling.delete(handler);
+    handler.then(forget, forget);
+    return handler;
   }
 
   /** Never throws: pg-boss would store the error's text, and the sweep recovers whatever fails here. */

@@ -3,7 +3,9 @@ import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { DbHandle } from "@/server/db/client";
+import { stopJobWorkers } from "@/server/jobs";
 import { bossSchemaFor } from "@/server/jobs/boss-db";
+import { JobRuntime, type JobRuntimeOptions } from "@/server/jobs/runtime";
 import type { JobTiming } from "@/server/jobs/timing";
 import { createLogger } from "@/server/log";
 import { openTestDb, type TestDbKind } from "@/testing/db";
@@ -19,12 +21,31 @@ export const FAST_TIMING: Partial<JobTiming> = {
   shutdownGraceMs: 3_000,
 };
 
-/** A test database whose close also drops pg-boss's schema beside the console's. */
-export async function openJobsTestDb(kind: TestDbKind): Promise<DbHandle> {
+/** A test database that owns the job machinery started on it. */
+export interface JobsTestDb extends DbHandle {
+  /** A job runtime on this database (or on another pool of its schema); close() stops it first. */
+  runtime(options?: Partial<JobRuntimeOptions>): JobRuntime;
+}
+
+/**
+ * A test database whose close ends what runs on it in the one safe order: the process's job workers
+ * and every runtime made with `runtime()` are stopped (each waits until pg-boss has nothing in
+ * flight and then closes its queue connection), and only then are pg-boss's schema and the
+ * console's dropped and the pool closed. Nothing a job left in flight can reach a dropped schema.
+ */
+export async function openJobsTestDb(kind: TestDbKind): Promise<JobsTestDb> {
   const handle = await openTestDb(kind);
+  const runtimes: JobRuntime[] = [];
   return {
     ...handle,
+    runtime(options = {}) {
+      const runtime = new JobRuntime({ handle, timing: FAST_TIMING, ...options });
+      runtimes.push(runtime);
+      return runtime;
+    },
     async close() {
+      await stopJobWorkers();
+      for (const runtime of runtimes.splice(0).reverse()) await runtime.stop();
       if (handle.raw.kind === "postgres" && handle.raw.schemaName)
         await handle.db.execute(sql.raw(`drop schema if exists ${bossSchemaFor(handle.raw)} cascade`)).catch(() => {});
       await handle.close();
