@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { AppShell } from "@/components/shell/app-shell";
 import { can } from "@/lib/auth/permissions";
+import { chainAlarm } from "@/server/audit/alarm";
 import { currentUser } from "@/server/auth/session";
 import { approvalsWaiting } from "@/server/ejects/approvals-view";
 import { getUpstreamConfig } from "@/server/env";
@@ -19,12 +20,18 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const user = await currentUser();
   const upstream = getUpstreamConfig();
   const approvals = user && can(user.role, "eject:approve") ? await approvalsWaiting(user).catch(() => null) : null;
+  const alarm = user ? await chainAlarm().catch(() => null) : null;
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen antialiased">
         <Providers nonce={nonce} signedIn={user !== null}>
           {user ? (
-            <AppShell user={user} upstream={{ mode: upstream.mode, label: upstream.label }} approvals={approvals}>
+            <AppShell
+              user={user}
+              upstream={{ mode: upstream.mode, label: upstream.label }}
+              approvals={approvals}
+              chainAlarm={alarm && { at: alarm.at, message: alarm.message }}
+            >
               {children}
             </AppShell>
           ) : (

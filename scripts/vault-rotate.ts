@@ -1,11 +1,15 @@
 /**
- * `npm run vault:rotate`: re-wraps every vault record under CONSOLE_VAULT_KEY, then retires the
+ * `npm run vault:rotate`: re-wraps every vault record under CONSOLE_VAULT_KEY; then retires the
  * evidence-signing key and makes a new one (it was wrapped under the key being replaced, so it may
- * have been exposed with it; the retired key's public half stays published, so what it signed still
- * verifies). Run it with the new key in CONSOLE_VAULT_KEY and the old one in
- * CONSOLE_VAULT_PREVIOUS_KEYS (README, "Rotating the vault key"); `--keep-signing-key` skips the
- * second step. It prints counts and key ids only, never a value or a key.
+ * have been exposed with it; the retired key's public half stays published, with a statement its
+ * successor signs of what it signed); then starts the audit chain's next key epoch (fresh keys for
+ * the records' and the head's seals, on record in the chain, and a checkpoint). Run it with the new
+ * key in CONSOLE_VAULT_KEY and the old one in CONSOLE_VAULT_PREVIOUS_KEYS (docs/operating.md,
+ * "Rotating the vault key"); `--keep-signing-key` skips the second step. It prints counts, key ids
+ * and epochs only, never a value or a key.
  */
+import { userInfo } from "node:os";
+import { rotateAuditKeys } from "@/server/audit/rotation";
 import { getDbHandle } from "@/server/db";
 import { rotateSigningKey } from "@/server/evidence/signing-keys";
 import { rotateVault } from "@/server/vault";
@@ -24,6 +28,12 @@ try {
       `Evidence signing key: ${signing.current} now signs${signing.retired ? `; ${signing.retired} is retired and stays published for verification` : ""}.\n`,
     );
   }
+  const epochs = await rotateAuditKeys(handle.db, `${userInfo().username} (vault:rotate)`);
+  process.stdout.write(
+    epochs
+      ? `Audit chain: key epoch ${epochs.toEpoch} began (epoch ${epochs.fromEpoch}'s keys seal nothing more); a checkpoint anchors the change.\n`
+      : "Audit chain: not begun yet; its first record will be sealed with keys under the new vault key.\n",
+  );
 } catch (error) {
   process.stderr.write(`Rotation stopped: ${error instanceof Error ? error.message : "unknown error"}\n`);
   process.exitCode = 1;

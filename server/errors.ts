@@ -44,7 +44,9 @@ export const conflict = (message: string) => new AppError("CONFLICT", message);
 export const auditUnavailable = (cause: unknown) =>
   new AppError(
     "AUDIT_UNAVAILABLE",
-    "Nothing was done: the audit log could not record this action. Try again; if it keeps failing, tell an administrator.",
+    (cause as { name?: unknown } | null)?.name === "AuditTamperedError"
+      ? "Nothing was done: the audit log was found damaged, and the console records (and so does) nothing more until an operator acknowledges it. An administrator sees what broke under Audit › Verify chain."
+      : "Nothing was done: the audit log could not record this action. Try again; if it keeps failing, tell an administrator.",
     undefined,
     { cause },
   );

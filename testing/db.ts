@@ -1,9 +1,10 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDb, type DbHandle } from "@/server/db/client";
+import { resetEnvForTests } from "@/server/env";
 
 /**
  * Databases for tests: an in-memory PGlite, or a fresh schema in the PostgreSQL named by
@@ -14,7 +15,11 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://po
 export type TestDbKind = "pglite" | "postgres";
 
 export async function openTestDb(kind: TestDbKind): Promise<DbHandle> {
-  if (kind === "pglite") return openDb({ pgliteTemplate: await pgliteTemplate() });
+  const checkpoints = ownCheckpointDir();
+  if (kind === "pglite") {
+    const handle = await openDb({ pgliteTemplate: await pgliteTemplate() });
+    return { ...handle, close: () => handle.close().finally(checkpoints.release) };
+  }
   const schemaName = `t_${randomBytes(6).toString("hex")}`;
   const handle = await openDb({ databaseUrl: TEST_DATABASE_URL, schemaName });
   return {
@@ -22,6 +27,31 @@ export async function openTestDb(kind: TestDbKind): Promise<DbHandle> {
     async close() {
       await handle.db.execute(`drop schema if exists ${schemaName} cascade` as never).catch(() => {});
       await handle.close();
+      checkpoints.release();
+    },
+  };
+}
+
+/**
+ * Each test database gets a checkpoint directory of its own, as each console database has in
+ * production: a shared one would hold every other test chain's checkpoints, never closed, and the
+ * console rightly refuses to start a chain beside those (a log wiped with its keys leaves them).
+ * The console's code sees the newest open database's directory; closing one gives back the one
+ * before (test databases are opened and closed last-in, first-out).
+ */
+function ownCheckpointDir(): { dir: string; release: () => void } {
+  const before = process.env.CONSOLE_CHECKPOINT_DIR;
+  const dir = mkdtempSync(path.join(tmpdir(), "console-test-checkpoints-"));
+  process.env.CONSOLE_CHECKPOINT_DIR = dir;
+  resetEnvForTests();
+  return {
+    dir,
+    release() {
+      rmSync(dir, { recursive: true, force: true });
+      if (process.env.CONSOLE_CHECKPOINT_DIR !== dir) return;
+      if (before === undefined) delete process.env.CONSOLE_CHECKPOINT_DIR;
+      else process.env.CONSOLE_CHECKPOINT_DIR = before;
+      resetEnvForTests();
     },
   };
 }

@@ -19,12 +19,12 @@ const range = (from: number, to: number | null) =>
 function VerdictLine({ verdict }: { verdict: Verdict }) {
   if (!verdict.ok)
     return (
-      <div role="alert" className="space-y-1 text-sm text-danger" data-testid="chain-verdict">
-        <p className="flex items-start gap-1.5">
+      <div role="alert" className="space-y-2 text-sm" data-testid="chain-verdict">
+        <p className="flex items-start gap-1.5 font-medium text-danger">
           <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> {verdict.message}
         </p>
         {verdict.missing ? (
-          <p className="pl-6 text-xs" data-testid="chain-missing">
+          <p className="pl-6 text-xs text-danger" data-testid="chain-missing">
             Missing: records {range(verdict.missing.fromSeq, verdict.missing.toSeq)}
             {verdict.missing.after
               ? `, everything after #${verdict.missing.after.seq} (${utc(verdict.missing.after.at)})`
@@ -32,10 +32,30 @@ function VerdictLine({ verdict }: { verdict: Verdict }) {
             .
           </p>
         ) : null}
+        <div className="ml-6 space-y-1 rounded border border-border bg-surface-2 p-3 text-xs" data-testid="chain-next">
+          <p className="font-medium">New actions are paused until an operator acknowledges this.</p>
+          <p>The console records nothing more, and so does nothing more, on top of a damaged log. What to do next:</p>
+          <ol className="list-decimal space-y-0.5 pl-4">
+            <li>
+              Find out what happened: a database restore, a change by someone with database access. Compare with a
+              checkpoint kept outside the console (Verify against a checkpoint…).
+            </li>
+            <li>If the missing or changed records are in a backup, put them back and verify again.</li>
+            <li>
+              Then, on the server, record the finding and the reason:{" "}
+              <code className="break-all">
+                npm run audit:acknowledge -- --reason &quot;TICKET-1: what happened&quot; --confirm
+              </code>
+              . The acknowledgement stays in the log for good.
+            </li>
+          </ol>
+        </div>
       </div>
     );
   const against = [
-    verdict.anchor ? `the automatic checkpoint of ${utc(verdict.anchor.at)} (#${verdict.anchor.lastSeq})` : null,
+    verdict.checkpointsChecked > 0
+      ? `${verdict.checkpointsChecked === 1 ? "the checkpoint" : `all ${verdict.checkpointsChecked} checkpoints`} in the checkpoint directory${verdict.anchor ? ` (the newest of ${utc(verdict.anchor.at)}, #${verdict.anchor.lastSeq})` : ""}`
+      : null,
     verdict.checkpoint
       ? `the checkpoint you gave, of ${utc(verdict.checkpoint.at)} (${verdict.checkpoint.count} records)`
       : null,
@@ -49,19 +69,27 @@ function VerdictLine({ verdict }: { verdict: Verdict }) {
           {against.length > 0 ? `, matching ${against.join(" and ")}` : ""}.
         </span>
       </p>
+      {verdict.keyEpoch > 1 ? (
+        <p className="pl-6 text-xs text-muted">
+          Sealed under key epoch {verdict.keyEpoch}: the vault key was rotated {verdict.keyEpoch - 1} time
+          {verdict.keyEpoch === 2 ? "" : "s"}, each rotation on record in the chain.
+        </p>
+      ) : null}
       {verdict.acknowledged.map((a) => (
         <p key={a.seq} className="pl-6 text-xs text-warning" data-testid="chain-acknowledged">
           Record #{a.seq}: on {utc(a.at)}, {a.by ?? "an operator"} acknowledged damage found then (“{a.finding}”) with
           the reason “{a.reason}”. The chain verifies past exactly that break.
         </p>
       ))}
-      {verdict.otherChains > 0 ? (
-        <p className="pl-6 text-xs text-warning">
-          The checkpoint directory also holds checkpoints of {verdict.otherChains} other audit chain
-          {verdict.otherChains === 1 ? "" : "s"}: expected only after moving to a new database; otherwise a log whose
-          records and keys were removed left them there.
+      {verdict.closedChains.map((c) => (
+        <p key={c.chainId} className="pl-6 text-xs text-muted" data-testid="chain-closed">
+          The checkpoint directory also holds chain {c.chainId.slice(0, 8)}…, closed on {utc(c.closedAt)} after{" "}
+          {c.count} records:{" "}
+          {c.reason === "moved"
+            ? "it was closed before the console moved to a new database."
+            : "its log and keys were lost, and an operator acknowledged it."}
         </p>
-      ) : null}
+      ))}
     </div>
   );
 }

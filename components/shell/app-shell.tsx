@@ -1,4 +1,4 @@
-import { ShieldCheck } from "lucide-react";
+import { ShieldAlert, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -23,12 +23,15 @@ export function AppShell({
   user,
   upstream,
   approvals,
+  chainAlarm,
   children,
 }: {
   user: ShellUser;
   upstream: { mode: "sandbox" | "real"; label: string };
   /** What waits for this user's approval (null when their role does not approve). */
   approvals: ApprovalsWaiting | null;
+  /** The audit chain was found broken: every action is refused until an operator acknowledges it. */
+  chainAlarm: { at: string; message: string } | null;
   children: ReactNode;
 }) {
   const items = NAV.filter((item) => showsFor(item, user.role));
@@ -82,10 +85,40 @@ export function AppShell({
         <div className="border-b border-border bg-surface md:hidden">
           <Sidebar items={items} approvals={approvals} compact />
         </div>
+        {chainAlarm ? <ChainAlarmBanner alarm={chainAlarm} canVerify={can(user.role, "audit:read")} /> : null}
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 md:px-8">
           {children}
         </main>
       </div>
+    </div>
+  );
+}
+
+/** On every page while the audit chain alarm stands: nothing can be done, and why. */
+function ChainAlarmBanner({ alarm, canVerify }: { alarm: { at: string; message: string }; canVerify: boolean }) {
+  return (
+    <div
+      role="alert"
+      className="border-b border-border bg-danger-soft px-4 py-3 text-sm md:px-8"
+      data-testid="chain-alarm"
+    >
+      <p className="flex items-start gap-2 font-medium text-danger">
+        <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>
+          The audit log was found damaged ({new Date(alarm.at).toISOString().replace("T", " ").slice(0, 16)} UTC):
+          actions are paused until an operator acknowledges it.
+        </span>
+      </p>
+      <p className="mt-1 pl-6 text-xs break-words">
+        {alarm.message}.{" "}
+        {canVerify ? (
+          <Link href="/audit" className="font-medium underline">
+            See what broke and what to do (Audit › Verify chain)
+          </Link>
+        ) : (
+          "An administrator has what is needed to look into it."
+        )}
+      </p>
     </div>
   );
 }

@@ -15,6 +15,7 @@ export const verifyAuditChain = defineAction({
   action: "audit.verify",
   secretFields: [],
   permission: "audit:read",
+  runsWhileChainBroken: true,
   input: z.object({ checkpoint: z.string().max(8192, "That file is too large to be a checkpoint").optional() }),
   auditInput: ({ checkpoint }) => ({ againstCheckpoint: checkpoint !== undefined }),
   run: async ({ checkpoint }) => {

@@ -5,9 +5,10 @@ import type { DbHandle } from "@/server/db/client";
 import { openTestDb, type TestDbKind } from "@/testing/db";
 import { acknowledgeBreaks } from "./acknowledge";
 import { ACKNOWLEDGE_ACTION } from "./acknowledge-format";
-import { appendAudit, AuditTamperedError } from "./append";
+import { appendAudit } from "./append";
 import { storedCheckpoints } from "./checkpoint-files";
-import { writeCheckpoint } from "./checkpoint-schedule";
+import { checkpointsWritten, writeCheckpoint } from "./checkpoint-schedule";
+import { AuditTamperedError } from "./guard";
 import { verifyChain } from "./verify";
 
 const actor = { id: "u1", email: "alice@example.com", role: "admin" };
@@ -28,7 +29,8 @@ describe.each<TestDbKind>(["pglite", "postgres"])("acknowledging a broken chain 
   beforeEach(async () => {
     h = await openTestDb(kind);
     await append(h, 5);
-    await expect.poll(async () => (await storedCheckpoints(h.db)).newest).toBeDefined();
+    await checkpointsWritten();
+    expect((await storedCheckpoints(h.db)).newest).toBeDefined();
     // Anchored now, with all five: what follows removes records a checkpoint names.
     await writeCheckpoint(h.db, "download");
     expect((await storedCheckpoints(h.db)).newest?.checkpoint.count).toBe(5);

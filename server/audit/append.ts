@@ -6,10 +6,10 @@ import { logger } from "@/server/log";
 import { auditAppends, measure } from "@/server/ops/metrics";
 import { redactSecrets } from "@/server/redact";
 import { CHAIN_LOCK, GENESIS_HASH, recordHash, type HashedFields } from "./chain";
-import { newestCheckpoint } from "./checkpoint-files";
 import { checkpointDue } from "./checkpoint-schedule";
-import { headIsAuthentic, headMac } from "./head";
-import { auditKeys } from "./keys";
+import { assertGenesis, assertHeadCurrent, assertNoAlarm, keysForAppend, rememberHead } from "./guard";
+import { headMac } from "./head";
+import { storedAuditKeys, type AuditKeys } from "./keys";
 import { storableJson, storableNullableText, storableText } from "./sanitize";
 
 export interface Actor {
@@ -79,7 +79,32 @@ async function append(
   skip?: (tx: Db) => Promise<boolean>,
 ): Promise<{ id: string; hash: string } | undefined> {
   const database = db ?? (await getDb());
-  const fields: HashedFields = {
+  await assertNoAlarm();
+  const fields = entryFields(entry);
+  let keys = await keysForAppend(database);
+  const appended = await database.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
+    if (skip && (await skip(tx as unknown as Db))) return undefined;
+    const [head] = await tx.select().from(tables.auditHead).limit(1);
+    // Another instance began a new key epoch since these keys were read.
+    if (head && (head.keyEpoch ?? 1) > keys.current.epoch)
+      keys = (await storedAuditKeys(database, { fresh: true })) ?? keys;
+    if (head) await assertHeadCurrent(database, tx as unknown as Db, keys, head);
+    else await assertGenesis(tx as unknown as Db, keys);
+    const written = await writeSealed(tx as unknown as Db, keys, head ?? null, fields);
+    return { ...written, upgraded: head?.keyEpoch === null };
+  });
+  if (!appended) return undefined;
+  rememberHead(database, keys.chainId, appended.seq);
+  measure(() => auditAppends().inc({ outcome: fields.outcome }));
+  // The first record, the first of the current seal format and every thousandth are anchored
+  // outside the database at once (not awaited).
+  checkpointDue(database, appended.count, appended.upgraded);
+  return { id: appended.id, hash: appended.hash };
+}
+
+export function entryFields(entry: AuditEntry): HashedFields {
+  return {
     id: randomUUID(),
     at: new Date().toISOString(),
     actorId: storableNullableText(entry.actor.id),
@@ -95,54 +120,36 @@ async function append(
     ip: storableNullableText(entry.ip?.slice(0, 100)),
     intentId: entry.intentId ?? null,
   };
-  const keys = await auditKeys(database);
-  const appended = await database.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
-    if (skip && (await skip(tx as unknown as Db))) return undefined;
-    const [head] = await tx.select().from(tables.auditHead).limit(1);
-    if (head && !headIsAuthentic(keys.head, head))
-      throw new AuditTamperedError("the audit head's seal does not verify: it was rewritten outside the console");
-    if (!head) await assertGenesis(tx as unknown as Db);
-    const prevHash = head?.lastHash ?? GENESIS_HASH;
-    const hash = recordHash(keys.chain, prevHash, fields);
-    const [row] = await tx
-      .insert(tables.auditLog)
-      .values({ ...fields, input: fields.input as object | null, prevHash, hash })
-      .returning({ seq: tables.auditLog.seq });
-    if (!row) throw new Error("audit insert returned no row");
-    const next = { lastSeq: row.seq, lastHash: hash, count: (head?.count ?? 0) + 1 };
-    const mac = headMac(keys.head, next);
-    await tx
-      .insert(tables.auditHead)
-      .values({ id: true, ...next, mac })
-      .onConflictDoUpdate({ target: tables.auditHead.id, set: { ...next, mac, updatedAt: sql`now()` } });
-    return { id: fields.id, hash, count: next.count };
-  });
-  if (!appended) return undefined;
-  measure(() => auditAppends().inc({ outcome: fields.outcome }));
-  // The first record and every thousandth are anchored outside the database at once (not awaited).
-  checkpointDue(database, appended.count);
-  return { id: appended.id, hash: appended.hash };
 }
 
 /**
- * A missing head is only a new chain when nothing says otherwise: no record in the table, and no
- * checkpoint kept outside the database naming records. Anything else means the log was emptied or
- * the head deleted, and appending would start a fresh chain over the evidence.
+ * Seals `fields` as the record after `prev` under the given key epoch (the current one unless a
+ * rotation's own record), at the next sequence number (assigned here, never by the database: a gap
+ * in the numbers is always a removal), and moves the head onto it, sealed under the current epoch.
+ * The caller holds the chain's lock and has checked what `prev` is.
  */
-async function assertGenesis(tx: Db) {
-  const [any] = await tx.select({ seq: tables.auditLog.seq }).from(tables.auditLog).limit(1);
-  if (any) throw new AuditTamperedError("the audit head is missing while records exist: it was deleted");
-  const newest = await newestCheckpoint(tx).catch(() => undefined);
-  if (newest && newest.count > 0)
-    throw new AuditTamperedError(
-      `the audit log is empty, but the checkpoint of ${newest.at} names ${newest.count} records`,
-    );
-}
-
-/** The chain was changed outside the console: nothing more is appended (and no act happens) until an admin acts. */
-export class AuditTamperedError extends Error {
-  override name = "AuditTamperedError";
+export async function writeSealed(
+  tx: Db,
+  keys: AuditKeys,
+  prev: { lastSeq: number; lastHash: string; count: number } | null,
+  fields: HashedFields,
+  keyEpoch = keys.current.epoch,
+): Promise<{ id: string; hash: string; seq: number; count: number }> {
+  const epoch = keys.epochs.get(keyEpoch);
+  if (!epoch) throw new Error(`the audit keys of epoch ${keyEpoch} are not in the vault`);
+  const seq = (prev?.lastSeq ?? 0) + 1;
+  const prevHash = prev?.lastHash ?? GENESIS_HASH;
+  const hash = recordHash(epoch.chain, prevHash, fields, { seq, keyEpoch });
+  await tx
+    .insert(tables.auditLog)
+    .values({ ...fields, input: fields.input as object | null, seq, keyEpoch, prevHash, hash });
+  const next = { lastSeq: seq, lastHash: hash, count: (prev?.count ?? 0) + 1, keyEpoch: keys.current.epoch };
+  const mac = headMac(keys.current.head, next);
+  await tx
+    .insert(tables.auditHead)
+    .values({ id: true, ...next, mac })
+    .onConflictDoUpdate({ target: tables.auditHead.id, set: { ...next, mac, updatedAt: sql`now()` } });
+  return { id: fields.id, hash, seq, count: next.count };
 }
 
 /**

@@ -35,19 +35,39 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
-/**
- * HMAC-SHA-256 under the chain key over the previous record's seal and this record's canonical
- * content: an edited, inserted or deleted row breaks the chain at that point, and without the key
- * nobody can compute a seal that verifies.
- */
-export function recordHash(key: Buffer, prevHash: string, fields: HashedFields): string {
-  const content = canonicalJson({
+/** Where a record stands: its sequence number and the key epoch that seals it. */
+export interface Position {
+  seq: number;
+  keyEpoch: number;
+}
+
+const sealedContent = (fields: HashedFields) =>
+  canonicalJson({
     ...fields,
     // Timestamps come back from the database in its own text form; seal the instant, not the text.
     at: new Date(fields.at).toISOString(),
     input: fields.input ?? null,
   });
-  return createHmac("sha256", key).update(prevHash).update("\n").update(content).digest("hex");
+
+/**
+ * HMAC-SHA-256 under the chain key over the previous record's seal, this record's position and its
+ * canonical content: an edited, inserted, deleted or renumbered row breaks the chain at that point,
+ * and without the key nobody can compute a seal that verifies.
+ */
+export function recordHash(key: Buffer, prevHash: string, fields: HashedFields, at: Position): string {
+  return createHmac("sha256", key)
+    .update(`custodian-console/audit-record/v2\n${prevHash}\n${at.seq}\n${at.keyEpoch}\n`)
+    .update(sealedContent(fields))
+    .digest("hex");
+}
+
+/**
+ * The first seal format (records written before sequence numbers and key epochs were sealed): the
+ * previous seal and the content only. Such records can only come before every record of the
+ * current format, and only under the first epoch's key.
+ */
+export function legacyRecordHash(key: Buffer, prevHash: string, fields: HashedFields): string {
+  return createHmac("sha256", key).update(prevHash).update("\n").update(sealedContent(fields)).digest("hex");
 }
 
 /** Every field of HashedFields, once: a field added to the interface and not here fails to compile. */

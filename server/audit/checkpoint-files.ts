@@ -1,93 +1,130 @@
 import "server-only";
-import { mkdir, open, readdir, readFile, rename } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/server/db";
-import { getEnv } from "@/server/env";
 import { checkpointIsAuthentic, parseCheckpoint, type SignedCheckpoint } from "./checkpoint";
+import { chainDir, checkpointDir, CLOSING_FILE, listOrEmpty, writeFileWhole } from "./checkpoint-dir";
 import { storedAuditKeys } from "./keys";
 
 /**
- * The checkpoint directory: CONSOLE_CHECKPOINT_DIR, by default <CONSOLE_DATA_DIR>/checkpoints, outside
- * the database, shared by every instance. One folder per chain (its chain id), one file per checkpoint,
- * named so that the newest sorts last: audit-checkpoint-<time>-<last sequence>.json. Newest means made
- * last, not highest sequence: after a restore from a backup, acknowledged, the sequence may go back.
+ * The checkpoint files of a chain: audit-checkpoint-<time>-<last sequence>.json in the chain's folder,
+ * named so that the newest sorts last. Newest means made last, not highest sequence: after a restore
+ * from a backup, acknowledged, the sequence may go back.
  */
-export function checkpointDir(): string {
-  const env = getEnv();
-  return path.resolve(
-    /*turbopackIgnore: true*/ env.CONSOLE_CHECKPOINT_DIR ?? path.join(env.CONSOLE_DATA_DIR, "checkpoints"),
-  );
-}
-
-const chainDir = (chainId: string) => path.join(/*turbopackIgnore: true*/ checkpointDir(), chainId);
 const FILE = /^audit-checkpoint-\d{4}-\d\d-\d\dT[0-9-]+Z-\d+\.json$/;
-const CHAIN = /^[0-9a-f]{32}$/;
+export const CHAIN_ID = /^[0-9a-f]{32}$/;
 
 export function checkpointFileName(checkpoint: SignedCheckpoint): string {
   const stamp = checkpoint.at.replace(/[:.]/g, "-");
   return `audit-checkpoint-${stamp}-${checkpoint.lastSeq}.json`;
 }
 
-/** Written whole, then renamed: a reader sees the file complete or not at all. */
 export async function writeCheckpointFile(checkpoint: SignedCheckpoint): Promise<string> {
-  const dir = chainDir(checkpoint.chainId);
-  await mkdir(dir, { recursive: true });
-  const target = path.join(dir, checkpointFileName(checkpoint));
-  const temp = `${target}.tmp`;
-  const handle = await open(temp, "w");
-  try {
-    await handle.writeFile(`${JSON.stringify(checkpoint, null, 2)}\n`, "utf8");
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temp, target);
+  const target = path.join(chainDir(checkpoint.chainId), checkpointFileName(checkpoint));
+  await writeFileWhole(target, `${JSON.stringify(checkpoint, null, 2)}\n`);
+  forgetChainState(checkpoint.chainId);
   return target;
 }
 
 export interface StoredCheckpoints {
-  /** The newest checkpoint of this chain that is authentic. */
+  /** Every authentic checkpoint of this chain, oldest first: Verify holds the log to each of them. */
+  all: SignedCheckpoint[];
+  /** The newest of them. */
   newest?: { file: string; checkpoint: SignedCheckpoint };
-  /** Newer files that are not authentic checkpoints of this chain (someone wrote there). */
+  /** Files that are not authentic checkpoints of this chain (someone wrote there). */
   invalid: { file: string; message: string }[];
-  /** How many other chains have checkpoints in the directory. */
-  otherChains: number;
 }
 
-/** How many files past invalid ones are read before giving up on finding an authentic newest. */
-const MAX_READS = 20;
+type Reading = { ok: true; checkpoint: SignedCheckpoint } | { ok: false; message: string };
 
 /**
- * The newest authentic checkpoint of this console's chain in the directory, and any newer file that
- * is not one. Nothing when the chain never started or no checkpoint was written yet.
+ * What each file was found to be, by path, size and modification time: a checkpoint file is never
+ * rewritten, so each is read and its signature checked once per process, not on every Verify.
  */
+const readings = new Map<string, Reading>();
+
+async function readCheckpointFile(db: Db, file: string): Promise<Reading> {
+  const facts = await stat(file).catch(() => undefined);
+  const key = `${file}|${facts?.size}|${facts?.mtimeMs}`;
+  const known = readings.get(key);
+  if (known) return known;
+  const parsed = parseCheckpoint(await readFile(file, "utf8").catch(() => ""));
+  let reading: Reading;
+  if (!parsed.ok) reading = parsed;
+  else if (parsed.checkpoint.format !== "custodian-console.audit-checkpoint/v2")
+    reading = { ok: false, message: "not a signed checkpoint" };
+  else {
+    const authentic = await checkpointIsAuthentic(db, parsed.checkpoint);
+    reading = authentic.ok ? { ok: true, checkpoint: parsed.checkpoint } : authentic;
+  }
+  // Only what held is kept: a key published later may make a file readable that was not.
+  if (reading.ok) readings.set(key, reading);
+  return reading;
+}
+
+/** Every checkpoint of this console's chain in the directory; nothing when the chain never started. */
 export async function storedCheckpoints(db: Db): Promise<StoredCheckpoints> {
   const keys = await storedAuditKeys(db);
-  const chains = await listOrEmpty(checkpointDir());
-  const otherChains = chains.filter((name) => CHAIN.test(name) && name !== keys?.chainId).length;
-  if (!keys) return { invalid: [], otherChains };
-  const dir = chainDir(keys.chainId);
+  if (!keys) return { all: [], invalid: [] };
+  return chainCheckpoints(db, keys.chainId);
+}
+
+export async function chainCheckpoints(db: Db, chainId: string): Promise<StoredCheckpoints> {
+  const dir = chainDir(chainId);
   const names = (await listOrEmpty(dir)).filter((n) => FILE.test(n)).sort();
+  const all: SignedCheckpoint[] = [];
   const invalid: StoredCheckpoints["invalid"] = [];
-  for (const name of names.reverse().slice(0, MAX_READS)) {
-    const parsed = parseCheckpoint(await readFile(path.join(dir, name), "utf8").catch(() => ""));
-    const authentic = parsed.ok ? await checkpointIsAuthentic(db, parsed.checkpoint) : parsed;
-    if (parsed.ok && authentic.ok && parsed.checkpoint.format !== "custodian-console.audit-checkpoint/v1")
-      return { newest: { file: name, checkpoint: parsed.checkpoint }, invalid, otherChains };
-    invalid.push({ file: name, message: authentic.ok ? "not a signed checkpoint" : authentic.message });
+  let last: StoredCheckpoints["newest"];
+  for (const name of names) {
+    const reading = await readCheckpointFile(db, path.join(dir, name));
+    if (!reading.ok) {
+      invalid.push({ file: name, message: reading.message });
+      continue;
+    }
+    if (reading.checkpoint.chainId !== chainId) {
+      invalid.push({ file: name, message: "it names another chain" });
+      continue;
+    }
+    all.push(reading.checkpoint);
+    last = { file: name, checkpoint: reading.checkpoint };
   }
-  return { invalid, otherChains };
+  return { all, newest: last, invalid };
 }
 
-async function listOrEmpty(dir: string): Promise<string[]> {
-  try {
-    return await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
+/** The chain folders in the directory, by id. */
+export async function chainFolders(): Promise<string[]> {
+  return (await listOrEmpty(checkpointDir())).filter((name) => CHAIN_ID.test(name)).sort();
 }
 
-export async function newestCheckpoint(db: Db): Promise<SignedCheckpoint | undefined> {
-  return (await storedCheckpoints(db)).newest?.checkpoint;
+/** Whether the folder holds any file named as a checkpoint, authentic or not. */
+export async function holdsCheckpoints(chainId: string): Promise<boolean> {
+  return (await listOrEmpty(chainDir(chainId))).some((n) => FILE.test(n));
+}
+
+export interface ChainState {
+  newest: SignedCheckpoint | undefined;
+  /** The chain has a closing statement: it ended (moved to another database, or lost). */
+  closed: boolean;
+}
+
+// Per chain, kept a second: every append compares the head with the newest checkpoint.
+const KEEP_MS = 1000;
+const states = new Map<string, { until: number; value: Promise<ChainState> }>();
+
+/** The newest authentic checkpoint of the chain and whether it was closed, read at most once a second per process. */
+export function chainState(db: Db, chainId: string): Promise<ChainState> {
+  const kept = states.get(chainId);
+  if (kept && kept.until > Date.now()) return kept.value;
+  const value = (async () => ({
+    newest: (await chainCheckpoints(db, chainId)).newest?.checkpoint,
+    closed: (await listOrEmpty(chainDir(chainId))).includes(CLOSING_FILE),
+  }))();
+  states.set(chainId, { until: Date.now() + KEEP_MS, value });
+  value.catch(() => states.delete(chainId));
+  return value;
+}
+
+/** What this process read of a chain's folder is stale: it just wrote there. */
+export function forgetChainState(chainId: string): void {
+  states.delete(chainId);
 }

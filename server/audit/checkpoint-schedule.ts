@@ -2,9 +2,10 @@ import "server-only";
 import { tables, type Db } from "@/server/db";
 import { getDb } from "@/server/db";
 import { logger } from "@/server/log";
+import { chainAlarm } from "./alarm";
 import { signCheckpoint, type CheckpointReason, type SignedCheckpoint } from "./checkpoint";
-import { newestCheckpoint, writeCheckpointFile } from "./checkpoint-files";
-import { headIsAuthentic } from "./head";
+import { storedCheckpoints, writeCheckpointFile } from "./checkpoint-files";
+import { checkHead } from "./head";
 import { storedAuditKeys } from "./keys";
 import { verifyChain } from "./verify";
 
@@ -17,28 +18,32 @@ const CHECK_EVERY_MS = 5 * 60_000;
 /**
  * Writes a signed checkpoint of the chain's head to the checkpoint directory, after checking the
  * records added since the previous checkpoint (or the whole chain): a checkpoint vouches only for a
- * chain that verifies. "hourly" writes only when the head moved and the newest
- * checkpoint is an hour old. Several instances may run it at once: a duplicate is harmless.
+ * chain that verifies, and none is signed while the chain alarm stands. A chain found broken here
+ * raises the alarm (verifyChain). "hourly" writes only when the head moved and the newest checkpoint
+ * is an hour old. Several instances may run it at once: a duplicate is harmless.
  */
 export async function writeCheckpoint(
   db: Db,
   reason: CheckpointReason,
   now = new Date(),
 ): Promise<SignedCheckpoint | null> {
+  if (await chainAlarm()) return null;
   const keys = await storedAuditKeys(db);
   const [head] = await db.select().from(tables.auditHead).limit(1);
   if (!keys || !head) return null;
-  if (!headIsAuthentic(keys.head, head)) {
-    logger.error("audit checkpoint not written: the chain's head was rewritten outside the console");
+  const headCheck = checkHead(keys, head);
+  if (!headCheck.ok) {
+    // Verify names what is wrong and raises the alarm.
+    await verifyChain(db);
     return null;
   }
-  const newest = await newestCheckpoint(db);
-  if (newest && newest.headHash === head.lastHash) return null;
+  const newest = (await storedCheckpoints(db)).newest?.checkpoint;
+  if (newest && newest.headHash === head.lastHash && newest.lastSeq === head.lastSeq) return null;
   if (reason === "hourly" && newest && now.getTime() - Date.parse(newest.at) < CHECKPOINT_EVERY_MS) return null;
-  // From the newest checkpoint on, as a rule; the whole chain when that checkpoint no longer binds
-  // (an operator acknowledged a break since) or there is none.
+  // From the newest checkpoint on, as a rule; the whole chain (held to every checkpoint) when that
+  // does not verify, which also names what broke.
   let verdict = await verifyChain(db, { from: newest, useStoredCheckpoints: false });
-  if (!verdict.ok && newest) verdict = await verifyChain(db);
+  if (!verdict.ok || !newest) verdict = await verifyChain(db);
   if (!verdict.ok) {
     logger.error(
       { problem: verdict.problem, seq: verdict.seq },
@@ -56,12 +61,34 @@ export async function writeCheckpoint(
   return checkpoint;
 }
 
-/** Called after each append with the new count: the first record and every thousandth are anchored at once. */
-export function checkpointDue(db: Db, count: number): void {
-  if (count !== 1 && count % CHECKPOINT_EVERY_RECORDS !== 0) return;
-  writeCheckpoint(db, count === 1 ? "first-record" : "every-1000").catch((error: unknown) =>
-    logger.warn({ err: error }, "audit checkpoint failed"),
+/**
+ * Called after each append with the new count: the first record, the first of the current seal
+ * format (a head of the first format no longer suffices from there) and every thousandth are
+ * anchored at once.
+ */
+export function checkpointDue(db: Db, count: number, upgraded: boolean): void {
+  const reason: CheckpointReason | undefined =
+    count === 1
+      ? "first-record"
+      : upgraded
+        ? "upgrade"
+        : count % CHECKPOINT_EVERY_RECORDS === 0
+          ? "every-1000"
+          : undefined;
+  if (!reason) return;
+  const writing = writeCheckpoint(db, reason).then(
+    () => undefined,
+    (error: unknown) => logger.warn({ err: error }, "audit checkpoint failed"),
   );
+  inFlight.add(writing);
+  void writing.finally(() => inFlight.delete(writing));
+}
+
+const inFlight = new Set<Promise<void>>();
+
+/** Resolves once every checkpoint an append started has been written (or has failed). */
+export async function checkpointsWritten(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
 }
 
 const globalForCheckpoints = globalThis as unknown as { consoleAuditCheckpoints?: NodeJS.Timeout };

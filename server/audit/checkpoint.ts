@@ -22,7 +22,19 @@ import { storedAuditKeys } from "./keys";
  */
 export const CHECKPOINT_FORMAT = "custodian-console.audit-checkpoint/v2";
 export const CHECKPOINT_FORMAT_V1 = "custodian-console.audit-checkpoint/v1";
-export const CHECKPOINT_REASONS = ["first-record", "every-1000", "hourly", "download", "acknowledged"] as const;
+export const CHECKPOINT_REASONS = [
+  "first-record",
+  "every-1000",
+  "hourly",
+  "download",
+  "acknowledged",
+  // The first record sealed in the current format: a head of the first format is no longer enough.
+  "upgrade",
+  // Right after a new key epoch began: a head or record sealed under the old keys is no longer enough.
+  "key-rotation",
+  // The chain's last: it was closed before the console moved to another database.
+  "closed",
+] as const;
 export type CheckpointReason = (typeof CHECKPOINT_REASONS)[number];
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, "expected 64 hex digits");
@@ -61,7 +73,7 @@ export type Checkpoint = z.infer<typeof checkpointSchema>;
 
 export async function signCheckpoint(
   db: Db,
-  head: HeadState & { lastAt: string | null },
+  head: Omit<HeadState, "keyEpoch"> & { lastAt: string | null },
   reason: CheckpointReason,
   at = new Date(),
 ): Promise<SignedCheckpoint> {

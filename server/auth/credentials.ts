@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { appendAudit, appendAuditSafely } from "@/server/audit/append";
+import { AuditTamperedError } from "@/server/audit/guard";
 import { getDb, tables } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { logger } from "@/server/log";
@@ -144,8 +145,16 @@ export async function signInWithPassword(
       ip: request.ip,
     });
   } catch (error) {
-    logger.error({ err: error, requestId: request.requestId }, "sign-in refused: audit write failed");
-    throw new Error(SIGN_IN_ERRORS.unavailable);
+    // While the chain alarm stands nothing is recorded, yet staff must still reach the pages that
+    // say what broke: the sign-in goes to the server log instead. Any other failure refuses it.
+    if (!(error instanceof AuditTamperedError)) {
+      logger.error({ err: error, requestId: request.requestId }, "sign-in refused: audit write failed");
+      throw new Error(SIGN_IN_ERRORS.unavailable);
+    }
+    logger.warn(
+      { userId: user.id, requestId: request.requestId },
+      "sign-in not recorded: the audit chain is found broken",
+    );
   }
   // A known browser's success clears only its own count: what others did to the account stands.
   await settleSuccess(

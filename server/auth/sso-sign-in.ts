@@ -1,6 +1,7 @@
 import "server-only";
 import type { Role } from "@/lib/auth/permissions";
 import { appendAudit, appendAuditSafely } from "@/server/audit/append";
+import { AuditTamperedError } from "@/server/audit/guard";
 import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
 import type { RequestContext } from "@/server/request-context";
@@ -49,8 +50,15 @@ export async function completeSsoSignIn(
       ...where,
     });
   } catch (error) {
-    logger.error({ err: error, requestId: request.requestId }, "SSO sign-in refused: audit write failed");
-    return { ok: false, code: "UNAVAILABLE" };
+    // As for passwords (server/auth/credentials.ts): a broken chain records nothing, but lets staff in.
+    if (!(error instanceof AuditTamperedError)) {
+      logger.error({ err: error, requestId: request.requestId }, "SSO sign-in refused: audit write failed");
+      return { ok: false, code: "UNAVAILABLE" };
+    }
+    logger.warn(
+      { userId: outcome.user.id, requestId: request.requestId },
+      "SSO sign-in not recorded: the audit chain is found broken",
+    );
   }
   return { ok: true, user: outcome.user };
 }

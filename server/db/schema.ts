@@ -64,8 +64,9 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 /**
- * Append-only, hash-chained: `hash` = SHA-256 over the previous record's hash and this record's
- * canonical content, so an edited, inserted or deleted row breaks the chain at that point.
+ * Append-only, hash-chained: `hash` = HMAC-SHA-256 under the chain key of its key epoch over the
+ * previous record's hash, this record's sequence number, key epoch and canonical content
+ * (server/audit/chain.ts), so an edited, inserted, deleted or renumbered row breaks the chain there.
  */
 export const auditLog = pgTable(
   "audit_log",
@@ -90,6 +91,11 @@ export const auditLog = pgTable(
     intentId: uuid("intent_id"),
     prevHash: text("prev_hash").notNull(),
     hash: text("hash").notNull(),
+    /**
+     * Which generation of the chain's keys sealed the record (a rotation starts the next). Null for
+     * a record of the first seal format, which covered neither this nor its sequence number.
+     */
+    keyEpoch: integer("key_epoch"),
   },
   (t) => [
     index("audit_log_at_idx").on(t.at),
@@ -111,8 +117,10 @@ export const auditHead = pgTable("audit_head", {
   lastSeq: bigint("last_seq", { mode: "number" }).notNull(),
   lastHash: text("last_hash").notNull(),
   count: integer("count").notNull(),
-  /** HMAC under the vault-held head key over last_seq, last_hash and count (server/audit/head.ts). */
+  /** HMAC under the vault-held head key over last_seq, last_hash, count and key_epoch (server/audit/head.ts). */
   mac: text("mac"),
+  /** The key epoch whose head key sealed this row; null for a head of the first seal format. */
+  keyEpoch: integer("key_epoch"),
   updatedAt: timestamp("updated_at", { withTimezone: true })
     .notNull()
     .default(sql`now()`),
@@ -386,4 +394,20 @@ export const alertReplayReceipts = pgTable(
     uniqueIndex("alert_replay_receipts_seq_idx").on(t.runId, t.seq),
     index("alert_replay_receipts_webhook_idx").on(t.webhookId, t.sentAt),
   ],
+);
+
+/**
+ * Every document the console signed (export manifests, checkpoints, statements), by the SHA-256 of
+ * the bytes its signature covers: what a retired key signed is listed, under its successor's
+ * signature, when it is retired (server/evidence/retirement.ts).
+ */
+export const evidenceSignatures = pgTable(
+  "evidence_signatures",
+  {
+    digest: text("digest").primaryKey(),
+    keyId: text("key_id").notNull(),
+    kind: text("kind").notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true, mode: "string" }).notNull(),
+  },
+  (t) => [index("evidence_signatures_key_idx").on(t.keyId)],
 );

@@ -3,6 +3,7 @@ import { performance } from "node:perf_hooks";
 import type { z } from "zod";
 import type { ActionError, ActionResult } from "@/lib/shared/result";
 import { appendAudit, appendAuditSafely, type AuditEntry } from "@/server/audit/append";
+import { AuditTamperedError } from "@/server/audit/guard";
 import { unauthenticatedRecordBudget } from "@/server/audit/refusals";
 import { authorize, type Requirement } from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
@@ -37,6 +38,11 @@ interface ActionConfig<S extends z.ZodType, R> {
   permission: Requirement;
   /** Only the password change itself is open to a user who must still replace a generated password. */
   allowPendingPasswordChange?: boolean;
+  /**
+   * A read that must work while the audit chain is found broken and nothing can be recorded (Verify:
+   * it is how an administrator learns what broke). It changes nothing, so it runs unrecorded then.
+   */
+  runsWhileChainBroken?: true;
   input: S;
   /** What the action acts on, for the audit record (a user id, a client id). */
   target?: (input: z.infer<S>, result?: NoInfer<R>) => string | null | undefined;
@@ -112,9 +118,10 @@ async function perform<S extends z.ZodType, R>(config: ActionConfig<S, R>, raw: 
     try {
       intentId = (await appendAudit({ ...base(), target, input: { input: keptInput() }, outcome: "intent" })).id;
     } catch (error) {
-      throw auditUnavailable(error);
+      if (!(config.runsWhileChainBroken && error instanceof AuditTamperedError)) throw auditUnavailable(error);
     }
     const data = await config.run(parsed.data, { ...ctx, user });
+    if (intentId === null) return { ok: true, data };
     await recordSuccess(config, data, keptInput(), {
       ...base(),
       target: config.target?.(parsed.data, data) ?? target,

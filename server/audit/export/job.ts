@@ -2,25 +2,22 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { mkdir, open, rename } from "node:fs/promises";
 import { z } from "zod";
-import { auditFiltersSchema, type AuditRecord } from "@/lib/audit";
+import { auditFiltersSchema } from "@/lib/audit";
 import {
   auditExportFiltersSchema,
   auditExportResultSchema,
   type AuditExportManifest,
   type AuditExportResult,
 } from "@/lib/audit/export";
-import { getDb, tables } from "@/server/db";
+import { getDb } from "@/server/db";
 import { signDocument } from "@/server/evidence/sign";
-import { csvRows } from "@/server/exports/csv";
 import { exportTtlMs, finalPath, manifestPath, runDir, writeFileAtomically } from "@/server/exports/files";
 import { consoleVersion } from "@/server/exports/version";
 import { defineJob, type JobContext } from "@/server/jobs";
 import { appendJobAuditOnce } from "@/server/jobs/audit";
 import { exportRows, measure } from "@/server/ops/metrics";
-import { AUDIT_CSV_COLUMNS, auditCsvBatch } from "../csv";
 import { storedAuditKeys } from "../keys";
-import { countAudit, iterateAudit } from "../query";
-import { verifyChain } from "../verify";
+import { exportFromSnapshot, type SnapshotExport } from "./snapshot";
 
 export const auditExportParamsSchema = z.object({
   filters: auditExportFiltersSchema,
@@ -41,14 +38,13 @@ function describeStoredFilters(filters: z.infer<typeof auditExportFiltersSchema>
 const checkpointSchema = z.object({ phase: z.literal("done"), result: auditExportResultSchema });
 type Ctx = JobContext<AuditExportParams, z.infer<typeof checkpointSchema>>;
 
-const BATCH = 1000;
-
 /**
  * The whole filtered audit log as CSV, written on the server in batches of 1,000 (memory stays flat
  * whatever the size), with a signed manifest beside it. The set is pinned when the export is asked
  * for (no record after the chain's last one then is exported, so records appended meanwhile stay
- * out), and the whole chain is verified, with the verdict in the manifest. One run per instance at a time: exports read the console's own database, which serves
- * everyone else too. A run interrupted before its file is written starts over (reading the
+ * out), and the whole chain is verified in the same snapshot the rows are read from, with the
+ * verdict in the manifest (./snapshot.ts). One run per instance at a time: exports read the
+ * console's own database, which serves everyone else too. A run interrupted before its file is written starts over (reading the
  * database is cheap); after, it only finishes.
  */
 export const auditExportJob = defineJob({
@@ -70,11 +66,7 @@ export const auditExportJob = defineJob({
     const db = await getDb();
     const filters = auditFiltersSchema.parse(ctx.params.filters);
     ctx.progress({ done: 0, total: null, message: "Verifying the chain" });
-    const verdict = await verifyChain(db);
-    const [head] = await db.select().from(tables.auditHead).limit(1);
     const { throughSeq } = ctx.params;
-    const total = await countAudit(db, filters, throughSeq);
-    ctx.signal.throwIfAborted();
 
     const generatedAt = new Date();
     const fileName = `audit-${generatedAt
@@ -86,36 +78,26 @@ export const auditExportJob = defineJob({
     const out = await open(`${target}.tmp`, "w");
     const hash = createHash("sha256");
     let bytes = 0;
-    let rows = 0;
-    let newest: AuditRecord | undefined;
-    let oldest: AuditRecord | undefined;
-    const write = async (text: string) => {
-      const chunk = Buffer.from(text, "utf8");
-      hash.update(chunk);
-      await out.write(chunk);
-      bytes += chunk.length;
-    };
+    let snapshot: SnapshotExport;
     try {
-      await write(csvRows([AUDIT_CSV_COLUMNS]));
-      let batch: AuditRecord[] = [];
-      const flush = async () => {
-        await write(auditCsvBatch(batch));
-        rows += batch.length;
-        batch = [];
-        ctx.signal.throwIfAborted();
-        ctx.progress({ done: rows, total, message: `Exported ${rows.toLocaleString("en")} records` });
-      };
-      for await (const record of iterateAudit(db, filters, BATCH, throughSeq)) {
-        newest ??= record;
-        oldest = record;
-        batch.push(record);
-        if (batch.length >= BATCH) await flush();
-      }
-      if (batch.length > 0) await flush();
+      snapshot = await exportFromSnapshot(db, {
+        filters,
+        throughSeq,
+        signal: ctx.signal,
+        write: async (text) => {
+          const chunk = Buffer.from(text, "utf8");
+          hash.update(chunk);
+          await out.write(chunk);
+          bytes += chunk.length;
+        },
+        progress: (rows, total) =>
+          ctx.progress({ done: rows, total, message: `Exported ${rows.toLocaleString("en")} records` }),
+      });
       await out.datasync();
     } finally {
       await out.close();
     }
+    const { verdict, head, rows, newest, oldest } = snapshot;
     await rename(`${target}.tmp`, target);
     measure(() => exportRows().inc({ kind: "audit" }, rows));
 

@@ -1,0 +1,77 @@
+import "server-only";
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { logger } from "@/server/log";
+import { checkpointDir, writeFileWhole } from "./checkpoint-dir";
+
+/**
+ * The console's memory that it found its audit chain broken. It lives in the checkpoint directory,
+ * beside the checkpoints and outside the database: someone who can write to the database cannot
+ * clear it, and every instance sharing the directory sees it. While it stands, nothing is appended
+ * and no checkpoint is signed (an append would seal the damage into a chain that verifies again),
+ * until an operator acknowledges the finding (`npm run audit:acknowledge`), which removes it.
+ */
+const FILE = "audit-chain-broken.json";
+const alarmSchema = z.object({
+  at: z.iso.datetime(),
+  problem: z.string(),
+  message: z.string(),
+});
+export type ChainAlarm = z.infer<typeof alarmSchema>;
+
+const alarmPath = () => path.join(/*turbopackIgnore: true*/ checkpointDir(), FILE);
+
+// Read at most once per second per process: every append and every page asks.
+const KEEP_MS = 1000;
+let kept: { path: string; until: number; alarm: Promise<ChainAlarm | null> } | undefined;
+
+/** The standing alarm, if any. A file that is there but unreadable counts as an alarm: someone wrote it. */
+export function chainAlarm(): Promise<ChainAlarm | null> {
+  const file = alarmPath();
+  if (kept && kept.path === file && kept.until > Date.now()) return kept.alarm;
+  const alarm = readFile(file, "utf8").then(
+    (text) => {
+      const parsed = alarmSchema.safeParse(safeJson(text));
+      return parsed.success
+        ? parsed.data
+        : {
+            at: new Date().toISOString(),
+            problem: "alarm-unreadable",
+            message: `${FILE} is not readable as an alarm.`,
+          };
+    },
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return null;
+      throw error;
+    },
+  );
+  kept = { path: file, until: Date.now() + KEEP_MS, alarm };
+  alarm.catch(() => (kept = undefined));
+  return alarm;
+}
+
+/** Records a finding; the first one stands until acknowledged (a later finding does not replace it). */
+export async function raiseChainAlarm(finding: { problem: string; message: string }): Promise<ChainAlarm> {
+  const standing = await chainAlarm().catch(() => null);
+  if (standing) return standing;
+  const alarm: ChainAlarm = { at: new Date().toISOString(), problem: finding.problem, message: finding.message };
+  await writeFileWhole(alarmPath(), `${JSON.stringify(alarm, null, 2)}\n`);
+  kept = undefined;
+  logger.error({ problem: alarm.problem }, "audit chain found broken: appends stop until an operator acknowledges it");
+  return alarm;
+}
+
+/** Only the acknowledgement calls this, once the chain verifies past what was found. */
+export async function clearChainAlarm(): Promise<void> {
+  await rm(alarmPath(), { force: true });
+  kept = undefined;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,57 @@
+import { parse } from "csv-parse/sync";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tables } from "@/server/db";
+import type { DbHandle } from "@/server/db/client";
+import { openTestDb } from "@/testing/db";
+import { appendAudit } from "../append";
+import { verifyChain } from "../verify";
+import { exportFromSnapshot } from "./snapshot";
+
+/**
+ * An audit export's verdict is about exactly the rows in its file: a database writer who changes a
+ * record after the chain was verified and before the rows are read gets neither an "intact" manifest
+ * over the changed row nor the change into the file. PostgreSQL only: with PGlite's one connection
+ * nobody can write while the export's snapshot is open.
+ */
+describe("the audit export's snapshot, on postgres", () => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await openTestDb("postgres");
+    for (let i = 0; i < 30; i++)
+      await appendAudit(
+        {
+          actor: { id: "u", email: "a@example.com", role: "admin" },
+          action: "users.create",
+          target: `t${i}`,
+          outcome: "ok",
+        },
+        h.db,
+      );
+  });
+  afterAll(async () => h?.close());
+
+  it("writes the rows it verified, whatever is written meanwhile", async () => {
+    const before = await h.db.select().from(tables.auditLog).orderBy(asc(tables.auditLog.seq));
+    const chunks: string[] = [];
+    const exported = await exportFromSnapshot(h.db, {
+      filters: {},
+      throughSeq: 30,
+      signal: new AbortController().signal,
+      progress: () => {},
+      write: async (text) => void chunks.push(text),
+      afterVerify: async () => {
+        // Another connection, committed at once: the writer between the verification and the read.
+        await h.db.update(tables.auditLog).set({ target: "altered" }).where(eq(tables.auditLog.seq, 12));
+      },
+    });
+    expect(exported.verdict).toMatchObject({ ok: true, count: 30 });
+    const rows = parse(chunks.join(""), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(30);
+    const byseq = new Map(rows.map((r) => [Number(r.seq), r]));
+    expect(byseq.get(12)).toMatchObject({ target: "t11", hash: before[11]!.hash });
+    expect(rows.map((r) => r.hash).sort()).toEqual(before.map((r) => r.hash).sort());
+    // The change was real: the next verification finds it.
+    expect(await verifyChain(h.db)).toMatchObject({ ok: false, problem: "edited", seq: 12 });
+  });
+});
