@@ -1,69 +1,176 @@
-// `npm run verify-export -- <file> <manifest> [<public-key>]` or `… <checkpoint.json> [<public-key>]`:
-// checks a console export against its signed manifest, or a signed audit checkpoint, offline, with
-// Node's own crypto (Ed25519), an RFC 8785 canonicalizer and a CSV parser: nothing of the console's
-// code. Prints each check and "OK", or exactly what differs; exit code 0 when everything verifies.
+// `npm run verify-export -- <file> <manifest.json> [<public-key>]` or `… <checkpoint.json> [<public-key>]`,
+// with `--key <public-key>` and `--key-id ed25519:<16 hex>` (each may be given more than once): checks a
+// console export against its signed manifest, or a signed audit checkpoint, offline, with Node's own
+// crypto (Ed25519), an RFC 8785 canonicalizer and a CSV parser: nothing of the console's code, so a
+// reviewer need not trust the console to trust the answer.
 //
-// The public key: the JSON the audit page downloads ({ keys: [...] }), a PEM public key, or 64 hex
-// digits. Without one, the signature is checked against the key the document names, which proves
-// the document unchanged but not who signed it: the output says so.
+// A public key is the JSON the audit page downloads ({ keys: [...] }), a PEM public key, or 64 hex
+// digits. The key a document names is only the key that signed it: anyone can make a key and sign a
+// manifest naming it. So a document verifies only against a key the reviewer trusts (a public key
+// given, or a key id pinned); without one, the tool checks what it can and says it did not verify.
+//
+// Exit codes:
+//   0  OK: intact, and signed by a key you trust
+//   1  NOT VERIFIED: something differs, or the signer is not a key you trust
+//   2  usage: wrong arguments, a file that cannot be read, a key that is not an Ed25519 public key
+//   3  NOT VERIFIED: no trusted key given; everything else checked out (integrity only)
 import { createHash, createPublicKey, verify } from "node:crypto";
-import { createReadStream, readFileSync, statSync } from "node:fs";
+import { accessSync, constants, createReadStream, readFileSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import canonicalize from "canonicalize";
 import { parse } from "csv-parse";
 
+const EXIT = { ok: 0, differs: 1, usage: 2, integrityOnly: 3 };
 const SPKI_ED25519_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
+const KEY_ID = /^ed25519:[0-9a-f]{16}$/;
+const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+
+const HELP = `Usage: npm run verify-export -- <file> <manifest.json> [<public-key>] [options]
+       npm run verify-export -- <checkpoint.json> [<public-key>] [options]
+
+Options:
+  --key <public-key>   a public key you trust: the JSON the audit page downloads, a PEM
+                       public key, or a file of 64 hex digits (may be given more than once)
+  --key-id <key-id>    a key id you pinned, e.g. ed25519:0123456789abcdef (may be given
+                       more than once); it must be the document's key id and the id of
+                       the public key the document carries
+  --help               this text
+
+Without a trusted key the signature is checked only against the key the document names,
+which anyone could have made: the output ends "NOT VERIFIED: no trusted key given".
+
+Exit codes:
+  0  OK: intact, and signed by a key you trust
+  1  NOT VERIFIED: something differs, or the signer is not a key you trust
+  2  usage: wrong arguments, a file that cannot be read, a key that is not an Ed25519 public key
+  3  NOT VERIFIED: no trusted key given; everything else checked out (integrity only)
+`;
+
+class UsageError extends Error {}
 
 const checks = [];
-const report = (ok, label, detail) => checks.push({ ok, label, detail });
+/** `reason`: what the final NOT VERIFIED line says when this check fails. */
+const report = (ok, label, detail, reason) => checks.push({ ok, label, detail, reason });
 
-function readJson(path) {
+function readText(path) {
   try {
-    return JSON.parse(readFileSync(path, "utf8"));
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new UsageError(`${path} cannot be read (${error.code ?? error.message})`);
+  }
+}
+
+function assertReadable(path) {
+  try {
+    accessSync(path, constants.R_OK);
+  } catch (error) {
+    throw new UsageError(`${path} cannot be read (${error.code ?? error.message})`);
+  }
+}
+
+function parseJson(text) {
+  try {
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
 }
 
+const keyIdOf = (publicKeyHex) =>
+  `ed25519:${createHash("sha256").update(Buffer.from(publicKeyHex, "hex")).digest("hex").slice(0, 16)}`;
+
+/** The public keys in a key file, each with when it was retired (from the audit page's JSON). */
 function readKeys(path) {
-  const text = readFileSync(path, "utf8").trim();
-  if (/^[0-9a-fA-F]{64}$/.test(text)) return [text.toLowerCase()];
-  if (text.includes("BEGIN PUBLIC KEY")) {
-    const der = createPublicKey(text).export({ format: "der", type: "spki" });
-    if (!der.subarray(0, 12).equals(SPKI_ED25519_PREFIX)) throw new Error(`${path} is not an Ed25519 public key`);
-    return [der.subarray(12).toString("hex")];
+  const text = readText(path).trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return [{ publicKey: text.toLowerCase(), retiredAt: null }];
+  // JSON first: the audit page's file carries each key's PEM inside it too.
+  const json = parseJson(text);
+  if (json !== undefined) {
+    const keys = (json?.keys ?? [])
+      .filter((k) => /^[0-9a-f]{64}$/.test(k?.publicKey ?? ""))
+      .map((k) => ({ publicKey: k.publicKey, retiredAt: typeof k.retiredAt === "string" ? k.retiredAt : null }));
+    if (keys.length === 0) throw new UsageError(`${path} holds no Ed25519 public key`);
+    return keys;
   }
-  const json = JSON.parse(text);
-  const keys = (json.keys ?? []).map((k) => k.publicKey).filter((k) => /^[0-9a-f]{64}$/.test(k ?? ""));
-  if (keys.length === 0) throw new Error(`${path} holds no public key`);
-  return keys;
+  let der;
+  try {
+    der = createPublicKey(text).export({ format: "der", type: "spki" });
+  } catch {
+    throw new UsageError(`${path} is not a public key (the audit page's JSON, a PEM public key, or 64 hex digits)`);
+  }
+  if (der.length !== 44 || !der.subarray(0, 12).equals(SPKI_ED25519_PREFIX))
+    throw new UsageError(`${path} is not an Ed25519 public key`);
+  return [{ publicKey: der.subarray(12).toString("hex"), retiredAt: null }];
 }
 
-function checkSignature(doc, trusted) {
+function parseArgs(args) {
+  const positional = [];
+  const keyPaths = [];
+  const keyIds = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--key" || arg === "--key-id") {
+      const value = args[++i];
+      if (value === undefined) throw new UsageError(`${arg} needs a value`);
+      if (arg === "--key") keyPaths.push(value);
+      else if (KEY_ID.test(value)) keyIds.push(value);
+      else throw new UsageError(`--key-id ${value}: expected ed25519: and 16 lower-case hex digits`);
+    } else if (arg.startsWith("--")) throw new UsageError(`unknown option ${arg}`);
+    else positional.push(arg);
+  }
+  return { positional, keyPaths, keyIds };
+}
+
+/**
+ * The signature against the key the document names (is it unchanged since that key signed it?), then
+ * whether that key is one the reviewer trusts. Returns the signer's key id once the signature holds.
+ */
+function checkSignature(doc, trust) {
   const { signature, ...body } = doc;
-  if (!signature || typeof signature !== "object") return report(false, "signature", "the document is not signed");
+  const fail = (detail) => report(false, "signature", detail, "the signature does not hold");
+  if (!signature || typeof signature !== "object") return fail("the document is not signed");
   const { algorithm, keyId, publicKey, value } = signature;
-  if (algorithm !== "Ed25519") return report(false, "signature", `algorithm ${algorithm}, not Ed25519`);
+  if (algorithm !== "Ed25519") return fail(`algorithm ${algorithm}, not Ed25519`);
   if (!/^[0-9a-f]{64}$/.test(publicKey ?? "") || !/^[0-9a-f]{128}$/.test(value ?? ""))
-    return report(false, "signature", "the public key or the signature value is malformed");
-  const expectedId = `ed25519:${createHash("sha256").update(Buffer.from(publicKey, "hex")).digest("hex").slice(0, 16)}`;
-  if (keyId !== expectedId) return report(false, "signature", `key id ${keyId} does not belong to its public key`);
+    return fail("the public key or the signature value is malformed");
+  const derivedId = keyIdOf(publicKey);
+  if (keyId !== derivedId) return fail(`key id ${keyId} does not belong to its public key (${derivedId})`);
   const key = createPublicKey({
     key: Buffer.concat([SPKI_ED25519_PREFIX, Buffer.from(publicKey, "hex")]),
     format: "der",
     type: "spki",
   });
-  const valid = verify(null, Buffer.from(canonicalize(body), "utf8"), key, Buffer.from(value, "hex"));
-  if (!valid) return report(false, "signature", `does not match the document: it was changed after ${keyId} signed it`);
-  if (trusted && !trusted.includes(publicKey))
-    return report(false, "signature", `valid, but by ${keyId}, which is not among the public keys given`);
+  const canonical = canonicalize(body);
+  const valid = canonical !== undefined && verify(null, Buffer.from(canonical, "utf8"), key, Buffer.from(value, "hex"));
+  if (!valid) return fail(`does not match the document: it was changed after ${keyId} signed it`);
+  if (!trust) {
+    report(
+      true,
+      "signature",
+      `valid for the key the document names ${keyId} (proves the document unchanged since that key signed it, not who signed it)`,
+    );
+    return keyId;
+  }
+  const given = trust.keys.find((k) => k.publicKey === publicKey);
+  // The pinned id must be both the one the document states and the one its public key hashes to.
+  const pinned = trust.keyIds.includes(keyId) && trust.keyIds.includes(derivedId);
+  if (!given && !pinned) {
+    report(
+      false,
+      "signature",
+      `valid, but by ${keyId}, which is not among the public keys given or the key ids pinned`,
+      `signed by ${keyId}, which is not a key you trust`,
+    );
+    return keyId;
+  }
+  // A retired key signed this before it was retired; said, so the reviewer can weigh the dates.
+  const retired = given?.retiredAt ? ` (retired ${given.retiredAt}: it signs nothing more)` : "";
   report(
     true,
     "signature",
-    trusted
-      ? `valid, by ${keyId}, one of the public keys given`
-      : `valid for the key the document names (${keyId}); give the console's public key to check who signed`,
+    `valid, by ${keyId}, ${given ? "one of the public keys given" : "a key id pinned"}${retired}`,
   );
+  return keyId;
 }
 
 async function fileFacts(path, format) {
@@ -90,47 +197,87 @@ async function fileFacts(path, format) {
 
 async function main(args) {
   if (args.length === 0 || args.includes("--help")) {
-    process.stdout.write(
-      "Usage: npm run verify-export -- <file> <manifest.json> [<public-key>]\n" +
-        "       npm run verify-export -- <checkpoint.json> [<public-key>]\n",
-    );
-    return args.length === 0 ? 2 : 0;
+    process.stdout.write(HELP);
+    return args.length === 0 ? EXIT.usage : EXIT.ok;
   }
-  const first = readJson(args[0]);
+  const { positional, keyPaths, keyIds } = parseArgs(args);
+  if (positional.length === 0) throw new UsageError("give the export file and its manifest, or a checkpoint");
+  assertReadable(positional[0]);
+  // A checkpoint is a small JSON document; an export may be gigabytes, and is not read whole here.
+  const first = statSync(positional[0]).size <= MAX_DOCUMENT_BYTES ? parseJson(readText(positional[0])) : undefined;
   const isCheckpoint =
     typeof first?.format === "string" && first.format.startsWith("custodian-console.audit-checkpoint/");
-  const [file, manifestPath, keyPath] = isCheckpoint ? [undefined, args[0], args[1]] : args;
-  if (!manifestPath) throw new Error("give the export file and its manifest (or a checkpoint alone)");
-  const doc = isCheckpoint ? first : readJson(manifestPath);
-  if (!doc) throw new Error(`${manifestPath} is not JSON`);
-  const trusted = keyPath ? readKeys(keyPath) : undefined;
+  const [file, manifestPath, keyPath, ...extra] = isCheckpoint ? [undefined, ...positional] : positional;
+  if (!manifestPath) throw new UsageError("give the export file and its manifest (or a checkpoint alone)");
+  if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);
+  if (keyPath) keyPaths.unshift(keyPath);
+  if (file) assertReadable(file);
+  const trust =
+    keyPaths.length > 0 || keyIds.length > 0 ? { keys: keyPaths.flatMap((p) => readKeys(p)), keyIds } : undefined;
+  const doc = isCheckpoint ? first : parseJson(readText(manifestPath));
 
-  checkSignature(doc, trusted);
-  if (isCheckpoint) {
-    report(
-      true,
-      "checkpoint",
-      `${doc.count} records up to #${doc.lastSeq} of chain ${doc.chainId ?? "?"}, made ${doc.at}`,
-    );
-  } else {
-    const described = doc.file ?? {};
-    if (described.name && basename(file) !== described.name)
-      process.stdout.write(`  note: the file is named ${basename(file)}; the manifest names ${described.name}\n`);
-    const facts = await fileFacts(file, doc.format === "ndjson" ? "ndjson" : "csv");
-    report(facts.bytes === described.bytes, "size", `file ${facts.bytes} bytes, manifest ${described.bytes}`);
-    report(facts.sha256 === described.sha256, "sha-256", `file ${facts.sha256}, manifest ${described.sha256}`);
-    report(facts.rows === doc.rows, "rows", `file ${facts.rows}, manifest ${doc.rows}`);
+  if (!doc || typeof doc !== "object")
+    report(false, "document", `${manifestPath} is not JSON`, "the document is not JSON");
+  else {
+    checkSignature(doc, trust);
+    if (isCheckpoint) {
+      report(
+        true,
+        "checkpoint",
+        `${doc.count} records up to #${doc.lastSeq} of chain ${doc.chainId ?? "?"}, made ${doc.at}`,
+      );
+    } else {
+      process.stdout.write(`  file: ${file}\n`);
+      const described = doc.file ?? {};
+      if (described.name && basename(file) !== described.name)
+        process.stdout.write(`  note: the file is named ${basename(file)}; the manifest names ${described.name}\n`);
+      const format = doc.format === "ndjson" ? "ndjson" : "csv";
+      const facts = await fileFacts(file, format).catch((error) => {
+        report(false, "file", `cannot be read as ${format}: ${error.message}`, `the file is not ${format}`);
+      });
+      if (facts) {
+        const { bytes, sha256, rows } = facts;
+        report(
+          bytes === described.bytes,
+          "size",
+          `file ${bytes} bytes, manifest ${described.bytes}`,
+          "the size differs",
+        );
+        report(
+          sha256 === described.sha256,
+          "sha-256",
+          `file ${sha256}, manifest ${described.sha256}`,
+          "the SHA-256 differs",
+        );
+        report(rows === doc.rows, "rows", `file ${rows}, manifest ${doc.rows}`, "the row count differs");
+      }
+    }
   }
   for (const c of checks) process.stdout.write(`  ${c.ok ? "ok     " : "DIFFERS"} ${c.label}: ${c.detail}\n`);
-  const ok = checks.every((c) => c.ok);
-  process.stdout.write(ok ? "OK\n" : "NOT VERIFIED\n");
-  return ok ? 0 : 1;
+  const failed = checks.filter((c) => !c.ok);
+  if (failed.length > 0) {
+    const reasons = failed.map((c) => c.reason);
+    if (!trust) reasons.push("no trusted key given");
+    process.stdout.write(`NOT VERIFIED: ${reasons.join("; ")}\n`);
+    return EXIT.differs;
+  }
+  if (!trust) {
+    process.stdout.write(
+      "  To verify who signed it, give the public key you trusted beforehand (--key) or pin its key id (--key-id).\n",
+    );
+    process.stdout.write("NOT VERIFIED: no trusted key given\n");
+    return EXIT.integrityOnly;
+  }
+  process.stdout.write("OK\n");
+  return EXIT.ok;
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
+    const usage = error instanceof UsageError;
     process.stderr.write(`verify-export: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
+    if (usage) process.stderr.write("Run with --help for the usage and the exit codes.\n");
+    process.exit(usage ? EXIT.usage : EXIT.differs);
   },
 );

@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import canonicalize from "canonicalize";
 import { parse } from "csv-parse/sync";
@@ -35,6 +35,9 @@ test.describe("[AUDIT][evidence] signed exports and checkpoints", () => {
     page,
     browser,
   }, testInfo) => {
+    // An export job, then five verifications in the browser (without a key, with the PEM, a pinned id that
+    // is not the signer's, a changed file) and axe in both themes: more than the default minute on a busy machine.
+    test.setTimeout(120_000);
     await failSignIn(browser, `export-${Date.now()}@e2e.test`);
     await page.goto("/audit?outcome=error&errorCode=INVALID_CREDENTIALS");
     const keyId = (await page.getByTestId("signing-key-id").textContent())?.trim() ?? "";
@@ -54,7 +57,7 @@ test.describe("[AUDIT][evidence] signed exports and checkpoints", () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.filter((r) => r.outcome !== "error" || r.error_code !== "INVALID_CREDENTIALS")).toEqual([]);
     const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, unknown> & {
-      file: { sha256: string; bytes: number };
+      file: { name: string; sha256: string; bytes: number };
       rows: number;
       signature: { keyId: string };
     };
@@ -69,19 +72,61 @@ test.describe("[AUDIT][evidence] signed exports and checkpoints", () => {
     expect(verifiedWith(pem, manifest)).toBe(true);
     expect(verifiedWith(pem, { ...manifest, rows: manifest.rows + 1 })).toBe(false);
 
-    // The same check in the browser, nothing uploaded.
+    // The same check in the browser, nothing uploaded. Without a key the reviewer brought, it is checked
+    // against the keys this console serves: intact, but not "Verified".
+    const renamed = testInfo.outputPath("renamed.csv");
+    copyFileSync(file, renamed);
     await page.goto("/audit/verify");
     await page.getByLabel("Manifest or checkpoint (.json)").setInputFiles(manifestFile);
-    await page.getByLabel(/Exported file/).setInputFiles(file);
+    await page.getByLabel(/Exported file/).setInputFiles(renamed);
     await page.getByRole("button", { name: "Verify" }).click();
     const result = page.getByTestId("verify-result");
-    await expect(result).toHaveAttribute("data-verdict", "verified");
-    await expect(result.locator('[data-check="Signature"]')).toContainText(`signed by ${keyId}, the current key`);
-    await expect(result.locator('[data-check="Rows"]')).toContainText(`${rows.length} records after the header`);
+    await expect(result).toHaveAttribute("data-verdict", "integrity-only");
+    await expect(result.getByRole("heading", { level: 2 })).toHaveText(
+      "Intact, but not verified against a key you trust",
+    );
+    await expect(result.getByTestId("verify-verdict")).toHaveText(
+      `The document is intact and signed by ${keyId}, a key this console currently publishes. Not verified against a key you trust: to verify independently, give the public key you pinned (see docs/security-verifying.md).`,
+    );
+    await expect(result.locator('[data-check="Signature"]')).toContainText(
+      `signed by ${keyId}, the current key this console publishes`,
+    );
+    await expect(result.locator('[data-check="Rows"]')).toContainText(
+      `${rows.length} ${rows.length === 1 ? "record" : "records"} after the header`,
+    );
+    await expect(result.getByTestId("verify-note")).toHaveText(
+      `Note: The file you chose is named renamed.csv; the manifest names ${manifest.file.name}.`,
+    );
     await expectAccessible(page);
     await setTheme(page, "dark");
     await expectAccessible(page);
     await setTheme(page, "light");
+    await screens(page, "audit-verify-intact", async () => {
+      await expect(result).toBeVisible();
+    });
+
+    // With the key the reviewer kept (the PEM downloaded earlier), under the name the manifest gives: verified.
+    const named = testInfo.outputPath(manifest.file.name);
+    copyFileSync(file, named);
+    await page.getByLabel(/Exported file/).setInputFiles(named);
+    await page.getByLabel(/Public key file/).setInputFiles(pem);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(result).toHaveAttribute("data-verdict", "verified");
+    await expect(result.getByRole("heading", { level: 2 })).toHaveText(`Verified against the key you gave (${keyId})`);
+    await expect(result.locator('[data-check="Signature"]')).toContainText(`signed by ${keyId}, the key you gave`);
+    await expect(result.getByTestId("verify-note")).toHaveCount(0);
+    await expectAccessible(page);
+
+    // A pinned key id that is not the one that signed: not verified, naming the key that did.
+    await page.getByLabel(/Public key file/).setInputFiles([]);
+    await page.getByLabel(/paste a public key/).fill("ed25519:0123456789abcdef");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(result).toHaveAttribute("data-verdict", "failed");
+    await expect(result.getByRole("heading", { level: 2 })).toHaveText("Not verified against the key you gave");
+    await expect(result.getByTestId("verify-verdict")).toHaveText(
+      `It was signed by ${keyId}, which is not the key you gave.`,
+    );
+    await page.getByLabel(/paste a public key/).fill(keyId);
 
     // One changed byte: the browser names the digest that differs.
     const tampered = testInfo.outputPath("tampered.csv");
@@ -89,6 +134,7 @@ test.describe("[AUDIT][evidence] signed exports and checkpoints", () => {
     await page.getByLabel(/Exported file/).setInputFiles(tampered);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(result).toHaveAttribute("data-verdict", "failed");
+    await expect(result.getByTestId("verify-verdict")).toHaveText("Not as it should be: SHA-256 (marked below).");
     await expect(result.locator('[data-check="SHA-256"]')).toHaveAttribute("data-ok", "false");
     await expect(result.locator('[data-check="Signature"]')).toHaveAttribute("data-ok", "true");
     await screens(page, "audit-verify-failed", async () => {
@@ -126,11 +172,15 @@ test.describe("[AUDIT][evidence] signed exports and checkpoints", () => {
     await page.getByLabel("Verify against a checkpoint…").setInputFiles(forged);
     await expect(page.getByTestId("chain-verdict")).toContainText("The signature does not match the document");
 
-    // The verify page checks a checkpoint alone.
+    // The verify page checks a checkpoint alone: intact against the console's keys, verified against the PEM kept.
     await page.goto("/audit/verify");
     await page.getByLabel("Manifest or checkpoint (.json)").setInputFiles(file);
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page.getByTestId("verify-result")).toHaveAttribute("data-verdict", "verified");
-    await expect(page.getByTestId("verify-result")).toContainText(`${checkpoint.count} records`);
+    const result = page.getByTestId("verify-result");
+    await expect(result).toHaveAttribute("data-verdict", "integrity-only");
+    await expect(result).toContainText(`${checkpoint.count} records`);
+    await page.getByLabel(/Public key file/).setInputFiles(pem);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(result).toHaveAttribute("data-verdict", "verified");
   });
 });

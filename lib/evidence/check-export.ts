@@ -1,12 +1,11 @@
 /**
  * What the verify page checks of a signed document and the file it describes, in the browser: the
- * signature (against the console's published keys, or keys the reviewer brought), and the file's
- * size, SHA-256 and row count against the manifest, read as a stream so a file of any size fits.
+ * file's size, SHA-256 and row count against the manifest, read as a stream so a file of any size
+ * fits (the signature, and whom it is checked against: ./trust.ts).
  * `npm run verify-export` checks the same with Node's own crypto (scripts/verify-export.mjs).
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { checkSignature, type PublishedKey } from "./signature";
 
 export interface Check {
   label: string;
@@ -38,16 +37,15 @@ export function manifestFile(doc: unknown): ManifestFile | undefined {
     : undefined;
 }
 
-/** The signature, and whose key it is among the published ones (current, retired, or none of them). */
-export function signatureCheck(doc: unknown, keys: readonly PublishedKey[], source: string): Check {
-  const result = checkSignature(
-    doc,
-    keys.map((k) => k.publicKey),
-  );
-  if (!result.ok) return { label: "Signature", ok: false, detail: result.problem };
-  const key = keys.find((k) => k.publicKey === result.publicKey);
-  const which = key?.retiredAt ? `a retired key (retired ${key.retiredAt.slice(0, 10)})` : "the current key";
-  return { label: "Signature", ok: true, detail: `Valid: signed by ${result.keyId}, ${which} of ${source}.` };
+/**
+ * A note when the chosen file is not named as the manifest names it: the content decides, but a
+ * reviewer who picked the wrong file learns it before reading the digests.
+ */
+export function fileNameNote(doc: unknown, chosenName: string): string | undefined {
+  const described = manifestFile(doc);
+  return described && described.name !== chosenName
+    ? `The file you chose is named ${chosenName}; the manifest names ${described.name}.`
+    : undefined;
 }
 
 /**
@@ -127,7 +125,7 @@ export async function fileChecks(
       ok: rows === counter.rows,
       detail:
         rows === counter.rows
-          ? `${counter.rows.toLocaleString("en")} ${format === "csv" ? "records after the header" : "lines"}, as the manifest says.`
+          ? `${counter.rows.toLocaleString("en")} ${format === "csv" ? "record" : "line"}${counter.rows === 1 ? "" : "s"}${format === "csv" ? " after the header" : ""}, as the manifest says.`
           : `The file holds ${counter.rows.toLocaleString("en")}; the manifest says ${rows ?? "nothing"}.`,
     },
   ];

@@ -18,19 +18,26 @@ export function ed25519PublicKeyPem(publicKeyHex: string): string {
 export function parsePublicKeys(text: string): string[] | undefined {
   const trimmed = text.trim();
   if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return [trimmed.toLowerCase()];
-  const pem = /-----BEGIN PUBLIC KEY-----([\s\S]+?)-----END PUBLIC KEY-----/.exec(trimmed);
-  if (pem?.[1]) {
-    const binary = atob(pem[1].replace(/\s+/g, ""));
-    const hex = [...binary].map((c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("");
-    return hex.startsWith(SPKI_ED25519_PREFIX) && hex.length === SPKI_ED25519_PREFIX.length + 64
-      ? [hex.slice(SPKI_ED25519_PREFIX.length)]
-      : undefined;
+  // JSON first: the audit page's file carries each key's PEM inside it too.
+  if (trimmed.startsWith("{")) {
+    try {
+      const json = JSON.parse(trimmed) as { keys?: { publicKey?: unknown }[] };
+      const keys = (json.keys ?? []).map((k) => k.publicKey).filter((k): k is string => typeof k === "string");
+      return keys.length > 0 && keys.every((k) => /^[0-9a-f]{64}$/.test(k)) ? keys : undefined;
+    } catch {
+      return undefined;
+    }
   }
+  const pem = /^-----BEGIN PUBLIC KEY-----([A-Za-z0-9+/=\s]+)-----END PUBLIC KEY-----$/.exec(trimmed);
+  if (!pem?.[1]) return undefined;
+  let binary: string;
   try {
-    const json = JSON.parse(trimmed) as { keys?: { publicKey?: unknown }[] };
-    const keys = (json.keys ?? []).map((k) => k.publicKey).filter((k): k is string => typeof k === "string");
-    return keys.length > 0 && keys.every((k) => /^[0-9a-f]{64}$/.test(k)) ? keys : undefined;
+    binary = atob(pem[1].replace(/\s+/g, ""));
   } catch {
     return undefined;
   }
+  const hex = [...binary].map((c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("");
+  return hex.startsWith(SPKI_ED25519_PREFIX) && hex.length === SPKI_ED25519_PREFIX.length + 64
+    ? [hex.slice(SPKI_ED25519_PREFIX.length)]
+    : undefined;
 }

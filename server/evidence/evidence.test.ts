@@ -122,7 +122,7 @@ open(sys.argv[3],"wb").write(bytes.fromhex(s["value"]))`,
     expect(checkSignature(manifest, ["11".repeat(32)])).toMatchObject({ ok: false });
   });
 
-  it("npm run verify-export prints OK, or exactly what differs, with exit codes 0 and 1", async () => {
+  it("npm run verify-export prints OK, or exactly what differs, with exit codes 0, 1 and 3", async () => {
     const { csv, manifest } = await signedExport();
     const file = write("audit.csv", csv);
     const manifestFile = write("audit.csv.manifest.json", JSON.stringify(manifest, null, 2));
@@ -153,9 +153,10 @@ open(sys.argv[3],"wb").write(bytes.fromhex(s["value"]))`,
       /DIFFERS signature: valid, but by .* not among the public keys given/,
     );
 
+    // Without a key it proves the document unchanged, not who signed it: not verified (scripts/verify-export.test.ts).
     const unkeyed = cli([file, manifestFile]);
-    expect(unkeyed.code).toBe(0);
-    expect(unkeyed.out).toContain("give the console's public key to check who signed");
+    expect(unkeyed.code).toBe(3);
+    expect(unkeyed.out.trim().split("\n").at(-1)).toBe("NOT VERIFIED: no trusted key given");
   });
 
   it("keeps retired keys published so what they signed still verifies; a retired key signs nothing more", async () => {

@@ -1,0 +1,250 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { createHash, createPublicKey, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import canonicalize from "canonicalize";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "@/server/db/client";
+import { signDocument } from "@/server/evidence/sign";
+import { currentSigningKey, publishedKeys } from "@/server/evidence/signing-keys";
+import { openTestDb } from "@/testing/db";
+
+/**
+ * `npm run verify-export` run as a reviewer runs it: a child process of Node, on files written here.
+ * The genuine manifest is signed by the console's own signer and key; every expectation (key ids,
+ * digests, the forger's signature) is worked out here with Node's crypto, not with the console's code.
+ */
+const SCRIPT = fileURLToPath(new URL("./verify-export.mjs", import.meta.url));
+const NO_KEY = "NOT VERIFIED: no trusted key given";
+
+let handle: DbHandle;
+const dir = mkdtempSync(path.join(tmpdir(), "verify-export-"));
+const write = (name: string, content: string) => {
+  const file = path.join(dir, name);
+  writeFileSync(file, content);
+  return file;
+};
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, [SCRIPT, ...args], { encoding: "utf8" });
+  const out = r.stdout + r.stderr;
+  return { code: r.status, out, last: r.stdout.trimEnd().split("\n").at(-1) };
+}
+
+const rawPublicKey = (key: KeyObject) => createPublicKey(key).export({ format: "der", type: "spki" }).subarray(12);
+const keyIdOf = (raw: Buffer) => `ed25519:${createHash("sha256").update(raw).digest("hex").slice(0, 16)}`;
+
+/** Signs a document the way the scheme says, with any key: what a forger can do with their own. */
+function signWith(privateKey: KeyObject, body: Record<string, unknown>, claimedKeyId?: string) {
+  const raw = rawPublicKey(privateKey);
+  const value = sign(null, Buffer.from(canonicalize(body)!, "utf8"), privateKey).toString("hex");
+  const signature = {
+    algorithm: "Ed25519",
+    keyId: claimedKeyId ?? keyIdOf(raw),
+    publicKey: raw.toString("hex"),
+    value,
+  };
+  return { ...body, signature };
+}
+
+// A small CSV with a quoted line break and quotes: two records after the header.
+const csv = 'seq,target\n2,"line\nbreak, ""quoted"""\n1,=formula\n';
+const sha256 = createHash("sha256").update(csv).digest("hex");
+const body = {
+  manifestVersion: 1,
+  kind: "audit.export",
+  format: "csv",
+  file: { name: "audit.csv", bytes: Buffer.byteLength(csv), sha256 },
+  rows: 2,
+  generatedAt: "2026-11-21T09:30:00.000Z",
+  note: 'é ünïcode ✓ and a "quote"',
+};
+
+let files: { csv: string; manifest: string; keysJson: string; pem: string; consoleKeyId: string; consoleKey: string };
+
+beforeAll(async () => {
+  handle = await openTestDb("pglite");
+  const key = await currentSigningKey(handle.db);
+  const consoleKeyId = keyIdOf(rawPublicKey(key.privateKey));
+  const pem = createPublicKey(key.privateKey).export({ format: "pem", type: "spki" }).toString();
+  // The keys file as the audit page downloads it: every published key, each with its PEM.
+  const keys = (await publishedKeys(handle.db)).map((k) => ({ ...k, publicKeyPem: pem }));
+  files = {
+    csv: write("audit.csv", csv),
+    manifest: write("audit.csv.manifest.json", JSON.stringify(await signDocument(handle.db, body), null, 2)),
+    keysJson: write("custodian-console-signing-keys.json", JSON.stringify({ keys }, null, 2)),
+    pem: write("custodian-console-signing-key.pem", pem),
+    consoleKeyId,
+    consoleKey: rawPublicKey(key.privateKey).toString("hex"),
+  };
+});
+afterAll(async () => handle?.close());
+
+// Each run is a fresh Node (or Python) process: a fraction of a second alone, several seconds on a busy
+// two-core machine, and some tests run seven of them.
+describe("npm run verify-export", { timeout: 90_000 }, () => {
+  it("prints OK and exits 0 for a genuine manifest and its file, with the console's key given either way", () => {
+    const positional = cli(files.csv, files.manifest, files.keysJson);
+    expect(positional).toMatchObject({ code: 0, last: "OK" });
+    expect(positional.out).toContain(
+      `ok      signature: valid, by ${files.consoleKeyId}, one of the public keys given`,
+    );
+    expect(positional.out).toContain(`ok      sha-256: file ${sha256}, manifest ${sha256}`);
+    expect(positional.out).toContain("ok      rows: file 2, manifest 2");
+    expect(cli(files.csv, files.manifest, "--key", files.pem)).toMatchObject({ code: 0, last: "OK" });
+    expect(cli("--key", files.keysJson, files.csv, files.manifest)).toMatchObject({ code: 0, last: "OK" });
+  });
+
+  it("without a trusted key prints what it checked, ends NOT VERIFIED and exits 3", () => {
+    const r = cli(files.csv, files.manifest);
+    expect(r.code).toBe(3);
+    expect(r.last).toBe(NO_KEY);
+    expect(r.out).toContain(`file: ${files.csv}`);
+    expect(r.out).toContain(`ok      size: file ${Buffer.byteLength(csv)} bytes`);
+    expect(r.out).toContain(`ok      sha-256: file ${sha256}`);
+    expect(r.out).toContain("ok      rows: file 2, manifest 2");
+    expect(r.out).toContain(`signature: valid for the key the document names ${files.consoleKeyId}`);
+    expect(r.out).not.toMatch(/^OK$/m);
+  });
+
+  it("accepts the key id a reviewer pinned, matched against the document's id and its public key's", () => {
+    expect(cli(files.csv, files.manifest, "--key-id", files.consoleKeyId)).toMatchObject({ code: 0, last: "OK" });
+    // Pinned among others, given twice.
+    expect(
+      cli(files.csv, files.manifest, "--key-id", "ed25519:0123456789abcdef", "--key-id", files.consoleKeyId),
+    ).toMatchObject({ code: 0, last: "OK" });
+    const other = cli(files.csv, files.manifest, "--key-id", "ed25519:0123456789abcdef");
+    expect(other.code).toBe(1);
+    expect(other.last).toBe(`NOT VERIFIED: signed by ${files.consoleKeyId}, which is not a key you trust`);
+  });
+
+  describe("a forgery signed with a key anyone can make", () => {
+    const forger = generateKeyPairSync("ed25519").privateKey;
+    const forgerKeyId = keyIdOf(rawPublicKey(forger));
+    const forged = () => write("forged.manifest.json", JSON.stringify(signWith(forger, body)));
+
+    it("is not OK without a trusted key: exit 3, not 0", () => {
+      const r = cli(files.csv, forged());
+      expect(r.code).toBe(3);
+      expect(r.last).toBe(NO_KEY);
+      expect(r.out).toContain(`valid for the key the document names ${forgerKeyId}`);
+    });
+
+    it("is refused against the console's key or its pinned id, naming the forger's key id (exit 1)", () => {
+      for (const trust of [[files.keysJson], ["--key", files.pem], ["--key-id", files.consoleKeyId]]) {
+        const r = cli(files.csv, forged(), ...trust);
+        expect(r.code).toBe(1);
+        expect(r.out).toContain(`DIFFERS signature: valid, but by ${forgerKeyId}`);
+        expect(r.last).toBe(`NOT VERIFIED: signed by ${forgerKeyId}, which is not a key you trust`);
+      }
+    });
+
+    it("is refused when it claims the console's key id over its own public key", () => {
+      const claiming = write("claiming.json", JSON.stringify(signWith(forger, body, files.consoleKeyId)));
+      const r = cli(files.csv, claiming, "--key-id", files.consoleKeyId);
+      expect(r.code).toBe(1);
+      expect(r.out).toContain(`DIFFERS signature: key id ${files.consoleKeyId} does not belong to its public key`);
+      expect(r.out).not.toMatch(/^OK$/m);
+    });
+  });
+
+  it("names a changed file as differing (exit 1), with or without a key", () => {
+    const tampered = write("tampered.csv", csv.replace("=formula", "=formulb"));
+    const tamperedSha = createHash("sha256").update(csv.replace("=formula", "=formulb")).digest("hex");
+    const keyed = cli(tampered, files.manifest, files.keysJson);
+    expect(keyed.code).toBe(1);
+    expect(keyed.out).toContain(`DIFFERS sha-256: file ${tamperedSha}, manifest ${sha256}`);
+    expect(keyed.last).toBe("NOT VERIFIED: the SHA-256 differs");
+    const unkeyed = cli(tampered, files.manifest);
+    expect(unkeyed.code).toBe(1);
+    expect(unkeyed.last).toBe("NOT VERIFIED: the SHA-256 differs; no trusted key given");
+  });
+
+  it("notes a file whose name is not the manifest's, and still checks its content", () => {
+    const renamed = path.join(dir, "renamed.csv");
+    copyFileSync(files.csv, renamed);
+    const r = cli(renamed, files.manifest, files.keysJson);
+    expect(r.out).toContain("note: the file is named renamed.csv; the manifest names audit.csv");
+    expect(r).toMatchObject({ code: 0, last: "OK" });
+  });
+
+  it("checks a checkpoint alone, with the key after it or without one", async () => {
+    const checkpoint = await signDocument(handle.db, {
+      format: "custodian-console.audit-checkpoint/v2",
+      chainId: "c1",
+      count: 7,
+      lastSeq: 7,
+      at: "2026-11-21T10:00:00.000Z",
+    });
+    const file = write("checkpoint.json", JSON.stringify(checkpoint));
+    const keyed = cli(file, files.pem);
+    expect(keyed).toMatchObject({ code: 0, last: "OK" });
+    expect(keyed.out).toContain("ok      checkpoint: 7 records up to #7 of chain c1");
+    expect(cli(file)).toMatchObject({ code: 3, last: NO_KEY });
+    expect(cli(write("changed-checkpoint.json", JSON.stringify({ ...checkpoint, count: 6 })), files.pem).code).toBe(1);
+  });
+
+  it("says when the trusted key that signed is a retired one", () => {
+    const retired = JSON.stringify({
+      keys: [{ publicKey: files.consoleKey, retiredAt: "2027-01-01T00:00:00.000Z" }],
+    });
+    const r = cli(files.csv, files.manifest, "--key", write("retired.json", retired));
+    expect(r).toMatchObject({ code: 0, last: "OK" });
+    expect(r.out).toContain("(retired 2027-01-01T00:00:00.000Z: it signs nothing more)");
+  });
+
+  it("exits 2 on a usage mistake, and --help documents every exit code", () => {
+    expect(cli().code).toBe(2);
+    expect(cli(files.csv).code).toBe(2);
+    expect(cli(files.csv, files.manifest, "--key-id", "0123456789abcdef").code).toBe(2);
+    expect(cli(files.csv, files.manifest, "--key", write("empty.json", "{}")).code).toBe(2);
+    expect(cli(files.csv, files.manifest, "--key").code).toBe(2);
+    expect(cli(path.join(dir, "missing.csv"), files.manifest).code).toBe(2);
+    const help = cli("--help");
+    expect(help.code).toBe(0);
+    for (const code of ["0  OK", "1  NOT VERIFIED", "2  usage", "3  NOT VERIFIED: no trusted key given"])
+      expect(help.out).toContain(code);
+  });
+
+  describe("docs/security-verifying.md's own commands, run as written", () => {
+    const docs = readFileSync(fileURLToPath(new URL("../docs/security-verifying.md", import.meta.url)), "utf8");
+    const hasCryptography = spawnSync("python3", ["-c", "import cryptography"]).status === 0;
+
+    it("computes the key id with OpenSSL alone", () => {
+      const line = /^echo "ed25519:\$\(openssl .*\)"$/m.exec(docs)?.[0];
+      expect(line).toBeDefined();
+      const out = execFileSync("bash", ["-c", line!.replace("custodian-console-signing-key.pem", files.pem)], {
+        encoding: "utf8",
+      });
+      expect(out.trim()).toBe(files.consoleKeyId);
+    });
+
+    // Python's `cryptography` package is the reviewer's, not the project's: where it is missing, this is skipped.
+    it.skipIf(!hasCryptography)("verifies with Python's cryptography and refuses a forgery or a changed file", () => {
+      const script = write("verify.py", /```python\n([\s\S]*?)```/.exec(docs)?.[1] ?? "");
+      const python = (...args: string[]) => {
+        const r = spawnSync("python3", [script, ...args], { encoding: "utf8" });
+        return { code: r.status, out: r.stdout + r.stderr };
+      };
+      expect(python(files.manifest, files.pem, files.csv)).toEqual({
+        code: 0,
+        out: `OK: signed by ${files.consoleKeyId}, the key you trust\n`,
+      });
+      const forger = generateKeyPairSync("ed25519").privateKey;
+      const forged = write("forged-for-python.json", JSON.stringify(signWith(forger, body)));
+      const refused = python(forged, files.pem, files.csv);
+      expect(refused.code).not.toBe(0);
+      expect(refused.out).toContain(`NOT VERIFIED: signed by ${keyIdOf(rawPublicKey(forger))}`);
+      const changed = python(files.manifest, files.pem, write("changed-for-python.csv", csv.replace("2,", "3,")));
+      expect(changed.code).not.toBe(0);
+      expect(changed.out).toContain("NOT VERIFIED: the file is not the one the manifest describes");
+      const altered = write(
+        "altered.json",
+        JSON.stringify({ ...JSON.parse(readFileSync(files.manifest, "utf8")), rows: 3 }),
+      );
+      expect(python(altered, files.pem).out).toContain("InvalidSignature");
+    });
+  });
+});
