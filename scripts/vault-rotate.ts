@@ -11,7 +11,7 @@
 import { userInfo } from "node:os";
 import { rotateAuditKeys } from "@/server/audit/rotation";
 import { getDbHandle } from "@/server/db";
-import { rotateSigningKey } from "@/server/evidence/signing-keys";
+import { rotateEvidenceKey } from "@/server/evidence/rotate";
 import { rotateVault } from "@/server/vault";
 
 const keepSigningKey = process.argv.includes("--keep-signing-key");
@@ -23,9 +23,9 @@ try {
       "Records no longer need CONSOLE_VAULT_PREVIOUS_KEYS; keep the old key only until every console instance runs with the new one.\n",
   );
   if (!keepSigningKey) {
-    const signing = await rotateSigningKey(handle.db);
+    const signing = await rotateEvidenceKey(handle.db);
     process.stdout.write(
-      `Evidence signing key: ${signing.current} now signs${signing.retired ? `; ${signing.retired} is retired and stays published for verification` : ""}.\n`,
+      `Evidence signing key: ${signing.current} now signs${signing.retired ? `; ${signing.retired} is retired and stays published, with the list of the ${signing.listed} document(s) it signed, which alone it still verifies` : ""}.\n`,
     );
   }
   const epochs = await rotateAuditKeys(handle.db, `${userInfo().username} (vault:rotate)`);

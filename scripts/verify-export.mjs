@@ -88,7 +88,11 @@ function readKeys(path) {
   if (json !== undefined) {
     const keys = (json?.keys ?? [])
       .filter((k) => /^[0-9a-f]{64}$/.test(k?.publicKey ?? ""))
-      .map((k) => ({ publicKey: k.publicKey, retiredAt: typeof k.retiredAt === "string" ? k.retiredAt : null }));
+      .map((k) => ({
+        publicKey: k.publicKey,
+        retiredAt: typeof k.retiredAt === "string" ? k.retiredAt : null,
+        retirement: k.retirement,
+      }));
     if (keys.length === 0) throw new UsageError(`${path} holds no Ed25519 public key`);
     return keys;
   }
@@ -163,14 +167,68 @@ function checkSignature(doc, trust) {
     );
     return keyId;
   }
-  // A retired key signed this before it was retired; said, so the reviewer can weigh the dates.
-  const retired = given?.retiredAt ? ` (retired ${given.retiredAt}: it signs nothing more)` : "";
-  report(
-    true,
-    "signature",
-    `valid, by ${keyId}, ${given ? "one of the public keys given" : "a key id pinned"}${retired}`,
-  );
+  if (given?.retiredAt) {
+    // A retired key (perhaps exposed) vouches only for what its successor listed when retiring it.
+    const covered = retiredCoverage(body, given, trust);
+    report(covered.ok, "signature", covered.detail, covered.reason);
+    return keyId;
+  }
+  report(true, "signature", `valid, by ${keyId}, ${given ? "one of the public keys given" : "a key id pinned"}`);
   return keyId;
+}
+
+/**
+ * The statement the retired key's successor signed when it was retired (in the key file, beside the
+ * key): signed by another key the reviewer trusts, about this key, listing the SHA-256 of this
+ * document's signed bytes.
+ */
+function retiredCoverage(body, given, trust) {
+  const keyId = keyIdOf(given.publicKey);
+  const when = `retired ${given.retiredAt}`;
+  const statement = given.retirement;
+  if (statement?.format !== "custodian-console.key-retirement/v1" || statement.publicKey !== given.publicKey)
+    return {
+      ok: false,
+      detail: `valid, by ${keyId}, ${when}; the key file holds no statement of what it signed before`,
+      reason: `signed by the retired key ${keyId}, and nothing shows it was signed before the retirement`,
+    };
+  const { signature, ...statementBody } = statement;
+  const successor = trust.keys.find((k) => k.publicKey === signature?.publicKey && k.publicKey !== given.publicKey);
+  let holds = false;
+  try {
+    holds =
+      successor !== undefined &&
+      verify(
+        null,
+        Buffer.from(canonicalize(statementBody), "utf8"),
+        createPublicKey({
+          key: Buffer.concat([SPKI_ED25519_PREFIX, Buffer.from(successor.publicKey, "hex")]),
+          format: "der",
+          type: "spki",
+        }),
+        Buffer.from(signature.value, "hex"),
+      );
+  } catch {
+    holds = false;
+  }
+  if (!holds)
+    return {
+      ok: false,
+      detail: `valid, by ${keyId}, ${when}; its retirement statement is not signed by another key you trust`,
+      reason: `the retirement statement of ${keyId} does not hold`,
+    };
+  const digest = createHash("sha256").update(canonicalize(body), "utf8").digest("hex");
+  const listed = (statement.documents ?? []).some((d) => d?.sha256 === digest);
+  return listed
+    ? {
+        ok: true,
+        detail: `valid, by ${keyId}, ${when}; signed before: the statement ${signature.keyId} signed at its retirement lists it`,
+      }
+    : {
+        ok: false,
+        detail: `valid, by ${keyId}, ${when}; not among the ${statement.documents?.length ?? 0} documents its successor ${signature.keyId} listed`,
+        reason: `signed by the retired key ${keyId} but not listed by its successor: it may have been signed with that key after its retirement`,
+      };
 }
 
 async function fileFacts(path, format) {

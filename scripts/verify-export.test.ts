@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import canonicalize from "canonicalize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@/server/db/client";
+import { rotateEvidenceKey } from "@/server/evidence/rotate";
 import { signDocument } from "@/server/evidence/sign";
 import { currentSigningKey, publishedKeys } from "@/server/evidence/signing-keys";
 import { openTestDb } from "@/testing/db";
@@ -186,13 +187,32 @@ describe("npm run verify-export", { timeout: 90_000 }, () => {
     expect(cli(write("changed-checkpoint.json", JSON.stringify({ ...checkpoint, count: 6 })), files.pem).code).toBe(1);
   });
 
-  it("says when the trusted key that signed is a retired one", () => {
-    const retired = JSON.stringify({
-      keys: [{ publicKey: files.consoleKey, retiredAt: "2027-01-01T00:00:00.000Z" }],
-    });
-    const r = cli(files.csv, files.manifest, "--key", write("retired.json", retired));
-    expect(r).toMatchObject({ code: 0, last: "OK" });
-    expect(r.out).toContain("(retired 2027-01-01T00:00:00.000Z: it signs nothing more)");
+  it("takes a retired key's document only where its successor listed it at the retirement", async () => {
+    const fresh = await openTestDb("pglite");
+    try {
+      const exposed = (await currentSigningKey(fresh.db)).privateKey; // what an attacker may hold of the old key
+      const genuine = write("before.manifest.json", JSON.stringify(await signDocument(fresh.db, body)));
+      const { retired, current, listed } = await rotateEvidenceKey(fresh.db);
+      expect(listed).toBeGreaterThanOrEqual(1);
+      const keys = await publishedKeys(fresh.db);
+      const keysFile = write("keys-after.json", JSON.stringify({ keys }));
+      const ok = cli(files.csv, genuine, "--key", keysFile);
+      expect(ok).toMatchObject({ code: 0, last: "OK" });
+      expect(ok.out).toContain(`by ${retired}, retired`);
+      expect(ok.out).toContain(`the statement ${current} signed at its retirement lists it`);
+
+      // Signed with the retired key after its retirement: valid as a signature, not listed.
+      const later = write("later.manifest.json", JSON.stringify(signWith(exposed, { ...body, note: "after" })));
+      const refused = cli(files.csv, later, "--key", keysFile);
+      expect(refused.code).toBe(1);
+      expect(refused.last).toContain(`signed by the retired key ${retired} but not listed by its successor`);
+
+      // A key file without the statement proves nothing about when the retired key signed.
+      const bare = write("keys-bare.json", JSON.stringify({ keys: keys.map(({ retirement: _r, ...k }) => k) }));
+      expect(cli(files.csv, genuine, "--key", bare)).toMatchObject({ code: 1 });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("exits 2 on a usage mistake, and --help documents every exit code", () => {

@@ -33,6 +33,8 @@ export interface PublishedKey {
   createdAt: string;
   /** Set once the key no longer signs: what it signed before stays verifiable. */
   retiredAt: string | null;
+  /** A retired key's successor's statement of what it had signed (./retirement.ts). */
+  retirement?: unknown;
 }
 
 const HEX_32 = /^[0-9a-f]{64}$/;

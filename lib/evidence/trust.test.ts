@@ -88,9 +88,69 @@ describe("the verdict", () => {
     const { check, verdict } = judge(genuine, published());
     expect(verdict).toEqual({ kind: "integrity-only", keyId: consoleKey.keyId });
     expect(check.detail).toBe(`Valid: signed by ${consoleKey.keyId}, the current key this console publishes.`);
-    expect(judge(genuine, published("2026-06-01T00:00:00Z")).check.detail).toContain(
-      "a retired key (retired 2026-06-01)",
-    );
+    // A retired key with nothing saying what it signed before: not even intact.
+    expect(judge(genuine, published("2026-06-01T00:00:00Z")).check).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining("is retired, and no statement of its successor"),
+    });
+  });
+
+  it("takes a retired key's document only where its successor's statement lists it", () => {
+    const successor = keyPair();
+    const digest = (doc: Record<string, unknown>) => {
+      const { signature: _s, ...signedBody } = doc;
+      return createHash("sha256").update(canonicalize(signedBody)!, "utf8").digest("hex");
+    };
+    const statement = signed(successor.privateKey, {
+      format: "custodian-console.key-retirement/v1",
+      keyId: consoleKey.keyId,
+      publicKey: consoleKey.publicKey,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      retiredAt: "2026-06-01T00:00:00.000Z",
+      documents: [{ sha256: digest(genuine), kind: "audit.export", signedAt: "2026-02-01T00:00:00.000Z" }],
+    });
+    const later = signed(consoleKey.privateKey, { ...body, rows: 2 });
+    const keys: Against = {
+      by: "reviewer",
+      keys: {
+        publicKeys: [consoleKey.publicKey, successor.publicKey],
+        keyIds: [],
+        retired: [{ publicKey: consoleKey.publicKey, retiredAt: "2026-06-01T00:00:00.000Z", retirement: statement }],
+      },
+    };
+    expect(judge(genuine, keys)).toMatchObject({
+      check: {
+        ok: true,
+        detail: expect.stringContaining(
+          `the statement ${successor.keyId} signed at its retirement lists this document`,
+        ),
+      },
+      verdict: { kind: "verified" },
+    });
+    expect(judge(later, keys).check).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining("not among the documents"),
+    });
+    // The statement must come from another key the reviewer trusts, not from the retired key itself.
+    const selfMade = signed(consoleKey.privateKey, { ...statement, signature: undefined });
+    const selfTrusted: Against = {
+      by: "reviewer",
+      keys: {
+        ...keys.keys,
+        retired: [{ publicKey: consoleKey.publicKey, retiredAt: "2026-06-01T00:00:00.000Z", retirement: selfMade }],
+      },
+    };
+    expect(judge(later, selfTrusted).check.ok).toBe(false);
+    // The audit page's key file carries the statement beside the retired key.
+    const file = JSON.stringify({
+      keys: [
+        { publicKey: successor.publicKey, retiredAt: null },
+        { publicKey: consoleKey.publicKey, retiredAt: "2026-06-01T00:00:00.000Z", retirement: statement },
+      ],
+    });
+    expect(parseReviewerKeys(file)?.retired).toEqual([
+      { publicKey: consoleKey.publicKey, retiredAt: "2026-06-01T00:00:00.000Z", retirement: statement },
+    ]);
   });
 
   it("names the forger's key when a valid signature is by a key not trusted", () => {

@@ -8,12 +8,15 @@
  */
 import type { Check } from "./check-export";
 import { parsePublicKeys } from "./pem";
+import { retiredKeyCovers } from "./retirement";
 import { checkSignature, keyIdOf, type PublishedKey } from "./signature";
 
-/** What the reviewer brought: public keys, and key ids they pinned. */
+/** What the reviewer brought: public keys, key ids they pinned, and what a key file says of retired keys. */
 export interface ReviewerKeys {
   publicKeys: string[];
   keyIds: string[];
+  /** From the audit page's key file: each retired key, with its successor's statement of what it signed. */
+  retired?: Pick<PublishedKey, "publicKey" | "retiredAt" | "retirement">[];
 }
 
 export type Against = { by: "reviewer"; keys: ReviewerKeys } | { by: "console"; keys: readonly PublishedKey[] };
@@ -37,11 +40,46 @@ export function parseReviewerKeys(text: string): ReviewerKeys | undefined {
   const words = text.trim().split(/[\s,]+/);
   if (words.every((w) => KEY_ID.test(w))) return { publicKeys: [], keyIds: words };
   const publicKeys = parsePublicKeys(text);
-  return publicKeys ? { publicKeys, keyIds: [] } : undefined;
+  return publicKeys ? { publicKeys, keyIds: [], retired: retiredIn(text) } : undefined;
+}
+
+/** The retired keys a key file of the audit page names (nothing for any other kind of text). */
+function retiredIn(text: string): NonNullable<ReviewerKeys["retired"]> {
+  try {
+    const json = JSON.parse(text) as { keys?: Partial<PublishedKey>[] };
+    return (json.keys ?? []).flatMap((k) =>
+      typeof k.publicKey === "string" && typeof k.retiredAt === "string"
+        ? [{ publicKey: k.publicKey, retiredAt: k.retiredAt, retirement: k.retirement }]
+        : [],
+    );
+  } catch {
+    return [];
+  }
 }
 
 export function joinReviewerKeys(a: ReviewerKeys, b: ReviewerKeys): ReviewerKeys {
-  return { publicKeys: [...a.publicKeys, ...b.publicKeys], keyIds: [...a.keyIds, ...b.keyIds] };
+  return {
+    publicKeys: [...a.publicKeys, ...b.publicKeys],
+    keyIds: [...a.keyIds, ...b.keyIds],
+    retired: [...(a.retired ?? []), ...(b.retired ?? [])],
+  };
+}
+
+/** A retired key vouches only for what its successor listed when retiring it (./retirement.ts). */
+function retiredCheck(
+  doc: unknown,
+  retired: Pick<PublishedKey, "retiredAt" | "retirement">,
+  trusted: readonly string[],
+  keyId: string,
+  whose: string,
+): { check: Check; signer: string } {
+  const covered = retiredKeyCovers(doc as Record<string, unknown>, retired.retirement, trusted);
+  return {
+    check: covered.ok
+      ? { label: "Signature", ok: true, detail: `Valid: ${covered.detail} (${whose}).` }
+      : { label: "Signature", ok: false, detail: covered.problem },
+    signer: keyId,
+  };
 }
 
 /** The signature check, and whose key signed it when the signature holds (`signer`). */
@@ -51,6 +89,9 @@ export function signatureAgainst(doc: unknown, against: Against): { check: Check
   const { keyId, publicKey } = result;
   const check = (ok: boolean, detail: string) => ({ check: { label: "Signature", ok, detail }, signer: keyId });
   if (against.by === "reviewer") {
+    const retired = against.keys.retired?.find((k) => k.publicKey === publicKey);
+    if (retired && against.keys.publicKeys.includes(publicKey))
+      return retiredCheck(doc, retired, against.keys.publicKeys, keyId, "a key you gave");
     if (against.keys.publicKeys.includes(publicKey)) return check(true, `Valid: signed by ${keyId}, the key you gave.`);
     // checkSignature holds the stated id to its public key's; the pinned id must be both.
     if (against.keys.keyIds.includes(keyId) && against.keys.keyIds.includes(keyIdOf(publicKey)))
@@ -59,10 +100,15 @@ export function signatureAgainst(doc: unknown, against: Against): { check: Check
   }
   const published = against.keys.find((k) => k.publicKey === publicKey);
   if (!published) return check(false, `Valid, but signed by ${keyId}, which this console does not publish.`);
-  const which = published.retiredAt
-    ? `a retired key (retired ${published.retiredAt.slice(0, 10)}) this console publishes`
-    : "the current key this console publishes";
-  return check(true, `Valid: signed by ${keyId}, ${which}.`);
+  if (published.retiredAt)
+    return retiredCheck(
+      doc,
+      published,
+      against.keys.map((k) => k.publicKey),
+      keyId,
+      "a retired key this console publishes",
+    );
+  return check(true, `Valid: signed by ${keyId}, the current key this console publishes.`);
 }
 
 /** Verified only against the reviewer's key; against the console's keys, intact at most. */

@@ -1,16 +1,19 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { createHash, createPublicKey } from "node:crypto";
+import { createHash, createPublicKey, sign } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import canonicalize from "canonicalize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ed25519PublicKeyPem, parsePublicKeys } from "@/lib/evidence/pem";
+import { retiredKeyCovers } from "@/lib/evidence/retirement";
 import { checkSignature, keyIdOf } from "@/lib/evidence/signature";
 import { auditCsv } from "@/server/audit/csv";
 import type { DbHandle } from "@/server/db/client";
 import { openTestDb } from "@/testing/db";
+import { rotateEvidenceKey } from "./rotate";
 import { signDocument } from "./sign";
-import { currentSigningKey, forgetSigningKeysForTests, publishedKeys, rotateSigningKey } from "./signing-keys";
+import { currentSigningKey, forgetSigningKeysForTests, publishedKeys } from "./signing-keys";
 
 /**
  * The evidence a reviewer checks without trusting the console: each signature is verified here by
@@ -160,8 +163,9 @@ open(sys.argv[3],"wb").write(bytes.fromhex(s["value"]))`,
   });
 
   it("keeps retired keys published so what they signed still verifies; a retired key signs nothing more", async () => {
+    const exposed = (await currentSigningKey(handle.db)).privateKey;
     const before = await signDocument(handle.db, { kind: "audit.export", n: 1 });
-    const { retired, current } = await rotateSigningKey(handle.db);
+    const { retired, current } = await rotateEvidenceKey(handle.db);
     expect(retired).toBe(before.signature.keyId);
     forgetSigningKeysForTests();
     const after = await signDocument(handle.db, { kind: "audit.export", n: 2 });
@@ -172,6 +176,14 @@ open(sys.argv[3],"wb").write(bytes.fromhex(s["value"]))`,
     const trusted = keys.map((k) => k.publicKey);
     expect(checkSignature(before, trusted)).toMatchObject({ ok: true });
     expect(checkSignature(after, trusted)).toMatchObject({ ok: true });
+    // The retired key vouches only for what its successor listed (each by the digest of its signed bytes).
+    const retirement = keys.find((k) => k.keyId === retired)?.retirement;
+    expect(retiredKeyCovers(before, retirement, trusted)).toMatchObject({ ok: true });
+    const forgedLater = { kind: "audit.export", n: 3 };
+    const value = sign(null, Buffer.from(canonicalize(forgedLater)!, "utf8"), exposed).toString("hex");
+    const forged = { ...forgedLater, signature: { ...before.signature, value } };
+    expect(checkSignature(forged, trusted)).toMatchObject({ ok: true }); // a valid signature…
+    expect(retiredKeyCovers(forged, retirement, trusted)).toMatchObject({ ok: false }); // …of nothing it signed
     // The keys file the audit page hands out is read back by the verify page's parser.
     expect(parsePublicKeys(JSON.stringify({ keys }))).toEqual(trusted);
     expect(parsePublicKeys(ed25519PublicKeyPem(after.signature.publicKey))).toEqual([after.signature.publicKey]);

@@ -24,6 +24,8 @@ const storedKeySchema = z.object({
   seed: z.string().optional(),
   createdAt: z.iso.datetime(),
   retiredAt: z.iso.datetime().nullable(),
+  /** Once retired: the statement its successor signed of what it had signed (server/evidence/rotate.ts). */
+  retirement: z.unknown().optional(),
 });
 type StoredKey = z.infer<typeof storedKeySchema>;
 
@@ -94,7 +96,7 @@ async function loadCurrent(db: Db): Promise<SigningKey> {
 // Per database handle (tests open several); dropped on rotation.
 let cache = new WeakMap<Db, Promise<SigningKey>>();
 
-export function currentSigningKey(db: Db): Promise<SigningKey> {
+function cachedCurrent(db: Db): Promise<SigningKey> {
   let key = cache.get(db);
   if (!key) {
     key = loadCurrent(db);
@@ -102,6 +104,18 @@ export function currentSigningKey(db: Db): Promise<SigningKey> {
     cache.set(db, key);
   }
   return key;
+}
+
+/**
+ * The key that signs now. Each call asks the vault which key is current (one small read; documents
+ * are signed seldom): another instance may have retired the one this process holds, and a retired
+ * key must sign nothing more, or its successor's statement would not list what it signed.
+ */
+export async function currentSigningKey(db: Db): Promise<SigningKey> {
+  const key = await cachedCurrent(db);
+  if ((await currentKeyId(db)) === key.keyId) return key;
+  cache.delete(db);
+  return cachedCurrent(db);
 }
 
 /** For tests: read the keys from the vault again, as another instance or a restart would. */
@@ -114,25 +128,42 @@ export function forgetSigningKeysForTests() {
  * new one current. `npm run vault:rotate` calls it: a key wrapped under a vault key that is being
  * replaced may have been exposed with it.
  */
-export async function rotateSigningKey(db: Db, now = new Date()): Promise<{ retired: string | null; current: string }> {
+export async function rotateSigningKey(
+  db: Db,
+  now = new Date(),
+): Promise<
+  | { retired: Omit<PublishedKey, "retiredAt"> & { retiredAt: string }; current: string }
+  | { retired: null; current: string }
+> {
   const result = await locked(db, async (tx) => {
     const id = await currentKeyId(tx);
     const stored = id ? await readKey(tx, id) : undefined;
+    const retiredAt = now.toISOString();
     if (id && stored) {
       const { seed: _dropped, ...publicHalf } = stored;
-      await vaultPut(
-        tx,
-        { purpose: PURPOSE, subject: id },
-        JSON.stringify({ ...publicHalf, retiredAt: now.toISOString() }),
-      );
+      await vaultPut(tx, { purpose: PURPOSE, subject: id }, JSON.stringify({ ...publicHalf, retiredAt }));
     }
     const created = newKey(now);
     await vaultPut(tx, { purpose: PURPOSE, subject: created.keyId }, JSON.stringify(created.stored));
     await vaultPut(tx, CURRENT, created.keyId);
-    return { retired: id && stored ? id : null, current: created.keyId };
+    return id && stored
+      ? {
+          retired: { keyId: id, publicKey: stored.publicKey, createdAt: stored.createdAt, retiredAt },
+          current: created.keyId,
+        }
+      : { retired: null, current: created.keyId };
   });
   cache = new WeakMap();
   return result;
+}
+
+/** Keeps the successor's statement beside a retired key (it is published with the key). */
+export async function attachRetirement(db: Db, keyId: string, statement: unknown): Promise<void> {
+  await locked(db, async (tx) => {
+    const stored = await readKey(tx, keyId);
+    if (!stored?.retiredAt) throw new Error(`signing key ${keyId} is not retired`);
+    await vaultPut(tx, { purpose: PURPOSE, subject: keyId }, JSON.stringify({ ...stored, retirement: statement }));
+  });
 }
 
 /** Every key this console has signed with, current first, then retired ones newest first. */
@@ -149,6 +180,7 @@ export async function publishedKeys(db: Db): Promise<PublishedKey[]> {
       publicKey: stored.publicKey,
       createdAt: stored.createdAt,
       retiredAt: subject === current ? null : (stored.retiredAt ?? stored.createdAt),
+      ...(subject !== current && stored.retirement !== undefined ? { retirement: stored.retirement } : {}),
     });
   }
   return keys.sort((a, b) =>
