@@ -110,7 +110,7 @@ function ChainAlarmBanner({ alarm, canVerify }: { alarm: { at: string; message: 
         </span>
       </p>
       <p className="mt-1 pl-6 text-xs break-words">
-        {alarm.message}.{" "}
+        {alarm.message.charAt(0).toUpperCase() + alarm.message.slice(1)}.{" "}
         {canVerify ? (
           <Link href="/audit" className="font-medium underline">
             See what broke and what to do (Audit › Verify chain)

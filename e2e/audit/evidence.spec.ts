@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { createHash, createPublicKey, verify } from "node:crypto";
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
@@ -50,6 +51,17 @@ test.describe("[AUDIT][evidence] signed exports and checkpoints", () => {
     await expect(run.getByTestId("export-signed-by")).toHaveText(`signed by ${keyId}`);
     const file = await download(page, () => run.getByRole("link", { name: "Download CSV" }).click());
     const manifestFile = await download(page, () => run.getByRole("link", { name: "Manifest" }).click());
+
+    // The reviewer's own tool on what the browser downloaded: without a key they trust it never says OK.
+    const verifyExport = (...args: string[]) =>
+      spawnSync(process.execPath, ["scripts/verify-export.mjs", ...args], { encoding: "utf8" });
+    const unkeyed = verifyExport(file, manifestFile);
+    expect(unkeyed.status).toBe(3);
+    expect(unkeyed.stdout.trimEnd().split("\n").at(-1)).toBe("NOT VERIFIED: no trusted key given");
+    expect(verifyExport(file, manifestFile, "--key", pem)).toMatchObject({
+      status: 0,
+      stdout: expect.stringMatching(/\nOK\n$/),
+    });
 
     const csv = readFileSync(file, "utf8");
     const rows = parse(csv, { columns: true }) as Record<string, string>[];
