@@ -5,7 +5,8 @@
 //   - every answer the console served during the run (pages, RSC payloads, route answers, server
 //     action answers; recorded by scripts/e2e-capture-proxy.mjs),
 //   - the console's log of the run,
-//   - every row of every table of the console's database (its PGlite data directory).
+//   - every row of every table of the console's database (its PGlite data directory),
+//   - every file the console wrote beside it (checkpoints, closing statements, the chain alarm, exports).
 // Four server actions exist to hand a secret to the person who asked for it, once (a new client's
 // API key and session token, a session token, a web OTP, the ejected backup shares as a download):
 // their own answers may hold those secrets, and nothing else may. Any other hit fails and names where.
@@ -164,6 +165,16 @@ for (const file of instanceLogs) scanText(find, path.relative(root, file), readF
 
 const rows = await databaseRows(find);
 
+// What the console writes outside its database: the checkpoint directory (checkpoints, closing
+// statements, the chain alarm), the export store (files and manifests), anything else in its data folder.
+const databaseDir = path.join(paths.consoleData, "console");
+const written = filesUnder(paths.consoleData).filter(
+  (f) => !f.startsWith(`${databaseDir}${path.sep}`) && path.resolve(f) !== path.resolve(paths.consoleLog),
+);
+for (const file of written) scanText(find, path.relative(root, file), readFileSync(file, "utf8"));
+if (!written.some((f) => f.includes(`${path.sep}checkpoints${path.sep}`)))
+  problems.push("No audit checkpoint was written during the run: the scan would prove nothing about them.");
+
 // A scan that had nothing to look for, or nowhere to look, proves nothing.
 for (const kind of ["client-api-key", "session-token", "web-otp", "share"])
   if (!counts[kind]?.length) problems.push(`The run issued no ${kind}: the scan would prove nothing about it.`);
@@ -175,7 +186,8 @@ process.stdout.write(
   `Searched for ${needles.length} secrets (${Object.entries(counts)
     .map(([k, v]) => `${v.length} ${k}`)
     .join(", ")}) in ${bundle.length} bundle files, ${answers} answers (${revealing} of revealing actions), ` +
-    `${log.split("\n").length} log lines, ${instanceLogs.length} scale-out instance logs and ${rows} database rows.\n`,
+    `${log.split("\n").length} log lines, ${instanceLogs.length} scale-out instance logs, ${rows} database rows and ` +
+    `${written.length} files the console wrote beside its database.\n`,
 );
 for (const p of problems) process.stdout.write(`  ✗ ${p}\n`);
 for (const h of hits) process.stdout.write(`  ✗ secret found: ${h}\n`);
