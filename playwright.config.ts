@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { ADMIN } from "./e2e/fixtures/users";
+import { e2ePaths } from "./scripts/setup.mjs";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./testing/chromium";
 
 // Ports can be moved (E2E_PORT, SANDBOX_PORT, SANDBOX_MPC_PORT) so two checkouts can run their
@@ -7,10 +8,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./testing/chromium";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SANDBOX_PORT = process.env.SANDBOX_PORT ?? "4010";
 const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+const paths = e2ePaths();
+// `npm test` runs two stacks side by side, each given its share of the spec files (scripts/e2e-shards.mjs).
+const specs = process.env.E2E_SPECS ? (JSON.parse(process.env.E2E_SPECS) as string[]) : undefined;
 
 export default defineConfig({
   testDir: "./e2e",
-  outputDir: ".data/test-results/playwright",
+  outputDir: `${paths.testResults}/playwright`,
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -19,7 +23,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [
     ["list"],
-    ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? ".data/test-results/playwright.json" }],
+    ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? `${paths.testResults}/playwright.json` }],
   ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -38,6 +42,7 @@ export default defineConfig({
       dependencies: ["setup"],
       // The full fault run belongs to `npm run bench` (bench/faults.bench.ts), which sets FAULTS_FULL=1.
       testIgnore: process.env.FAULTS_FULL === "1" ? /auth\.setup\.ts/ : [/auth\.setup\.ts/, /faults-full\.spec\.ts/],
+      ...(specs ? { testMatch: specs.map((file) => `**/${file}`) } : {}),
     },
   ],
   webServer: [

@@ -158,9 +158,9 @@ const log = existsSync(paths.consoleLog) ? readFileSync(paths.consoleLog, "utf8"
 if (!log) problems.push(`No console log at ${paths.consoleLog}.`);
 scanText(find, "the console's log", log);
 
-// The scale-out journeys' instances (e2e/quality/scale-out.spec.ts) keep their logs in their own data
+// The journeys' own console instances (scale-out, operations, …) keep their logs in their own data
 // directories; their database is a scratch PostgreSQL one, dropped when those journeys end.
-const instanceLogs = filesUnder(paths.scaleOut).filter((f) => f.endsWith("console.log"));
+const instanceLogs = filesUnder(paths.instances).filter((f) => f.endsWith("console.log"));
 for (const file of instanceLogs) scanText(find, path.relative(root, file), readFileSync(file, "utf8"));
 
 const rows = await databaseRows(find);
@@ -186,7 +186,7 @@ process.stdout.write(
   `Searched for ${needles.length} secrets (${Object.entries(counts)
     .map(([k, v]) => `${v.length} ${k}`)
     .join(", ")}) in ${bundle.length} bundle files, ${answers} answers (${revealing} of revealing actions), ` +
-    `${log.split("\n").length} log lines, ${instanceLogs.length} scale-out instance logs, ${rows} database rows and ` +
+    `${log.split("\n").length} log lines, ${instanceLogs.length} instance logs, ${rows} database rows and ` +
     `${written.length} files the console wrote beside its database.\n`,
 );
 for (const p of problems) process.stdout.write(`  ✗ ${p}\n`);

@@ -1,6 +1,7 @@
 // Types of what the browser journeys use of setup.mjs (the rest is for npm start and npm test).
 export const root: string;
 export function e2ePaths(): {
+  data: string;
   consoleData: string;
   sandboxData: string;
   capture: string;
@@ -8,5 +9,7 @@ export function e2ePaths(): {
   consoleLog: string;
   secretsLog: string;
   canaries: string;
-  scaleOut: string;
+  auth: string;
+  instances: string;
+  testResults: string;
 };

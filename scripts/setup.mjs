@@ -82,10 +82,15 @@ export function packageVersion(name) {
   }
 }
 
-/** Where the browser journeys keep their throw-away state, and what the secret scan reads after them. */
+/**
+ * Where the browser journeys keep their throw-away state, and what the secret scan reads after them.
+ * E2E_DATA_DIR moves all of it (default .data): `npm test` runs the journeys as two stacks side by
+ * side, each with its own console, sandbox, ports and folder (scripts/e2e-shards.mjs).
+ */
 export function e2ePaths() {
-  const data = `${root}.data`;
+  const data = process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR.replace(/\/$/, "")}` : `${root}.data`;
   return {
+    data,
     consoleData: `${data}/e2e`,
     sandboxData: `${data}/e2e-sandbox`,
     capture: `${data}/e2e-capture`,
@@ -94,7 +99,10 @@ export function e2ePaths() {
     secretsLog: `${data}/e2e-capture/sandbox-secrets.tsv`,
     /** Every canary e2e/security/canaries.spec.ts sent in refused input: canary, action, where (tab-separated). */
     canaries: `${data}/e2e-capture/canaries.tsv`,
-    /** The scale-out journeys' own console instances, each with its data directory and log. */
-    scaleOut: `${data}/e2e-scale-out`,
+    /** The signed-in browsers' cookies, one file per role (e2e/auth.setup.ts). */
+    auth: `${data}/e2e-auth`,
+    /** The journeys' own console instances (scale-out, operations, …), each with its data directory and log. */
+    instances: `${data}/e2e-instances`,
+    testResults: `${data}/test-results`,
   };
 }

@@ -4,6 +4,7 @@
 // The last line is the summary "N passed, N failed". `--stress` runs it all beside two CPU burners.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { splitSpecs } from "./e2e-shards.mjs";
 import { ensureChromium, ensureDependencies, ensurePostgres, root } from "./setup.mjs";
 
 const out = `${root}.data/test-results`;
@@ -132,22 +133,67 @@ results.push({ name: "vitest", passed: vitest?.numPassedTests ?? 0, failed: vite
 const built = run("Production build (next build)", bin("next"), ["build"], { NODE_ENV: "production" });
 results.push({ name: "build", ...count(built) });
 
+/** The two stacks the journeys run on side by side (scripts/e2e-shards.mjs): their own folders and ports. */
+const shards = splitSpecs(2).map((specs, i) => ({
+  name: `e2e-${i + 1}`,
+  report: `${out}/playwright-${i + 1}.json`,
+  env: {
+    E2E_DATA_DIR: `${root}.data/stack-${i + 1}`,
+    E2E_PORT: String(3100 + 200 * i),
+    SANDBOX_PORT: String(4010 + 200 * i),
+    SANDBOX_MPC_PORT: String(4011 + 200 * i),
+    E2E_SPECS: JSON.stringify(specs),
+  },
+}));
+
+/** Runs a command, each line of its output prefixed with `tag`, so two can run at once and stay readable. */
+function runTagged(tag, command, args, env) {
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = "";
+    stream.on("data", (chunk) => {
+      const lines = (rest + chunk.toString("utf8")).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) process.stdout.write(`[${tag}] ${line}\n`);
+    });
+    stream.on("end", () => rest && process.stdout.write(`[${tag}] ${rest}\n`));
+  }
+  return new Promise((resolve) => child.on("close", (code) => resolve(code === 0)));
+}
+
 if (built) {
-  const e2eOk = run("Browser journeys (Playwright, Chromium, production build)", bin("playwright"), ["test"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
+  heading(`Browser journeys (Playwright, Chromium, production build), on ${shards.length} stacks side by side`);
+  const started = Date.now();
+  const oks = await Promise.all(
+    shards.map((shard) =>
+      runTagged(shard.name, bin("playwright"), ["test"], { ...shard.env, PLAYWRIGHT_JSON_OUTPUT_NAME: shard.report }),
+    ),
+  );
+  process.stdout.write(
+    `  ${oks.every(Boolean) ? "\x1b[32mok\x1b[0m" : "\x1b[31mfailed\x1b[0m"} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+  let passed = 0;
+  let failed = 0;
+  shards.forEach((shard, i) => {
+    const stats = readJson(shard.report)?.stats;
+    passed += stats ? stats.expected + stats.flaky : 0;
+    failed += stats ? stats.unexpected + (oks[i] || stats.unexpected > 0 ? 0 : 1) : 1;
   });
-  const pw = readJson(`${out}/playwright.json`);
-  const stats = pw?.stats;
-  results.push({
-    name: "e2e",
-    passed: stats ? stats.expected + stats.flaky : 0,
-    failed: stats ? stats.unexpected + (e2eOk || stats.unexpected > 0 ? 0 : 1) : 1,
-  });
+  results.push({ name: "e2e", passed, failed });
   // Everything the journeys were served, logged and stored, searched for every secret the sandbox issued.
-  results.push({
-    name: "secrets",
-    ...count(run("Secret scan (bundle, answers, log, database)", process.execPath, ["scripts/secret-scan.mjs"])),
-  });
+  let scans = true;
+  for (const shard of shards)
+    scans &&= run(
+      `Secret scan of ${shard.name} (bundle, answers, log, database, files)`,
+      process.execPath,
+      ["scripts/secret-scan.mjs"],
+      shard.env,
+    );
+  results.push({ name: "secrets", ...count(scans) });
 } else {
   results.push({ name: "e2e", passed: 0, failed: 1 }, { name: "secrets", passed: 0, failed: 1 });
   process.stdout.write("\nBrowser journeys skipped: the build failed.\n");
@@ -176,7 +222,7 @@ function failedNames() {
           names.push(`e2e ${t.status === "flaky" ? "(flaky) " : ""}${spec.file}:${spec.line} › ${spec.title}`);
     for (const child of suite.suites ?? []) walk(child);
   };
-  for (const suite of readJson(`${out}/playwright.json`)?.suites ?? []) walk(suite);
+  for (const shard of shards) for (const suite of readJson(shard.report)?.suites ?? []) walk(suite);
   return names;
 }
 

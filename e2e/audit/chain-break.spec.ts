@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
+import { e2ePaths } from "../../scripts/setup.mjs";
 import { expectAccessible } from "../fixtures/axe";
 import { startConsoleInstance, scratchDatabase, type ConsoleInstance } from "../fixtures/instances";
 import { screens } from "../fixtures/screens";
@@ -16,7 +17,7 @@ import { signedInPage } from "../fixtures/staff";
  */
 const ADMIN = { email: "chain-admin@e2e.test", password: "chain-admin-password-1" };
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 30;
-const DATA = ".data/e2e-chain-break";
+const DATA = `${e2ePaths().instances}/chain-break`;
 
 test.describe.configure({ timeout: 180_000 });
 

@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { e2ePaths } from "../../scripts/setup.mjs";
 import { formError, postCredentials, signIn } from "../fixtures/auth";
 import { expectAccessible } from "../fixtures/axe";
 import { startConsoleInstance, type ConsoleInstance } from "../fixtures/instances";
@@ -14,7 +15,7 @@ import { addStaffUser, signedInPage } from "../fixtures/staff";
  */
 const ADMIN = { email: "device-admin@e2e.test", password: "device-admin-password-1" };
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
-const DATA = ".data/e2e-device-cookie";
+const DATA = `${e2ePaths().instances}/device-cookie`;
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { expect, test, type Locator } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+import { e2ePaths } from "../../scripts/setup.mjs";
 import { rpc } from "../fixtures/chain";
 import { CRASH_IN_LOG, endsWithContent } from "../fixtures/faults";
 import { createTestClientWithWallets } from "../fixtures/sandbox";
@@ -32,11 +33,11 @@ const figures: Record<string, unknown> = {};
 let logBefore = 0;
 
 test.beforeAll(async () => {
-  logBefore = readFileSync(".data/e2e-capture/console.log", "utf8").length;
+  logBefore = readFileSync(e2ePaths().consoleLog, "utf8").length;
 });
 test.afterEach(async () => sandboxRules([]));
 test.afterAll(async () => {
-  const log = readFileSync(".data/e2e-capture/console.log", "utf8").slice(logBefore);
+  const log = readFileSync(e2ePaths().consoleLog, "utf8").slice(logBefore);
   figures.crashesInLog = (log.match(new RegExp(CRASH_IN_LOG.source, "gi")) ?? []).length;
   // Every failed upstream attempt is a warning of the console's upstream client: the faults were met.
   figures.upstreamFailuresMet = (log.match(/"level":40[^\n]*"msg":"upstream request"/g) ?? []).length;

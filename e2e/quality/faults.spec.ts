@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { e2ePaths } from "../../scripts/setup.mjs";
 import { CRASH_IN_LOG, endsWithContent } from "../fixtures/faults";
 import { sandboxGet, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
 import { storageState } from "../fixtures/users";
@@ -38,7 +39,7 @@ test("[FAULTS] with one upstream request in ten failing, every list and detail p
   page,
 }) => {
   test.setTimeout(300_000);
-  const logBefore = readFileSync(".data/e2e-capture/console.log", "utf8").length;
+  const logBefore = readFileSync(e2ePaths().consoleLog, "utf8").length;
   const list = await pages();
   await sandboxRules(FAULTS);
   try {
@@ -50,7 +51,7 @@ test("[FAULTS] with one upstream request in ten failing, every list and detail p
   } finally {
     await sandboxRules([]);
   }
-  const log = readFileSync(".data/e2e-capture/console.log", "utf8").slice(logBefore);
+  const log = readFileSync(e2ePaths().consoleLog, "utf8").slice(logBefore);
   // The faults were really met (the console logged upstream failures), and none escaped as a crash.
   expect(log).toMatch(/"status":500|malformed|did not match|not valid JSON|Unexpected end of JSON/i);
   expect(log).not.toMatch(CRASH_IN_LOG);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
+import { e2ePaths } from "../../scripts/setup.mjs";
 import { startConsoleInstance, scratchDatabase } from "../fixtures/instances";
 import { startOtlpReceiver } from "../fixtures/otlp-receiver";
 import { signedInPage } from "../fixtures/staff";
@@ -14,7 +15,7 @@ import { startTcpForwarder } from "../fixtures/tcp-forwarder";
  * an id, and SIGTERM ends the process with 0 in time.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
-const DATA = ".data/e2e-operations";
+const DATA = `${e2ePaths().instances}/operations`;
 const TOKEN = randomBytes(24).toString("hex");
 
 /** A GET on a connection of its own (fetch would keep one connection, and so one process). */

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+import { e2ePaths } from "../../scripts/setup.mjs";
 import { anonymousContext, formError } from "../fixtures/auth";
 import { rpc } from "../fixtures/chain";
 import { startConsoleInstance, scratchDatabase, type ConsoleInstance } from "../fixtures/instances";
@@ -20,7 +21,7 @@ import { openEnter, previewEnter } from "../fixtures/yield";
  */
 const ADMIN = { email: "scale-admin@e2e.test", password: "scale-admin-password-1" };
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 10;
-const DATA = ".data/e2e-scale-out";
+const DATA = `${e2ePaths().instances}/scale-out`;
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 

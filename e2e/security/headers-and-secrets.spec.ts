@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { e2ePaths } from "../../scripts/setup.mjs";
 import { ADMIN, storageState } from "../fixtures/users";
 
 function filesUnder(dir: string): string[] {
@@ -45,8 +46,8 @@ test("[SEC][bundle] no secret and no secret's variable name reaches the browser 
   browser,
 }) => {
   const secrets = [
-    readFileSync(".data/e2e/auth-secret", "utf8").trim(),
-    readFileSync(".data/e2e/vault-key", "utf8").trim(),
+    readFileSync(`${e2ePaths().consoleData}/auth-secret`, "utf8").trim(),
+    readFileSync(`${e2ePaths().consoleData}/vault-key`, "utf8").trim(),
     ADMIN.password,
     "sandbox-custodian-key",
   ];

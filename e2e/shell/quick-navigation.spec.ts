@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { e2ePaths } from "../../scripts/setup.mjs";
 import { storageState } from "../fixtures/users";
 
 test.use({ storageState: storageState("admin") });
 
-const LOG = ".data/e2e-capture/console.log";
+const LOG = e2ePaths().consoleLog;
 const logLength = () => readFileSync(LOG, "utf8").length;
 
 /** The console's log lines written since `from`, at error level or worse (pino: 50 error, 60 fatal). */
