@@ -13,6 +13,7 @@ import { getUpstreamConfig, resetEnvForTests } from "./env";
 import { createLogger } from "./log";
 import { reportStartup } from "./startup-report";
 import { changeOwnPassword } from "./users/password";
+import { claimPasswordCheck } from "./users/password-check";
 
 const saved = { ...process.env };
 
@@ -95,12 +96,24 @@ describe("the first admin", () => {
     expect(await verifyPassword(password, admin!.passwordHash!)).toBe(true);
 
     // Changing it clears the flag, ends the sessions issued so far and deletes the file.
-    await changeOwnPassword(handle.db, admin!.id, password, "a-brand-new-password");
+    await changeOwnPassword(
+      handle.db,
+      admin!.id,
+      password,
+      "a-brand-new-password",
+      await claimPasswordCheck(handle.db, admin!.id),
+    );
     const [after] = await handle.db.select().from(tables.users).where(eq(tables.users.id, admin!.id));
     expect(after).toMatchObject({ mustChangePassword: false, sessionVersion: admin!.sessionVersion + 1 });
     expect(existsSync(file)).toBe(false);
     await expect(
-      changeOwnPassword(handle.db, admin!.id, "wrong-current-pass", "another-new-password"),
+      changeOwnPassword(
+        handle.db,
+        admin!.id,
+        "wrong-current-pass",
+        "another-new-password",
+        await claimPasswordCheck(handle.db, admin!.id),
+      ),
     ).rejects.toMatchObject({
       code: "VALIDATION",
     });

@@ -8,23 +8,33 @@ import type { ErrorCode } from "@/lib/shared/result";
  */
 const BRAND = Symbol.for("custodian-console.app-error");
 
+/** Who a refusal was for, when a session named them (the refusal's record names them too). */
+export interface RefusedPerson {
+  id: string;
+  email: string;
+  role: string;
+}
+
 export class AppError extends Error {
   override name = "AppError";
   constructor(
     readonly code: ErrorCode,
     readonly userMessage: string,
     readonly fields?: Record<string, string>,
-    options?: { cause?: unknown; retryAfterSeconds?: number; runs?: RunningRunView[] },
+    options?: { cause?: unknown; retryAfterSeconds?: number; runs?: RunningRunView[]; person?: RefusedPerson },
   ) {
     super(userMessage, options?.cause === undefined ? undefined : { cause: options.cause });
     this.retryAfterSeconds = options?.retryAfterSeconds;
     this.runs = options?.runs;
+    this.person = options?.person && { id: options.person.id, email: options.person.email, role: options.person.role };
     Object.defineProperty(this, BRAND, { value: true });
   }
   /** RATE_LIMITED: when trying again may succeed (sent as Retry-After and in the error body). */
   readonly retryAfterSeconds: number | undefined;
   /** TOO_MANY_RUNS: the person's runs already going (the message names them too). */
   readonly runs: RunningRunView[] | undefined;
+  /** A refusal by authorize: the signed-in person it refused (never sent to the browser). */
+  readonly person: RefusedPerson | undefined;
 }
 
 /** `instanceof AppError` that also holds across Next's per-layer copies of this module. */
@@ -33,7 +43,8 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 export const unauthenticated = () => new AppError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
-export const forbidden = (what: string) => new AppError("FORBIDDEN", `Your role does not allow ${what}.`);
+export const forbidden = (what: string, person?: RefusedPerson) =>
+  new AppError("FORBIDDEN", `Your role does not allow ${what}.`, undefined, { person });
 export const crossSite = () =>
   new AppError(
     "CROSS_SITE",

@@ -1,4 +1,5 @@
 import "server-only";
+import { recordEndedRefusalMinutes } from "./audit/refusal-counts";
 import { bootstrap } from "./bootstrap";
 import { startRateLimitSweep } from "./db/rate-limit-prune";
 import { getEnv, getUpstreamConfig } from "./env";
@@ -49,7 +50,8 @@ export async function runStartup() {
     rateLimitCapacity();
     (await import("./network/edge-headers")).registerEdgeHeaders();
     await startKeeperChannel();
-    startRateLimitSweep();
+    // Counts of refusals past their budget whose minute nobody closed are recorded before the rows go.
+    startRateLimitSweep((db) => recordEndedRefusalMinutes(db));
     await startJobs();
     reportStartup(result, getUpstreamConfig(), {
       log: logger,

@@ -73,6 +73,7 @@ export const KNOWN_AUDIT_ACTIONS = [
   "audit.export-start",
   "audit.export",
   "audit.checkpoint",
+  "audit.refusals-counted",
   "account.change-password",
   "jobs.cancel",
 ] as const;

@@ -4,12 +4,16 @@ import { formatToolSchema, retryBlockToolSchema } from "@/lib/alerts/legacy";
 import { can, PERMISSION_LABELS } from "@/lib/auth/permissions";
 import { SAVED_VIEW_SCOPES, saveViewSchema } from "@/lib/shared/saved-views";
 import { formatRawAlert, retryBlock } from "@/server/alerts/legacy-tools";
-import { replaySelectedEvents } from "@/server/alerts/replay-selected";
+import { admitReplay, replaySelectedEvents } from "@/server/alerts/replay-selected";
 import { forbidden } from "@/server/errors";
 import { defineAction } from "@/server/kit/define-action";
 import { deleteView, saveView } from "@/server/saved-views/views";
 
-/** Replays the failed events the user selected; the result names the ids queued and refused, and the receipts run. */
+/**
+ * Replays the failed events the user selected; the result names the ids queued and refused, and the
+ * receipts run. Within the person's budget of replayed events and of runs following receipts,
+ * checked before anything is sent (admitReplay).
+ */
 export const replaySelected = defineAction({
   action: "alerts.replay",
   secretFields: [],
@@ -28,6 +32,7 @@ export const replaySelected = defineAction({
       .default(null),
   }),
   target: (input) => input.webhookId,
+  admit: (input, { user }) => admitReplay(user, input.eventIds),
   run: (input, { user }) => replaySelectedEvents(user, input.webhookId, input.eventIds, input.window),
   auditResult: (r) => ({ queued: r.queued.length, refused: r.refused.length, receiptsRunId: r.runId }),
 });

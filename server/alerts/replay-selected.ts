@@ -1,9 +1,22 @@
 import "server-only";
 import type { StaffUser } from "@/server/auth/users";
-import { startJob } from "@/server/jobs";
+import { getDb } from "@/server/db";
+import { checkRoomForJob, startJob } from "@/server/jobs";
 import { logger } from "@/server/log";
 import { getAdminClient } from "@/server/upstream";
+import { takeReplayBudget } from "./replay/budget";
 import { alertsReplayFollowJob } from "./replay/follow-job";
+
+/**
+ * Whether the person may replay these events now, decided before anything is sent: a place for the
+ * run that will follow their receipts (TOO_MANY_RUNS, naming the person's runs, otherwise), then
+ * the events from their budget (RATE_LIMITED otherwise; ./replay/budget.ts). The place is checked
+ * first, so a refusal for want of one takes nothing from the budget.
+ */
+export async function admitReplay(user: StaffUser, eventIds: string[]) {
+  await checkRoomForJob(alertsReplayFollowJob, user.id);
+  await takeReplayBudget(await getDb(), user.id, new Set(eventIds).size);
+}
 
 /**
  * Replays the selected events. The upstream replays only failed ones and names the rest in

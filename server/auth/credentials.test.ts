@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
+import { getEnv } from "@/server/env";
 import { openTestDb, type TestDbKind } from "@/testing/db";
 import type * as PasswordModule from "./password";
 
@@ -19,8 +20,10 @@ vi.mock("./password", async (original) => {
 });
 
 const { signInWithPassword, SIGN_IN_ERRORS } = await import("./credentials");
-const { FAILED_SIGN_IN_RECORDS_PER_MINUTE } = await import("./sign-in-records");
-const { hashPassword } = await import("./password");
+const { REFUSALS_RECORDED_PER_MINUTE } = await import("@/server/audit/refusal-scopes");
+const FAILED_SIGN_IN_RECORDS_PER_MINUTE = REFUSALS_RECORDED_PER_MINUTE["sign-in"];
+const { hashPassword, verifyPassword } = await import("./password");
+const { recordEndedRefusalMinutes } = await import("@/server/audit/refusal-counts");
 
 describe.each<TestDbKind>(["pglite", "postgres"])("password sign-in on %s", (kind) => {
   let handle: DbHandle;
@@ -144,13 +147,23 @@ describe.each<TestDbKind>(["pglite", "postgres"])("password sign-in on %s", (kin
 
     it("against a thousand accounts caps the failures per minute, says so, and records the address's lock", async () => {
       const ip = "198.51.100.22";
-      await flood(ip, (i) => `nobody-${i}@example.com`);
+      const outcomes = await flood(ip, (i) => `nobody-${i}@example.com`);
       const rows = await failedRecords(ip);
       expect(rows.length).toBeLessThanOrEqual(bound);
       const invalid = rows.filter((r) => r.errorCode === SIGN_IN_ERRORS.invalid);
       expect(invalid).toHaveLength(FAILED_SIGN_IN_RECORDS_PER_MINUTE);
       expect(invalid.at(-1)?.input).toMatchObject({ note: expect.stringContaining("not recorded") });
       expect(rows.filter((r) => r.errorCode === SIGN_IN_ERRORS.locked)).toHaveLength(1);
+      // The failures past the budget were counted: once the minute is over their number is recorded,
+      // and the records add up to every attempt answered "wrong e-mail or password".
+      await recordEndedRefusalMinutes(handle.db, new Date(Date.now() + 61_000));
+      const counted = (await failedRecords(ip)).filter((r) => r.errorCode === null);
+      expect(counted).toHaveLength(1);
+      expect(counted[0]?.errorMessage).toMatch(
+        /^\d+ more failed sign-ins from 198\.51\.100\.22 were counted, not recorded/,
+      );
+      const countedNumber = (counted[0]?.input as { countedNotRecorded: number }).countedNotRecorded;
+      expect(invalid.length + countedNumber).toBe(outcomes.filter((o) => o === SIGN_IN_ERRORS.invalid).length);
 
       // Once that lock and minute are over, the next lock is recorded again: once per lock, not once ever.
       await handle.db.execute(
@@ -163,6 +176,91 @@ describe.each<TestDbKind>(["pglite", "postgres"])("password sign-in on %s", (kin
       // Another address still gets its own records.
       expect(await attempt("wrong-password", "198.51.100.23")).toBe(SIGN_IN_ERRORS.invalid);
       expect(await failedRecords("198.51.100.23")).toHaveLength(1);
+    });
+  });
+
+  describe("a burst of wrong passwords", () => {
+    // Date alone is fake: the throttle's windows and locks read it; scrypt and the database run for real.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(new Date("2026-03-02T09:00:00.000Z"));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+    };
+
+    it("is answered, recorded and timed alike for an address with an account and one without", async () => {
+      const BURST = 12;
+      const bursts = {
+        real: { email: "victim@example.com", ip: "192.0.2.10" },
+        unknown: { email: "nobody-at-all@example.com", ip: "192.0.2.11" },
+      };
+      type Seen = { answers: string[]; checked: number[]; ms: number[] };
+      const seen: Record<keyof typeof bursts, Seen> = {
+        real: { answers: [], checked: [], ms: [] },
+        unknown: { answers: [], checked: [], ms: [] },
+      };
+      // Interleaved, so the machine's load falls on both alike; apart in every key (account, address).
+      for (let i = 0; i < BURST; i++)
+        for (const which of ["real", "unknown"] as const) {
+          const { email, ip } = bursts[which];
+          const checksBefore = checks.count;
+          const started = performance.now();
+          const answer = await signInWithPassword(
+            { email, password: `wrong-${i}` },
+            { ip, requestId: `burst-${i}` },
+          ).then(
+            () => "ok",
+            (e: Error) => e.message,
+          );
+          seen[which].ms.push(performance.now() - started);
+          seen[which].answers.push(answer);
+          seen[which].checked.push(checks.count - checksBefore);
+        }
+
+      // The account's limit of attempts is checked; the one that reaches it locks; the rest are refused unchecked.
+      const limit = getEnv().CONSOLE_SIGNIN_ACCOUNT_LIMIT;
+      const expected = [
+        ...Array(limit - 1).fill(SIGN_IN_ERRORS.invalid),
+        ...Array(BURST - limit + 1).fill(SIGN_IN_ERRORS.locked),
+      ];
+      expect(seen.real.answers).toEqual(expected);
+      expect(seen.unknown.answers).toEqual(expected);
+      // The password hash is computed for the address without an account too, on the same attempts.
+      const checkedAttempts = [...Array(limit).fill(1), ...Array(BURST - limit).fill(0)];
+      expect(seen.real.checked).toEqual(checkedAttempts);
+      expect(seen.unknown.checked).toEqual(checkedAttempts);
+
+      // The same records, in the same order, but for whom and from where.
+      const recorded = async (ip: string) =>
+        (
+          await handle.db
+            .select()
+            .from(tables.auditLog)
+            .where(eq(tables.auditLog.ip, ip))
+            .orderBy(asc(tables.auditLog.seq))
+        ).map((r) => [r.action, r.outcome, r.errorCode, r.errorMessage, r.input, r.requestId]);
+      const realRecords = await recorded(bursts.real.ip);
+      expect(realRecords.length).toBe(limit);
+      expect(await recorded(bursts.unknown.ip)).toEqual(realRecords);
+
+      // About the same time: the checked attempts cost a hash either way, the refused ones none.
+      const reference: number[] = [];
+      const hash = await hashPassword("reference-password");
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        await verifyPassword("not-it", hash);
+        reference.push(performance.now() - started);
+      }
+      const checkedMs = (which: keyof typeof bursts) => median(seen[which].ms.slice(0, limit));
+      const ratio = checkedMs("unknown") / checkedMs("real");
+      expect(ratio).toBeGreaterThan(1 / 3);
+      expect(ratio).toBeLessThan(3);
+      expect(checkedMs("unknown")).toBeGreaterThan(median(reference) / 3);
     });
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { appendAudit, appendAuditSafely } from "@/server/audit/append";
@@ -11,7 +12,7 @@ import { deviceFor, nextDeviceCookieValue } from "./device-cookie";
 import { recordedIdentifier } from "./identifier";
 import { dummyHash, verifyPassword } from "./password";
 import { claimAttempt, settleFailure, settleSuccess, type Throttle } from "./rate-limit";
-import { FAILED_SIGN_IN_LIMIT_NOTE, failedSignInBudget, firstRecordOfLock } from "./sign-in-records";
+import { failedSignInBudget, firstRecordOfLock } from "./sign-in-records";
 import { findUserByEmail } from "./users";
 
 /** Codes the sign-in page turns into words; nothing else about the failure reaches the browser. */
@@ -50,8 +51,12 @@ export interface SignInRequest {
  *   ("device:<nonce>", with the account's limit): locks that others' attempts put on the account or
  *   the address do not refuse it, and its own failures lock only itself;
  * - otherwise the account ("account:<user id>") and the client address ("address:<ip>"). An
- *   identifier that names no account is counted against the address alone: no key holds what was
- *   typed, which may be a password in the wrong box.
+ *   identifier that names no account is counted as an account would be, with the same limit and
+ *   lock ("account:unknown:<digest>"), so a burst of wrong passwords gets the same answers, the same
+ *   records and the same password check whether the address has an account or not: nobody learns
+ *   which addresses do. The digest is keyed with AUTH_SECRET and taken of what the failure's record
+ *   says of the identifier (./identifier.ts), so no key holds what was typed, which may be a
+ *   password in the wrong box.
  */
 export async function signInWithPassword(
   raw: unknown,
@@ -71,10 +76,11 @@ export async function signInWithPassword(
   const accountLimit = { limit: env.CONSOLE_SIGNIN_ACCOUNT_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES };
   const addressLimit = { limit: env.CONSOLE_SIGNIN_ADDRESS_LIMIT, lockMinutes: env.CONSOLE_SIGNIN_LOCK_MINUTES };
   const addressKey = `address:${request.ip ?? "unknown"}`;
+  const accountKey = user ? `account:${user.id}` : unknownAccountKey(env.AUTH_SECRET, named);
   const throttles: { key: string; throttle: Throttle }[] = device
     ? [{ key: `device:${device.nonce}`, throttle: accountLimit }]
     : [
-        ...(user ? [{ key: `account:${user.id}`, throttle: accountLimit }] : []),
+        { key: accountKey, throttle: accountLimit },
         { key: addressKey, throttle: addressLimit },
       ];
   const known = device ? { knownBrowser: true } : {};
@@ -95,7 +101,7 @@ export async function signInWithPassword(
   const fail = async (code: string, message: string) => {
     measure(() => signInFailures().inc({ reason: code }));
     const budget = await failedSignInBudget(db, request.ip).catch(() => ({ record: false }) as const);
-    if (budget.record) await record(code, message, budget.last ? FAILED_SIGN_IN_LIMIT_NOTE : undefined);
+    if (budget.record) await record(code, message, budget.note);
     return new Error(code);
   };
   // A lock is recorded once per key and lock, however many attempts it refuses.
@@ -159,11 +165,17 @@ export async function signInWithPassword(
   // A known browser's success clears only its own count: what others did to the account stands.
   await settleSuccess(
     db,
-    device ? { clear: [`device:${device.nonce}`] } : { clear: [`account:${user.id}`], giveBack: addressKey },
+    device ? { clear: [`device:${device.nonce}`] } : { clear: [accountKey], giveBack: addressKey },
   );
   await db.update(tables.users).set({ lastSignInAt: now }).where(eq(tables.users.id, user.id));
   return {
     user: { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion },
     deviceCookie: nextDeviceCookieValue(env.AUTH_SECRET, request.deviceTokens ?? [], user.id, now),
   };
+}
+
+/** The throttle key of an identifier that names no account (see signInWithPassword): never the text itself. */
+function unknownAccountKey(secret: string, recorded: string): string {
+  const digest = createHmac("sha256", secret).update(`sign-in-identifier:${recorded}`).digest("base64url");
+  return `account:unknown:${digest}`;
 }

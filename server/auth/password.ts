@@ -38,10 +38,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash of a random password, compared against when the account does not exist, so timing does not reveal it. */
-let dummy: Promise<string> | undefined;
+/**
+ * A hash of a random password, compared against when the account does not exist, so timing does not
+ * reveal it. Made as the module loads, not at the first unknown address: that attempt would
+ * otherwise take two hashes' time, once per process.
+ */
+const dummy = hashPassword(randomBytes(16).toString("hex"));
+// Awaited by every caller; a failure (scrypt's memory refused) is theirs to see, not unhandled here.
+dummy.catch(() => {});
 export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(16).toString("hex"));
   return dummy;
 }
 

@@ -65,8 +65,14 @@ export async function authorize(requirement: Requirement, options: AuthorizeOpti
   const user = await currentUser();
   if (!user) throw unauthenticated();
   if (user.mustChangePassword && !options.allowPendingPasswordChange)
-    throw new AppError("FORBIDDEN", "Choose a new password first: the one you signed in with was generated.");
-  if (requirement !== "signed-in" && !can(user.role, requirement)) throw forbidden(describePermission(requirement));
+    throw new AppError(
+      "FORBIDDEN",
+      "Choose a new password first: the one you signed in with was generated.",
+      undefined,
+      { person: user },
+    );
+  if (requirement !== "signed-in" && !can(user.role, requirement))
+    throw forbidden(describePermission(requirement), user);
   return user;
 }
 

@@ -1,25 +1,24 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { RefusalBudget } from "@/server/audit/refusals";
+import { lastRecordedNote, type RefusalScope } from "@/server/audit/refusal-scopes";
+import { refusalBudget } from "@/server/audit/refusals";
 import type { Db } from "@/server/db";
-import { hitWindow } from "@/server/db/window-counter";
 
 /**
- * A failed sign-in costs nothing to send, so its audit records are bounded the way refused calls
- * without a session are (server/audit/refusals.ts): per address, the first few failures in a minute
- * are recorded and the rest only counted, and the record that reaches the limit says so. A refusal
- * because the account or the address is locked is recorded once per lock, however often the door
- * is knocked on while it lasts.
+ * A failed sign-in costs nothing to send, so its audit records are bounded the way every refusal is
+ * (server/audit/refusals.ts), per address: the first few failures in a minute are recorded, the
+ * record that reaches the limit says so, the rest are counted and their number recorded after the
+ * minute. A refusal because the account or the address is locked is recorded once per lock,
+ * however often the door is knocked on while it lasts.
  */
-export const FAILED_SIGN_IN_RECORDS_PER_MINUTE = 10;
-
-export const FAILED_SIGN_IN_LIMIT_NOTE =
-  "Further failed sign-ins from this address this minute are not recorded (locks still are).";
-
-export async function failedSignInBudget(db: Db, ip: string | null): Promise<RefusalBudget> {
-  const hits = await hitWindow(db, `audit-sign-in-failed:${ip ?? "unknown"}`, 60);
-  if (hits > FAILED_SIGN_IN_RECORDS_PER_MINUTE) return { record: false };
-  return { record: true, last: hits === FAILED_SIGN_IN_RECORDS_PER_MINUTE };
+export async function failedSignInBudget(
+  db: Db,
+  ip: string | null,
+): Promise<{ record: false } | { record: true; note: string | undefined }> {
+  const scope: RefusalScope = { kind: "sign-in", ip };
+  const budget = await refusalBudget(scope, db);
+  if (!budget.record) return budget;
+  return { record: true, note: budget.last ? lastRecordedNote(scope) : undefined };
 }
 
 /**

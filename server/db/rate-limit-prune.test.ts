@@ -1,10 +1,12 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { recordEndedRefusalMinutes } from "@/server/audit/refusal-counts";
 import { claimAttempt } from "@/server/auth/rate-limit";
 import { firstRecordOfLock } from "@/server/auth/sign-in-records";
 import { setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { openTestDb, type TestDbKind } from "@/testing/db";
-import { pruneRateLimits, startRateLimitSweep } from "./rate-limit-prune";
+import { pruneRateLimits, startRateLimitSweep, sweepRateLimits } from "./rate-limit-prune";
 import { hitWindow } from "./window-counter";
 
 const now = new Date("2026-05-01T12:00:00Z");
@@ -44,6 +46,21 @@ describe.each<TestDbKind>(["pglite", "postgres"])("pruning rate-limit rows on %s
     expect((await claimAttempt(handle.db, "account:locked-now", throttle, now)).allowed).toBe(false);
     expect(await claimAttempt(handle.db, "address:192.0.2.2", throttle, now)).toMatchObject({ allowed: true, hits: 1 });
     expect(await pruneRateLimits(handle.db, now)).toBe(0);
+  });
+
+  it("records the count a refusal counter still owes the audit log before the sweep prunes it", async () => {
+    const key = "audit-refusals:address:192.0.2.50";
+    // 15 calls without a session two hours ago: 10 recorded one by one then, 5 only counted.
+    for (let i = 0; i < 15; i++) await hitWindow(handle.db, key, 60, ago(120));
+    await sweepRateLimits(handle.db, (db) => recordEndedRefusalMinutes(db, now), now);
+    const records = await handle.db
+      .select()
+      .from(tables.auditLog)
+      .where(and(eq(tables.auditLog.action, "audit.refusals-counted"), eq(tables.auditLog.ip, "192.0.2.50")));
+    expect(records.map((r) => r.input)).toEqual([
+      { countedNotRecorded: 5, from: ago(120).toISOString(), until: ago(119).toISOString() },
+    ]);
+    expect(await handle.db.select().from(tables.rateLimits).where(eq(tables.rateLimits.key, key))).toEqual([]);
   });
 
   it("refuses a counter window the sweep would cut short", async () => {

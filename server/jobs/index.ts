@@ -1,6 +1,14 @@
 import "server-only";
 import { getDbHandle } from "@/server/db";
-import { cancelRun, createRun, getRun, listRuns, type ListRunsFilter, type StartOptions } from "./operations";
+import {
+  cancelRun,
+  checkRoomForRun,
+  createRun,
+  getRun,
+  listRuns,
+  type ListRunsFilter,
+  type StartOptions,
+} from "./operations";
 import { JobRuntime, type JobRuntimeOptions } from "./runtime";
 import type { JobActor, JobDefinition, JobRun } from "./types";
 
@@ -62,6 +70,11 @@ export async function startJob(
   const runtime = globalForJobs.consoleJobRuntime;
   if (runtime?.running) return runtime.startJob(job, params, options);
   return createRun((await getDbHandle()).db, job, params, options);
+}
+
+/** Refuses with TOO_MANY_RUNS, naming the runs, when starting a run of this kind now would be (operations.ts). */
+export async function checkRoomForJob(job: JobDefinition, startedById: string): Promise<void> {
+  return checkRoomForRun((await getDbHandle()).db, job, startedById);
 }
 
 export async function cancelJob(runId: string, by: JobActor): Promise<JobRun> {

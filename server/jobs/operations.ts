@@ -5,7 +5,7 @@ import { JOB_RUN_STATUSES } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/errors";
 import { tooManyRuns } from "./per-person";
 import { getJobDefinition } from "./registry";
-import { insertRun, requestCancel, selectRun, selectRuns } from "./store";
+import { countedRuns, insertRun, requestCancel, selectRun, selectRuns } from "./store";
 import { jobActorSchema, type JobActor, type JobDefinition, type JobRun, type PerPersonLimit } from "./types";
 
 /** The callers' operations on runs, against a given database; index.ts binds them to the console's. */
@@ -49,6 +49,18 @@ export async function createRun(
   if ("refusedFor" in outcome)
     throw await tooManyRuns(definition, limit as PerPersonLimit<unknown>, outcome.refusedFor);
   return outcome;
+}
+
+/**
+ * Refuses (TOO_MANY_RUNS, as createRun would) when the person has no place left for a run of this
+ * kind: for a caller that must know before it does what the run will follow (a replay is sent before
+ * the run that follows its receipts can be started). Only a forecast: createRun decides, atomically.
+ */
+export async function checkRoomForRun(db: Db, job: JobDefinition, startedById: string): Promise<void> {
+  const limit = job.perPersonLimit as PerPersonLimit<unknown> | undefined;
+  if (!limit) return;
+  const mine = await countedRuns(db, job.kind, startedById);
+  if (mine.length >= limit.max) throw await tooManyRuns(job, limit, mine);
 }
 
 const runIdSchema = z.uuid();

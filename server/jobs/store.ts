@@ -91,7 +91,7 @@ async function activeWithKey(db: Db, run: Pick<NewRun, "kind" | "singletonKey">)
  * stop (a cancelled run winds down within a heartbeat; the person who cancelled it should not have
  * to wait for that to start the next).
  */
-async function countedRuns(db: Db, kind: string, startedById: string): Promise<JobRun[]> {
+export async function countedRuns(db: Db, kind: string, startedById: string): Promise<JobRun[]> {
   return db
     .select()
     .from(jobRuns)

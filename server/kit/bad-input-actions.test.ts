@@ -12,6 +12,9 @@ import type { DbHandle } from "@/server/db/client";
  * object belongs, Map/Set/BigInt/Date values, odd keys. Signed in as an admin, who holds every
  * permission, so every call gets as far as the input check.
  *
+ * Each input starts with its caller's budgets fresh (server/audit/refusals.ts and the actions' own),
+ * which have their own tests (server/kit/refusal-budget.test.ts, server/actions/*.test.ts).
+ *
  * Properties: the call resolves (never throws); input the action's schema refuses gives ok:false
  * with VALIDATION and a clear message, no upstream call, and exactly the one refusal record (no
  * intent), which like the answer holds no string of the input (only field paths and messages, with
@@ -97,6 +100,10 @@ describe("bad input to every server action", () => {
       const cpu = await cpuMs(() =>
         fc.assert(
           fc.asyncProperty(actionInput(fieldsOf(declaration.input)), async (input) => {
+            // Each input starts with the budgets fresh (refusal records, replayed events and the runs
+            // that follow them, password tries): what one input used must not refuse the next.
+            await handle.db.delete(tables.rateLimits);
+            await handle.db.delete(tables.jobRuns);
             upstreamCalls.length = 0;
             audit.entries.length = 0;
             audit.failures.length = 0;

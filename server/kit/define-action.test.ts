@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { UNAUTHENTICATED_RECORDS_PER_MINUTE } from "@/server/audit/refusals";
+import { REFUSALS_RECORDED_PER_MINUTE } from "@/server/audit/refusal-scopes";
 import { verifyChain } from "@/server/audit/verify";
 import { setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
@@ -167,7 +167,7 @@ describe("the action pattern", () => {
       await Promise.all(Array.from({ length: 50 }, (_, j) => greet({ name: `${marker}-${i + j}`, apiKey: marker })));
     const [after] = await handle.db.select({ n: count() }).from(tables.auditLog);
     const written = (after?.n ?? 0) - (before?.n ?? 0);
-    expect(written).toBe(UNAUTHENTICATED_RECORDS_PER_MINUTE);
+    expect(written).toBe(REFUSALS_RECORDED_PER_MINUTE.address);
     const rows = await handle.db
       .select()
       .from(tables.auditLog)

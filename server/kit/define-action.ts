@@ -4,10 +4,11 @@ import type { z } from "zod";
 import type { ActionError, ActionResult } from "@/lib/shared/result";
 import { appendAudit, appendAuditSafely, type AuditEntry } from "@/server/audit/append";
 import { AuditTamperedError } from "@/server/audit/guard";
-import { unauthenticatedRecordBudget } from "@/server/audit/refusals";
+import { lastRecordedNote, type RefusalScope } from "@/server/audit/refusal-scopes";
+import { refusalBudget } from "@/server/audit/refusals";
 import { authorize, type Requirement } from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
-import { auditUnavailable, HTTP_STATUS } from "@/server/errors";
+import { auditUnavailable, HTTP_STATUS, type RefusedPerson } from "@/server/errors";
 import { logger } from "@/server/log";
 import { actionDuration, measure } from "@/server/ops/metrics";
 import { requestContext, type RequestContext } from "@/server/request-context";
@@ -31,8 +32,8 @@ export interface ActionContext extends RequestContext {
 /** A top-level field of any shape the input can take (each option of a union). */
 type FieldOf<T> = T extends unknown ? Extract<keyof T, string> : never;
 
-/** Declare `run` before `target`/`auditResult`: TypeScript infers the result type left to right. */
-interface ActionConfig<S extends z.ZodType, R> {
+/** Declare `admit` before `run` before `target`/`auditResult`: TypeScript infers the types left to right. */
+interface ActionConfig<S extends z.ZodType, R, A> {
   /** Audit action name, e.g. "users.create". */
   action: string;
   permission: Requirement;
@@ -55,7 +56,14 @@ interface ActionConfig<S extends z.ZodType, R> {
   secretFields: readonly FieldOf<z.infer<S>>[];
   /** Extra facts about a success for the audit record (never a secret: "a key was issued", not the key). */
   auditResult?: (result: NoInfer<R>) => Record<string, unknown>;
-  run: (input: z.infer<S>, ctx: ActionContext) => Promise<R>;
+  /**
+   * A budget of the caller's that may refuse the call before the act is attempted (events they may
+   * replay, wrong passwords they may try): its refusal is recorded and bounded as any refusal is,
+   * with no intent, because nothing was tried. Runs after the input is parsed, before the intent;
+   * what it returns, `run` gets as `admitted`.
+   */
+  admit?: (input: z.infer<S>, ctx: ActionContext) => Promise<A>;
+  run: (input: z.infer<S>, ctx: ActionContext & { admitted: A }) => Promise<R>;
 }
 
 /**
@@ -64,18 +72,20 @@ interface ActionConfig<S extends z.ZodType, R> {
  *
  * The audit fails closed: the intent is written before anything reaches the upstream or the
  * database, and if it cannot be written the act does not happen and the user is told so. Refusals
- * (no session, wrong role, bad input) are recorded too: without the body for callers who are not
- * signed in, and then only a bounded number per address; for input the schema refused, only the
- * failing fields and their messages, never a value (any field may hold a password typed in the
- * wrong box). Raw upstream or database text never reaches the browser; the full error goes to the
- * server log under the request id.
+ * (no session, wrong role, bad input, over a budget) are recorded too, a bounded number a minute per
+ * person and action, or per address for callers who are not signed in, and past it counted
+ * (server/audit/refusals.ts), so a flood of them neither holds other staff's acts behind the
+ * chain's lock nor grows the log without bound: without the body for callers who are not signed
+ * in; for input the schema refused, only the failing fields and their messages, never a value (any
+ * field may hold a password typed in the wrong box). Raw upstream or database text never reaches
+ * the browser; the full error goes to the server log under the request id.
  *
  * A person is waiting: an upstream call the shared rate limit would hold longer than
  * PERSON_MAX_WAIT_MS fails at once, and the result is RATE_LIMITED with `retryAfterSeconds`. The
  * time spent on the upstream and the rest are measured as for route handlers; a server action
  * cannot set response headers, so serve.mjs adds them as `Server-Timing` to the action's response.
  */
-export function defineAction<S extends z.ZodType, R>(config: ActionConfig<S, R>) {
+export function defineAction<S extends z.ZodType, R, A = undefined>(config: ActionConfig<S, R, A>) {
   const action = function action(raw: unknown): Promise<ActionResult<R>> {
     return withRequestTiming({ maxWaitMs: PERSON_MAX_WAIT_MS }, async (timing) => {
       const started = performance.now();
@@ -96,13 +106,19 @@ function reportTiming(timing: RequestTiming) {
   if (exchange) exchange.serverTiming = serverTimingHeader(timing);
 }
 
-async function perform<S extends z.ZodType, R>(config: ActionConfig<S, R>, raw: unknown): Promise<ActionResult<R>> {
+async function perform<S extends z.ZodType, R, A>(
+  config: ActionConfig<S, R, A>,
+  raw: unknown,
+): Promise<ActionResult<R>> {
   const ctx = await requestContext();
   let user: StaffUser | undefined;
+  // The person a session named whom authorize refused (a role without the permission).
+  let refused: RefusedPerson | undefined;
   let input: z.infer<S> | undefined;
   let intentId: string | null = null;
+  const who = () => user ?? refused;
   const base = (): Pick<AuditEntry, "actor" | "action" | "requestId" | "ip"> => ({
-    actor: { id: user?.id ?? null, email: user?.email ?? null, role: user?.role ?? null },
+    actor: { id: who()?.id ?? null, email: who()?.email ?? null, role: who()?.role ?? null },
     action: config.action,
     requestId: ctx.requestId,
     ip: ctx.ip,
@@ -114,13 +130,14 @@ async function perform<S extends z.ZodType, R>(config: ActionConfig<S, R>, raw: 
     const parsed = config.input.safeParse(raw);
     if (!parsed.success) throw validationError(parsed.error, raw, config.input);
     input = parsed.data;
+    const admitted = config.admit ? await config.admit(parsed.data, { ...ctx, user }) : (undefined as A);
     const target = config.target?.(parsed.data) ?? null;
     try {
       intentId = (await appendAudit({ ...base(), target, input: { input: keptInput() }, outcome: "intent" })).id;
     } catch (error) {
       if (!(config.runsWhileChainBroken && error instanceof AuditTamperedError)) throw auditUnavailable(error);
     }
-    const data = await config.run(parsed.data, { ...ctx, user });
+    const data = await config.run(parsed.data, { ...ctx, user, admitted });
     if (intentId === null) return { ok: true, data };
     await recordSuccess(config, data, keptInput(), {
       ...base(),
@@ -130,14 +147,18 @@ async function perform<S extends z.ZodType, R>(config: ActionConfig<S, R>, raw: 
     return { ok: true, data };
   } catch (caught) {
     const appError = toAppError(caught);
+    if (!user && appError.code !== "UNAUTHENTICATED") refused = appError.person;
     // A message built from the input must not carry a secret back to the browser or onto the record.
     const secrets = secretValues(raw, config.secretFields).filter((s) => s.length >= MIN_ECHO_LENGTH);
     const say = (text: string) => scrubEchoes(text, secrets);
     if (["INTERNAL", "UPSTREAM", "UPSTREAM_UNAVAILABLE", "AUDIT_UNAVAILABLE"].includes(appError.code))
-      logger.error({ err: caught, requestId: ctx.requestId, action: config.action, userId: user?.id }, "action failed");
+      logger.error(
+        { err: caught, requestId: ctx.requestId, action: config.action, userId: who()?.id },
+        "action failed",
+      );
     else
       logger.info(
-        { code: appError.code, requestId: ctx.requestId, action: config.action, userId: user?.id },
+        { code: appError.code, requestId: ctx.requestId, action: config.action, userId: who()?.id },
         "action refused",
       );
     const error: ActionError = {
@@ -160,25 +181,33 @@ async function perform<S extends z.ZodType, R>(config: ActionConfig<S, R>, raw: 
         input: { input: keptInput() },
         intentId,
       });
-    } else if (appError.code === "UNAUTHENTICATED") {
-      const budget = await unauthenticatedRecordBudget(ctx.ip).catch(() => ({ record: false }) as const);
-      if (budget.record)
-        await appendAuditSafely({
-          ...base(),
-          ...failure,
-          input: budget.last
-            ? { note: "Further calls without a session from this address this minute are not recorded." }
-            : null,
-        });
     } else if (appError.code !== "AUDIT_UNAVAILABLE") {
-      await appendAuditSafely({ ...base(), ...failure, ...refusedBeforeAct(config, raw, error) });
+      const person = who();
+      const scope: RefusalScope = person
+        ? { kind: "person", person: { id: person.id, email: person.email, role: person.role }, action: config.action }
+        : { kind: "address", ip: ctx.ip };
+      // Without its counter, a signed-in person's refusal is still recorded (as before there were
+      // budgets); a stranger's is not, so an outage of the counter opens no door to a flood.
+      const budget = await refusalBudget(scope).catch((err: unknown) => {
+        logger.warn({ err, requestId: ctx.requestId, action: config.action }, "refusal budget unavailable");
+        return scope.kind === "person" ? { record: true as const, last: false } : { record: false as const };
+      });
+      if (budget.record) {
+        const note = budget.last ? { note: lastRecordedNote(scope) } : undefined;
+        // A caller without a session leaves no body on the record: such calls cost nothing to send.
+        const refusal =
+          appError.code === "UNAUTHENTICATED"
+            ? { target: null, input: note ?? null }
+            : refusedBeforeAct(config, raw, error, note);
+        await appendAuditSafely({ ...base(), ...failure, ...refusal });
+      }
     }
     return { ok: false, error };
   }
 }
 
 /** What the audit keeps of accepted input: `auditInput`'s choice, without the declared secret fields. */
-function kept<S extends z.ZodType, R>(config: ActionConfig<S, R>, input: z.infer<S>): unknown {
+function kept<S extends z.ZodType, R, A>(config: ActionConfig<S, R, A>, input: z.infer<S>): unknown {
   return withoutSecretFields(config.auditInput ? config.auditInput(input) : input, config.secretFields);
 }
 
@@ -187,22 +216,26 @@ function kept<S extends z.ZodType, R>(config: ActionConfig<S, R>, input: z.infer
  * as accepted input would be; input it refuses only as `{ refused: { fields: { <path>: <message> } } }`,
  * scrubbed of anything the input said (./validation-error.ts).
  */
-function refusedBeforeAct<S extends z.ZodType, R>(
-  config: ActionConfig<S, R>,
+function refusedBeforeAct<S extends z.ZodType, R, A>(
+  config: ActionConfig<S, R, A>,
   raw: unknown,
   error: ActionError,
+  note?: { note: string },
 ): Pick<AuditEntry, "target" | "input"> {
   if (error.code === "VALIDATION" && error.fields)
-    return { target: null, input: { refused: { fields: error.fields } } };
+    return { target: null, input: { refused: { fields: error.fields }, ...note } };
   const parsed = config.input.safeParse(raw);
   if (parsed.success)
-    return { target: config.target?.(parsed.data) ?? null, input: { input: kept(config, parsed.data) } };
-  return { target: null, input: { refused: { fields: validationError(parsed.error, raw, config.input).fields } } };
+    return { target: config.target?.(parsed.data) ?? null, input: { input: kept(config, parsed.data), ...note } };
+  return {
+    target: null,
+    input: { refused: { fields: validationError(parsed.error, raw, config.input).fields }, ...note },
+  };
 }
 
 /** The outcome of an act that happened: if this record fails, the intent already stands for it. */
-async function recordSuccess<S extends z.ZodType, R>(
-  config: ActionConfig<S, R>,
+async function recordSuccess<S extends z.ZodType, R, A>(
+  config: ActionConfig<S, R, A>,
   data: R,
   kept: unknown,
   entry: Pick<AuditEntry, "actor" | "action" | "requestId" | "ip" | "target" | "intentId">,

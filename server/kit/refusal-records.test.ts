@@ -19,6 +19,7 @@ vi.mock("@/server/request-context", () => ({
 
 const { defineAction } = await import("./define-action");
 const { changePassword } = await import("@/server/actions/account");
+const { hashPassword } = await import("@/server/auth/password");
 
 const staff = { id: "5d0c9c1e-1d7b-4a49-9f5e-1a1e1c1e1d7c", email: "pat@example.com", name: null, role: "admin" };
 
@@ -78,6 +79,35 @@ describe("what a refusal keeps", () => {
         });
         expect(record.input).toEqual({ refused: { fields } });
       });
+  });
+
+  it("a password change refused for wrong current passwords, and then while paused, keeps none of them", async () => {
+    await handle.db.insert(tables.users).values({
+      id: staff.id,
+      email: staff.email,
+      role: "admin",
+      passwordHash: await hashPassword("Right-Secret-Long-1"),
+    });
+    const typed = ["Wrong-Secret-Long-1", "Wrong-Secret-Long-2", "Wrong-Secret-Long-3", "Wrong-Secret-Long-4"];
+    const next = "Next-Secret-Long-5";
+    const answers = [];
+    for (const current of [...typed, "Wrong-Secret-Long-5", "Right-Secret-Long-1"])
+      answers.push(await changePassword({ current, next, confirm: next }));
+    // The fifth wrong one pauses changes; the right one after it is refused without being checked.
+    expect(answers.map((a) => (a.ok ? "ok" : a.error.code))).toEqual([
+      ...Array(4).fill("VALIDATION"),
+      "RATE_LIMITED",
+      "RATE_LIMITED",
+    ]);
+    const records = await lastRecords(11);
+    expect(records.at(-1)).toMatchObject({
+      action: "account.change-password",
+      errorCode: "RATE_LIMITED",
+      intentId: null,
+    });
+    const text = JSON.stringify([answers, records]);
+    for (const value of [...typed, "Wrong-Secret-Long-5", "Right-Secret-Long-1", next])
+      expect(text, `"${value}" was echoed`).not.toContain(value);
   });
 
   describe("a message or path that quotes the input", () => {

@@ -3,6 +3,7 @@ import { RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
+import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { Button } from "@/components/ui/button";
 import type { AlertEvent } from "@/lib/contracts/alerts";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -19,7 +20,8 @@ function windowOf(events: readonly Selected[]) {
 
 /**
  * Replays the selected failed events and says, in ids, which were queued and which refused, with a
- * link to the replay's receipts (what each event came to, followed on the server).
+ * link to the replay's receipts (what each event came to, followed on the server). A replay over
+ * the person's budget is refused before anything is sent, and the refusal says what to do.
  */
 export function ReplaySelected({
   webhookId,
@@ -60,6 +62,8 @@ export function ReplaySelected({
           {replay.formError}
         </p>
       ) : null}
+      {/* Over the limit of replays being followed: the person's runs, each with Cancel. */}
+      <RunLimitNotice error={replay.error} />
       {outcome ? (
         <div role="status" className="rounded border border-border bg-surface p-3 text-sm" data-testid="replay-outcome">
           <p>

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { webhookIdSchema } from "@/lib/alerts/export";
 import { receiptFacts, type ReceiptFacts, type ReceiptTally } from "@/lib/alerts/replay-receipts";
+import { shortAddress, utc } from "@/lib/shared/format";
 import { getEnv } from "@/server/env";
 import { defineJob, type JobContext } from "@/server/jobs";
 import { getAdminClient, type AdminClient } from "@/server/upstream";
@@ -41,6 +42,19 @@ export const alertsReplayFollowJob = defineJob({
   maxAttempts: 5,
   retryDelaySeconds: 5,
   concurrency: 2,
+  // Each one reads the upstream's events listing until its events settle (up to
+  // CONSOLE_REPLAY_FOLLOW_SECONDS), on the workers everyone's runs share: one person replaying in a
+  // loop must not fill them. The replay itself is refused before it is sent (replay-selected.ts).
+  perPersonLimit: {
+    max: 5,
+    noun: ["replay being followed", "replays being followed"],
+    describe: (p) => {
+      const events = p.queued.length + p.refused.length;
+      return {
+        text: `${events.toLocaleString("en")} event${events === 1 ? "" : "s"} of webhook ${shortAddress(p.webhookId, 8, 4)} replayed ${utc(p.sentAt)}`,
+      };
+    },
+  },
   async run(ctx): Promise<ReceiptsSummary> {
     const { params } = ctx;
     let followUntil = ctx.checkpoint?.followUntil;
