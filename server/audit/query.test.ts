@@ -7,6 +7,7 @@ import { tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { openTestDb, type TestDbKind } from "@/testing/db";
 import { appendAudit } from "./append";
+import { checkpointsWritten } from "./checkpoint-schedule";
 import { auditFacets } from "./facets";
 import { getAuditRecord, iterateAudit, listAudit } from "./query";
 
@@ -27,7 +28,9 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit queries on %s", (kind) 
     handle = await openTestDb(kind);
     const add = async (name: string, entry: Parameters<typeof appendAudit>[0], at?: string) => {
       const { id } = await appendAudit(entry, handle.db);
-      // Times set by hand (the chain is not what these tests look at).
+      // Times set by hand (the chain is not what these tests look at), once the first record's
+      // checkpoint is written: a checkpoint verifies first, and would find the edits.
+      await checkpointsWritten();
       if (at) await handle.db.update(tables.auditLog).set({ at }).where(eq(tables.auditLog.id, id));
       ids[name] = id;
     };

@@ -8,7 +8,8 @@ import { verifyChain } from "@/server/audit/verify";
 import { tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { resetEnvForTests } from "@/server/env";
-import { forgetSigningKeysForTests, publishedKeys, rotateSigningKey } from "@/server/evidence/signing-keys";
+import { rotateEvidenceKey } from "@/server/evidence/rotate";
+import { forgetSigningKeysForTests, publishedKeys } from "@/server/evidence/signing-keys";
 import { openTestDb, type TestDbKind } from "@/testing/db";
 import { kekId } from "./envelope";
 import { rotateVault, vaultDelete, vaultGetText, vaultPut, vaultPutIfAbsent, VaultError } from ".";
@@ -140,7 +141,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("vault (%s)", (kind) => {
       expect(await verifyChain(fresh.db, { checkpoint })).toMatchObject({ ok: true, count: 2 });
 
       // `npm run vault:rotate` also retires the signing key: what it signed still verifies.
-      const { retired, current } = await rotateSigningKey(fresh.db);
+      const { retired, current } = await rotateEvidenceKey(fresh.db);
       expect(retired).toBe(checkpoint.signature.keyId);
       forgetSigningKeysForTests();
       expect(await verifyChain(fresh.db, { checkpoint })).toMatchObject({ ok: true });

@@ -173,7 +173,7 @@ type NotYet = undefined | null | false;
 export async function eventually<T>(
   what: string,
   probe: () => Promise<T | NotYet> | T | NotYet,
-  { timeoutMs = 10_000, intervalMs = 25 }: { timeoutMs?: number; intervalMs?: number } = {},
+  { timeoutMs = 60_000, intervalMs = 25 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;

@@ -57,7 +57,7 @@ export async function openJobsTestDb(kind: TestDbKind): Promise<JobsTestDb> {
 export async function waitFor<T>(
   what: string,
   probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  timeoutMs = 15_000,
+  timeoutMs = 60_000,
   intervalMs = 25,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -77,8 +77,11 @@ describe.skipIf(!SANDBOX)("alert delivery on a local chain", () => {
   });
 
   it("leaves an orphan: an unconfirmed alert for a transaction the chain never mined, never confirmed", async () => {
-    const rows = await listed(accepting, { blockNumbers: String(blockNumber) });
-    const orphans = rows.filter((e) => e.transactionHashes[0]?.toLowerCase() !== hash.toLowerCase());
+    const orphans = await eventually("the orphan's alert", async () => {
+      const rows = await listed(accepting, { blockNumbers: String(blockNumber) });
+      const found = rows.filter((e) => e.transactionHashes[0]?.toLowerCase() !== hash.toLowerCase());
+      return found.length > 0 && found;
+    });
     expect(orphans).toHaveLength(1);
     const orphan = orphans[0] as AlertEvent;
     expect(await listed(accepting, { transactionHash: orphan.transactionHashes[0] as string })).toHaveLength(1);
@@ -96,18 +99,14 @@ describe.skipIf(!SANDBOX)("alert delivery on a local chain", () => {
   });
 
   it("retries a failing delivery seven times, then drops it (failed, retries 7, nothing more)", async () => {
-    const [dropped] = await eventually(
-      "the failing webhook's first alert dropped",
-      async () => {
-        const list = await listed(failing, { transactionHash: hash });
-        const first = list.at(-1);
-        return first?.deliveryStatus === "failed" && first.retries === 7 && [first];
-      },
-      { timeoutMs: 30_000 },
-    );
+    const [dropped] = await eventually("the failing webhook's first alert dropped", async () => {
+      const list = await listed(failing, { transactionHash: hash });
+      const first = list.at(-1);
+      return first?.deliveryStatus === "failed" && first.retries === 7 && [first];
+    });
     expect(dropped?.errorMessage).toBe("Request failed with status code 500");
     const attempts = up.sandbox?.sandbox.alerts.attemptsOf(dropped?.id as string) ?? [];
     expect(attempts).toHaveLength(8);
     expect(dropped?.updatedAt).toBe(new Date(attempts.at(-1)?.at as number).toISOString());
-  }, 40_000);
+  });
 });
