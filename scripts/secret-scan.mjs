@@ -12,6 +12,12 @@
 // their own answers may hold those secrets, and nothing else may. Any other hit fails and names where.
 // The canaries e2e/security/canaries.spec.ts sent in refused input to every server action (and in a
 // refused sign-in) are searched for in the same places, every answer included: nothing refused is kept.
+// `npm test` runs the journeys on two stacks side by side (scripts/e2e-shards.mjs): the scan takes their
+// data folders as arguments (none: E2E_DATA_DIR or .data) and searches every place of every stack for every
+// secret any stack was handed, so a secret of one stack found in the other is a hit too; what "the run"
+// must have issued (canaries, every kind of secret, answers) is counted over the stacks together.
+// The console's own key files (auth-secret, vault-key: the stand-in for a secret manager) are where those
+// keys belong and are not scanned; everything else the console wrote is.
 // Exit code 0 when clean, 1 with a list of hits or when the run left nothing to scan.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -21,18 +27,22 @@ import { e2ePaths, root } from "./setup.mjs";
 /** Server actions whose answer is the one place a secret is meant to go (shown once or saved as a file). */
 export const REVEALING_ACTIONS = new Set(["createClient", "mintSessionToken", "issueWebOtp", "downloadEjectShares"]);
 
-const paths = e2ePaths();
+const stacks = (process.argv.length > 2 ? process.argv.slice(2) : [undefined]).map((dir) => e2ePaths(dir));
+/** The files that hold the console's own keys, as needle kind and file name in its data folder. */
+const KEY_FILES = [
+  ["console-auth-secret", "auth-secret"],
+  ["console-vault-key", "vault-key"],
+];
 const problems = [];
 const hits = [];
 
-function readNeedles() {
+function readNeedles(paths, needles) {
   if (!existsSync(paths.secretsLog)) {
     problems.push(
       `No witness file at ${paths.secretsLog}: the browser journeys did not run against a witnessing sandbox.`,
     );
-    return [];
+    return;
   }
-  const needles = new Map();
   for (const line of readFileSync(paths.secretsLog, "utf8").split("\n")) {
     const [kind, raw] = line.split("\t");
     // A share is witnessed as the JSON the MPC service hands out; its secret is the "share" field
@@ -40,25 +50,18 @@ function readNeedles() {
     const value = kind === "share" && raw?.startsWith("{") ? JSON.parse(raw).share : raw;
     if (kind && value) needles.set(value, { kind, value });
   }
-  const custodianKey = process.env.SANDBOX_CUSTODIAN_API_KEY ?? "sandbox-custodian-key";
-  needles.set(custodianKey, { kind: "custodian-api-key", value: custodianKey });
-  for (const [kind, file] of [
-    ["console-auth-secret", "auth-secret"],
-    ["console-vault-key", "vault-key"],
-  ]) {
+  for (const [kind, file] of KEY_FILES) {
     const full = path.join(paths.consoleData, file);
     if (existsSync(full)) {
       const value = readFileSync(full, "utf8").trim();
       needles.set(value, { kind, value });
     }
   }
-  return [...needles.values()];
 }
 
 /** The canaries of refused inputs, as sent and in upper case (a value may be upper-cased on its way). */
-function readCanaries() {
+function readCanaries(paths, canaries) {
   const text = existsSync(paths.canaries) ? readFileSync(paths.canaries, "utf8") : "";
-  const canaries = [];
   for (const line of text.split("\n")) {
     const [value, action, at] = line.split("\t");
     if (!value) continue;
@@ -66,10 +69,6 @@ function readCanaries() {
     canaries.push({ kind: "canary", value, from });
     if (value.toUpperCase() !== value) canaries.push({ kind: "canary", value: value.toUpperCase(), from });
   }
-  // A scan that had no canary to look for proves nothing about refused input.
-  if (canaries.length === 0)
-    problems.push(`No canaries at ${paths.canaries}: e2e/security/canaries.spec.ts did not run (or sent none).`);
-  return canaries;
 }
 
 function filesUnder(dir) {
@@ -93,7 +92,7 @@ function actionNames() {
   return names;
 }
 
-async function databaseRows(find) {
+async function databaseRows(paths, find) {
   const dir = path.join(paths.consoleData, "console");
   if (!existsSync(dir)) {
     problems.push(`No console database at ${dir}.`);
@@ -123,7 +122,19 @@ async function databaseRows(find) {
   return rows;
 }
 
-const needles = [...readNeedles(), ...readCanaries()];
+const custodianKey = process.env.SANDBOX_CUSTODIAN_API_KEY ?? "sandbox-custodian-key";
+const secrets = new Map([[custodianKey, { kind: "custodian-api-key", value: custodianKey }]]);
+const canaries = [];
+for (const paths of stacks) {
+  readNeedles(paths, secrets);
+  readCanaries(paths, canaries);
+}
+// A scan that had no canary to look for proves nothing about refused input.
+if (canaries.length === 0)
+  problems.push(
+    `No canaries at ${stacks.map((p) => p.canaries).join(" or ")}: e2e/security/canaries.spec.ts did not run (or sent none).`,
+  );
+const needles = [...secrets.values(), ...canaries];
 const counts = {};
 for (const n of needles) (counts[n.kind] ??= []).push(n);
 const find = secretMatcher(needles);
@@ -134,46 +145,60 @@ for (const file of bundle) scanText(find, path.relative(root, file), readFileSyn
 const names = actionNames();
 let answers = 0;
 let revealing = 0;
-if (existsSync(paths.responses)) {
-  for (const line of readFileSync(paths.responses, "utf8").split("\n")) {
-    if (!line) continue;
-    const answer = JSON.parse(line);
-    answers++;
-    const action = answer.action ? (names.get(answer.action) ?? answer.action) : null;
-    const reveals = action !== null && REVEALING_ACTIONS.has(action);
-    if (reveals) revealing++;
-    const where = `${answer.method} ${answer.path}${action ? ` (server action ${action})` : ""}, ${answer.status} ${answer.type}`;
-    // A revealing action's answer may hold the client secrets it exists to hand out, never a key of the
-    // console's own, nor anything of a refused input.
-    scanText(
-      find,
-      where,
-      answer.body,
-      (n) => reveals && !["custodian-api-key", "console-auth-secret", "console-vault-key", "canary"].includes(n.kind),
-    );
+let logLines = 0;
+let rows = 0;
+const instanceLogs = [];
+const written = [];
+for (const paths of stacks) {
+  if (existsSync(paths.responses)) {
+    for (const line of readFileSync(paths.responses, "utf8").split("\n")) {
+      if (!line) continue;
+      const answer = JSON.parse(line);
+      answers++;
+      const action = answer.action ? (names.get(answer.action) ?? answer.action) : null;
+      const reveals = action !== null && REVEALING_ACTIONS.has(action);
+      if (reveals) revealing++;
+      const where = `${answer.method} ${answer.path}${action ? ` (server action ${action})` : ""}, ${answer.status} ${answer.type}`;
+      // A revealing action's answer may hold the client secrets it exists to hand out, never a key of the
+      // console's own, nor anything of a refused input.
+      scanText(
+        find,
+        `${path.relative(root, paths.data)}: ${where}`,
+        answer.body,
+        (n) => reveals && !["custodian-api-key", "console-auth-secret", "console-vault-key", "canary"].includes(n.kind),
+      );
+    }
+  } else problems.push(`No recorded answers at ${paths.responses}.`);
+
+  const log = existsSync(paths.consoleLog) ? readFileSync(paths.consoleLog, "utf8") : "";
+  if (!log) problems.push(`No console log at ${paths.consoleLog}.`);
+  logLines += log.split("\n").length;
+  scanText(find, path.relative(root, paths.consoleLog), log);
+
+  // The journeys' own console instances (scale-out, operations, …) keep their logs in their own data
+  // directories; their database is a scratch PostgreSQL one, dropped when those journeys end.
+  for (const file of filesUnder(paths.instances).filter((f) => f.endsWith("console.log"))) {
+    instanceLogs.push(file);
+    scanText(find, path.relative(root, file), readFileSync(file, "utf8"));
   }
-} else problems.push(`No recorded answers at ${paths.responses}.`);
 
-const log = existsSync(paths.consoleLog) ? readFileSync(paths.consoleLog, "utf8") : "";
-if (!log) problems.push(`No console log at ${paths.consoleLog}.`);
-scanText(find, "the console's log", log);
+  rows += await databaseRows(paths, find);
 
-// The journeys' own console instances (scale-out, operations, …) keep their logs in their own data
-// directories; their database is a scratch PostgreSQL one, dropped when those journeys end.
-const instanceLogs = filesUnder(paths.instances).filter((f) => f.endsWith("console.log"));
-for (const file of instanceLogs) scanText(find, path.relative(root, file), readFileSync(file, "utf8"));
-
-const rows = await databaseRows(find);
-
-// What the console writes outside its database: the checkpoint directory (checkpoints, closing
-// statements, the chain alarm), the export store (files and manifests), anything else in its data folder.
-const databaseDir = path.join(paths.consoleData, "console");
-const written = filesUnder(paths.consoleData).filter(
-  (f) => !f.startsWith(`${databaseDir}${path.sep}`) && path.resolve(f) !== path.resolve(paths.consoleLog),
-);
-for (const file of written) scanText(find, path.relative(root, file), readFileSync(file, "utf8"));
-if (!written.some((f) => f.includes(`${path.sep}checkpoints${path.sep}`)))
-  problems.push("No audit checkpoint was written during the run: the scan would prove nothing about them.");
+  // What the console writes outside its database: the checkpoint directory (checkpoints, closing
+  // statements, the chain alarm), the export store (files and manifests), anything else in its data folder.
+  const databaseDir = path.join(paths.consoleData, "console");
+  const keyFiles = new Set(KEY_FILES.map(([, file]) => path.resolve(paths.consoleData, file)));
+  const beside = filesUnder(paths.consoleData).filter(
+    (f) =>
+      !f.startsWith(`${databaseDir}${path.sep}`) &&
+      path.resolve(f) !== path.resolve(paths.consoleLog) &&
+      !keyFiles.has(path.resolve(f)),
+  );
+  for (const file of beside) scanText(find, path.relative(root, file), readFileSync(file, "utf8"));
+  if (!beside.some((f) => f.includes(`${path.sep}checkpoints${path.sep}`)))
+    problems.push(`No audit checkpoint was written in ${paths.consoleData}: the scan would prove nothing about them.`);
+  written.push(...beside);
+}
 
 // A scan that had nothing to look for, or nowhere to look, proves nothing.
 for (const kind of ["client-api-key", "session-token", "web-otp", "share"])
@@ -186,8 +211,8 @@ process.stdout.write(
   `Searched for ${needles.length} secrets (${Object.entries(counts)
     .map(([k, v]) => `${v.length} ${k}`)
     .join(", ")}) in ${bundle.length} bundle files, ${answers} answers (${revealing} of revealing actions), ` +
-    `${log.split("\n").length} log lines, ${instanceLogs.length} instance logs, ${rows} database rows and ` +
-    `${written.length} files the console wrote beside its database.\n`,
+    `${logLines} log lines, ${instanceLogs.length} instance logs, ${rows} database rows and ` +
+    `${written.length} files the console wrote beside its database, over ${stacks.length} stack(s).\n`,
 );
 for (const p of problems) process.stdout.write(`  ✗ ${p}\n`);
 for (const h of hits) process.stdout.write(`  ✗ secret found: ${h}\n`);

@@ -87,8 +87,8 @@ export function packageVersion(name) {
  * E2E_DATA_DIR moves all of it (default .data): `npm test` runs the journeys as two stacks side by
  * side, each with its own console, sandbox, ports and folder (scripts/e2e-shards.mjs).
  */
-export function e2ePaths() {
-  const data = process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR.replace(/\/$/, "")}` : `${root}.data`;
+export function e2ePaths(dataDir = process.env.E2E_DATA_DIR) {
+  const data = dataDir ? dataDir.replace(/\/$/, "") : `${root}.data`;
   return {
     data,
     consoleData: `${data}/e2e`,

@@ -7,6 +7,7 @@ import type { AlertWebhook, DeliveryStatus } from "@/lib/contracts/alerts";
 import { STATUS } from "@/sandbox/alerts/event-store";
 import type { EventStore } from "@/sandbox/alerts/event-store";
 import { loadSandboxEnv } from "@/sandbox/env";
+import { TEST_DELIVERY_TIMINGS } from "@/sandbox/seed/delivery-timings";
 import { startSandbox, type StartedSandbox } from "@/sandbox/start";
 import { resetEnvForTests } from "@/server/env";
 
@@ -63,7 +64,7 @@ export async function startAlertsHarness(
     anchorMs,
     chainLog: () => undefined,
     mpcLog: () => undefined,
-    timings: { deliveryTimeoutMs: 1_000, slowReceiverDelayMs: 1_500, faultHoldMs: 2_000 },
+    timings: { ...TEST_DELIVERY_TIMINGS, faultHoldMs: 2_000 },
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), "alerts-jobs-"));
   const exportDir = path.join(dataDir, "exports");

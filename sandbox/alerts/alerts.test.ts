@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listAlertEventsResponseSchema, listAlertWebhooksResponseSchema, type AlertEvent } from "@/lib/contracts";
+import { SLOW_RECEIVER_ERROR } from "@/sandbox/seed/delivery-timings";
 import { FAKE_TOKENS, startTestSandbox, type TestSandbox } from "../seed/test-sandbox";
 import type { ClientRecord } from "../types";
 import { eventViews } from "./event-query";
@@ -265,7 +266,7 @@ describe("delivery", () => {
       confirmed: null,
     });
     const [late] = await outcome(slow);
-    expect(late).toMatchObject({ deliveryStatus: "failed", errorMessage: "timeout of 2000ms exceeded" });
+    expect(late).toMatchObject({ deliveryStatus: "failed", errorMessage: SLOW_RECEIVER_ERROR });
 
     const got = sb.receivers.received.slice(before).find((d) => d.role === "accepting");
     expect(got?.secret).toBe(accepting.secret);

@@ -6,6 +6,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from "../app";
 import { loadSandboxEnv } from "../env";
 import { KeyStore } from "../mpc/key-store";
 import type { BackupShareSource, ChainRegistry, ChainTransfer, TestToken } from "../types";
+import { TEST_DELIVERY_TIMINGS } from "./delivery-timings";
 
 export const TEST_CUSTODIAN_KEY = "test-custodian-key";
 export const TEST_ANCHOR_MS = Date.UTC(2026, 5, 15, 12, 0, 0);
@@ -113,9 +114,9 @@ export async function startTestSandbox(
       ...env,
     }),
     anchorMs: TEST_ANCHOR_MS,
-    // A delivery to a loopback receiver is quick, but a busy test machine can stall the event loop for a
-    // few hundred milliseconds: the timeout leaves room for that, the slow receiver stays well past it.
-    timings: { deliveryTimeoutMs: 2000, slowReceiverDelayMs: 3000, faultHoldMs: 100, ...options.timings },
+    // A delivery to a loopback receiver is quick, but a starved test machine stalls the event loop for
+    // seconds: the timeout leaves room for that, the slow receiver stays well past it.
+    timings: { ...TEST_DELIVERY_TIMINGS, faultHoldMs: 100, ...options.timings },
     ...options,
     seams: (_directory, { seededKeys }) => {
       backups.keyStore.attachSeeded(seededKeys);

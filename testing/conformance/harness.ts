@@ -6,6 +6,7 @@ import { expect, vi } from "vitest";
 import { rpcUrlFor } from "@/lib/chains";
 import type { CurveShares } from "@/lib/contracts";
 import { loadSandboxEnv } from "@/sandbox/env";
+import { TEST_DELIVERY_TIMINGS } from "@/sandbox/seed/delivery-timings";
 import { startSandbox, type StartedSandbox, type StartSandboxOptions } from "@/sandbox/start";
 import { AdminClient } from "@/server/upstream/admin";
 import type { Credential, UpstreamClientOptions } from "@/server/upstream/core";
@@ -104,8 +105,10 @@ export async function startUpstream(options: HarnessOptions = {}): Promise<Upstr
       mpcPort: 0,
       chainLog: () => undefined,
       mpcLog: () => undefined,
-      // Deliveries judged within 1 s (the slow receiver answers after 1.5 s), held "timeout" faults dropped after 2 s.
-      timings: { deliveryTimeoutMs: 1_000, slowReceiverDelayMs: 1_500, faultHoldMs: 2_000 },
+      // Deliveries judged within 5 s (the slow receiver answers after 7 s), held "timeout" faults dropped
+      // after 2 s. The receivers run in this process: on a starved machine (npm test -- --stress) the
+      // accepting one took over a second to answer, was judged failed, and got every alert twice.
+      timings: { ...TEST_DELIVERY_TIMINGS, faultHoldMs: 2_000 },
       ...(options.movableClock ? { now: () => Date.now() + offsetMs } : {}),
     };
     started = await startSandbox(start);

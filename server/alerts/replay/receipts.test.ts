@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SLOW_RECEIVER_ERROR } from "@/sandbox/seed/delivery-timings";
 import type { StaffUser } from "@/server/auth/users";
 import { getDb, setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
@@ -146,7 +147,7 @@ describe("replay receipts", () => {
   it("failed again on receivers that answer 500 or too late, with the sandbox's message and retries", async () => {
     for (const [webhook, message] of [
       [h.webhooks.failing, "Request failed with status code 500"],
-      [h.webhooks.slow, "timeout of 1000ms exceeded"],
+      [h.webhooks.slow, SLOW_RECEIVER_ERROR],
     ] as const) {
       const events = add(webhook, ["failed", "failed"]);
       const before = events.map((e) => truth(e.id).retries as number);

@@ -70,7 +70,9 @@ describe.skipIf(!SANDBOX)("alert delivery on a local chain", () => {
       .filter((r) => r.role === "accepting")
       .map((r) => r.body as { data: { metadata: { transactionHash: string; confirmed: boolean } }[] })
       .filter((b) => b.data[0]?.metadata.transactionHash === hash);
-    expect(payloads.map((b) => b.data[0]?.metadata.confirmed)).toEqual([false, true]);
+    // One of each reached the receiver (deliveries run side by side: on a busy machine the confirmed one
+    // may land first; the events' own times above say which was raised first).
+    expect(payloads.map((b) => b.data[0]?.metadata.confirmed).sort()).toEqual([false, true]);
     // What the chain says: at least 18 blocks on top of the transfer's when the confirmed alert was sent.
     const head = Number(await up.chain(SEPOLIA).getBlockNumber());
     expect(head - blockNumber).toBeGreaterThanOrEqual(18);

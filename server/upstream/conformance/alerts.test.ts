@@ -8,6 +8,7 @@ import { type Hex, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertEvent, AlertWebhook, ListAlertEventsQuery } from "@/lib/contracts";
+import { SLOW_RECEIVER_ERROR } from "@/sandbox/seed/delivery-timings";
 import {
   badRequest,
   createWalletClient,
@@ -350,7 +351,7 @@ describe.skipIf(!(DESTRUCTIVE && FUNDED))("a transfer on the chain", () => {
       blockNumber,
     });
     const late = await eventFor(slow, hash, (e) => e.deliveryStatus === "failed", "the slow webhook's outcome");
-    expect(late.errorMessage).toBe("timeout of 1000ms exceeded");
+    expect(late.errorMessage).toBe(SLOW_RECEIVER_ERROR);
   });
 
   it("raises one event per webhook for a transfer between two clients, holding both sides (sandbox)", async () => {
