@@ -13,7 +13,7 @@ import { loadEventFilters } from "@/lib/alerts/search-params";
 import type { AlertEvent, AlertWebhook } from "@/lib/contracts";
 import type { JobRunView } from "@/lib/jobs";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { EventDrawer } from "./event-drawer";
+import { EventDrawer } from "./event-drawer-lazy";
 import { EventsTable } from "./events-table";
 import { ExportDialog } from "./export-dialog";
 import { FilterBar } from "./filter-bar";
@@ -192,7 +192,7 @@ function EventsList({
               <p className="text-xs text-muted">All matching events are loaded.</p>
             )}
           </div>
-          <EventDrawer webhookId={webhook.id} event={open} tz={tz} onClose={() => setOpen(null)} />
+          {open ? <EventDrawer webhookId={webhook.id} event={open} tz={tz} onClose={() => setOpen(null)} /> : null}
         </>
       )}
     </div>
