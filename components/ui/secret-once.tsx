@@ -7,7 +7,16 @@ import { Button } from "./button";
  * A secret shown once: masked until revealed, with a copy button and a warning that it will not be
  * shown again. The value lives only in this component's state; closing it forgets the value.
  */
-export function SecretOnce({ label, value }: { label: string; value: string }) {
+export function SecretOnce({
+  label,
+  value,
+  onSeen,
+}: {
+  label: string;
+  value: string;
+  /** Called when the secret is revealed or copied: whoever holds the dialog knows it was taken. */
+  onSeen?: () => void;
+}) {
   const [revealed, setRevealed] = useState(false);
   const [copied, setCopied] = useState(false);
   return (
@@ -25,7 +34,10 @@ export function SecretOnce({ label, value }: { label: string; value: string }) {
         </code>
         <Button
           size="sm"
-          onClick={() => setRevealed((r) => !r)}
+          onClick={() => {
+            setRevealed((r) => !r);
+            onSeen?.();
+          }}
           aria-label={revealed ? `Hide ${label}` : `Reveal ${label}`}
         >
           {revealed ? <EyeOff className="size-3.5" aria-hidden /> : <Eye className="size-3.5" aria-hidden />}
@@ -36,6 +48,7 @@ export function SecretOnce({ label, value }: { label: string; value: string }) {
           onClick={async () => {
             await navigator.clipboard.writeText(value);
             setCopied(true);
+            onSeen?.();
           }}
           aria-label={`Copy ${label}`}
         >

@@ -9,12 +9,14 @@ import { SecretOnce } from "@/components/ui/secret-once";
 import { ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS } from "@/lib/auth/permissions";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { createUser } from "@/server/actions/users";
+import { HandoverDone, useHandover } from "./handover";
 
 type Created = { id: string; email: string; role: string; generatedPassword?: string };
 
 export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [created, setCreated] = useState<Created>();
   const [role, setRole] = useState<string>("support");
+  const handover = useHandover();
   const create = useAction(createUser, {
     errors: "inline",
     fields: ["email", "name", "role", "password"],
@@ -24,10 +26,12 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   });
 
   function close(next: boolean) {
+    if (!next && !handover.mayClose(created?.generatedPassword !== undefined)) return;
     onOpenChange(next);
     if (!next) {
       setCreated(undefined);
       create.reset();
+      handover.reset();
     }
   }
 
@@ -58,17 +62,13 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
           </p>
           {created.generatedPassword ? (
             <>
-              <SecretOnce label="Initial password" value={created.generatedPassword} />
+              <SecretOnce label="Initial password" value={created.generatedPassword} onSeen={handover.onSeen} />
               <p className="text-xs text-muted">They choose a new password when they first sign in.</p>
             </>
           ) : (
             <p className="text-sm text-muted">They sign in with the password you set.</p>
           )}
-          <div className="flex justify-end">
-            <Button variant="primary" onClick={() => close(false)}>
-              Done
-            </Button>
-          </div>
+          <HandoverDone handover={handover} label="initial password" onDone={() => close(false)} />
         </div>
       ) : (
         <form onSubmit={onSubmit} className="space-y-3" noValidate>

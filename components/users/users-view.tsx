@@ -1,7 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
-import { formatDistanceToNowStrict } from "date-fns";
 import { UserPlus } from "lucide-react";
 import { parseAsString, useQueryState } from "nuqs";
 import { useEffect, useMemo, useState } from "react";
@@ -11,6 +10,7 @@ import { useAction } from "@/components/hooks/use-action";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { ErrorState, TableSkeleton } from "@/components/ui/states";
 import { ROLES, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
 import { fetchJson } from "@/lib/shared/query-client";
@@ -19,6 +19,7 @@ import type { StaffUserView } from "@/lib/users";
 import { updateUser } from "@/server/actions/users";
 import { ConfirmChange, type PendingChange } from "./confirm-change";
 import { CreateUserDialog } from "./create-user-dialog";
+import { ResetPasswordDialog } from "./reset-password-dialog";
 
 export function UsersView({ currentUserId }: { currentUserId: string }) {
   const [creating, setCreating] = useState(false);
@@ -27,6 +28,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
     queryFn: () => fetchJson<{ users: StaffUserView[] }>("/api/users"),
   });
   const [pending, setPending] = useState<PendingChange | null>(null);
+  const [resetting, setResetting] = useState<StaffUserView | null>(null);
   const [focus] = useQueryState("user", parseAsString);
   const update = useAction(updateUser, {
     errors: "inline",
@@ -86,9 +88,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
         accessorKey: "lastSignInAt",
         cell: ({ row }) =>
           row.original.lastSignInAt ? (
-            <time dateTime={row.original.lastSignInAt} title={row.original.lastSignInAt}>
-              {formatDistanceToNowStrict(new Date(row.original.lastSignInAt), { addSuffix: true })}
-            </time>
+            <RelativeTime iso={row.original.lastSignInAt} />
           ) : (
             <span className="text-muted">Never</span>
           ),
@@ -98,20 +98,33 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row }) =>
           row.original.id === currentUserId ? (
-            <span className="text-xs text-muted">You</span>
+            <p className="text-right text-xs text-muted">You</p>
           ) : (
-            <Button
-              size="sm"
-              variant={row.original.disabled ? "secondary" : "ghost"}
-              disabled={update.pending}
-              onClick={() =>
-                row.original.disabled
-                  ? update.run({ id: row.original.id, disabled: false })
-                  : setPending({ user: row.original, disabled: true })
-              }
-            >
-              {row.original.disabled ? "Enable" : "Disable"}
-            </Button>
+            <div className="flex flex-wrap justify-end gap-1">
+              {row.original.source === "sso" ? null : (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={update.pending}
+                  aria-label={`Reset the password of ${row.original.email}`}
+                  onClick={() => setResetting(row.original)}
+                >
+                  Reset password
+                </Button>
+              )}
+              <Button
+                size="sm"
+                variant={row.original.disabled ? "secondary" : "ghost"}
+                disabled={update.pending}
+                onClick={() =>
+                  row.original.disabled
+                    ? update.run({ id: row.original.id, disabled: false })
+                    : setPending({ user: row.original, disabled: true })
+                }
+              >
+                {row.original.disabled ? "Enable" : "Disable"}
+              </Button>
+            </div>
           ),
       },
     ],
@@ -140,6 +153,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
         />
       )}
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
       <ConfirmChange
         change={pending}
         pending={update.pending}

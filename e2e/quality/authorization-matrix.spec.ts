@@ -51,6 +51,7 @@ const ACTIONS: Record<string, string> = {
   setUpYieldTestClient: "wallet-lab:use",
   createUser: "users:manage",
   updateUser: "users:manage",
+  resetUserPassword: "users:manage",
   generateLabWallet: "wallet-lab:use",
   backupLabWallet: "wallet-lab:use",
   recoverLabWallet: "wallet-lab:use",

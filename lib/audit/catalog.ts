@@ -30,6 +30,7 @@ export const KNOWN_AUDIT_ACTIONS = [
   "users.bootstrap",
   "users.create",
   "users.update",
+  "users.reset-password",
   "clients.create",
   "clients.create-test",
   "clients.set-up-test",

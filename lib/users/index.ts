@@ -22,6 +22,8 @@ export const updateUserSchema = z
   })
   .refine((v) => v.role !== undefined || v.disabled !== undefined, { message: "Nothing to change" });
 
+export const resetPasswordSchema = z.object({ id: z.uuid("Unknown user") });
+
 export interface StaffUserView {
   id: string;
   email: string;

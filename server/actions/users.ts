@@ -1,10 +1,11 @@
 "use server";
-import { createUserSchema, updateUserSchema } from "@/lib/users";
+import { createUserSchema, resetPasswordSchema, updateUserSchema } from "@/lib/users";
 import { generatePassword, hashPassword } from "@/server/auth/password";
 import { findUserByEmail, normalizeEmail } from "@/server/auth/users";
 import { getDb, tables } from "@/server/db";
 import { conflict } from "@/server/errors";
 import { defineAction } from "@/server/kit/define-action";
+import { resetStaffPassword } from "@/server/users/reset-password";
 import { updateStaffUser } from "@/server/users/update";
 
 export const createUser = defineAction({
@@ -47,4 +48,15 @@ export const updateUser = defineAction({
   run: async (input, { user }) =>
     updateStaffUser(await getDb(), user.id, input.id, { role: input.role, disabled: input.disabled }),
   auditResult: (r) => ({ email: r.email, role: r.role, disabled: r.disabled, sessionsEnded: r.sessionsEnded }),
+});
+
+/** A new one-time password for someone who lost theirs (server/users/reset-password.ts); shown once. */
+export const resetUserPassword = defineAction({
+  action: "users.reset-password",
+  secretFields: [],
+  permission: "users:manage",
+  input: resetPasswordSchema,
+  target: (input) => input.id,
+  run: async (input, { user }) => resetStaffPassword(await getDb(), user.id, input.id),
+  auditResult: (r) => ({ email: r.email, passwordGenerated: true, sessionsEnded: true, mustChangePassword: true }),
 });

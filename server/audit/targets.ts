@@ -30,7 +30,8 @@ export function classifyTarget(action: string, target: string | null): TargetRef
     return isClientId(clientId) ? { kind: "client", clientId, tab: "eject" } : null;
   }
   if (EJECT_DECISIONS.has(action)) return isUuid(target) ? { kind: "eject-request", requestId: target } : null;
-  if (action === "users.update") return isUuid(target) ? { kind: "user-id", userId: target } : null;
+  if (action === "users.update" || action === "users.reset-password")
+    return isUuid(target) ? { kind: "user-id", userId: target } : null;
   if (action === "users.create" || action === "users.bootstrap" || area === "auth")
     return target.includes("@") ? { kind: "user-email", email: target.toLowerCase() } : null;
   return null;
