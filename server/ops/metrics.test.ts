@@ -114,6 +114,31 @@ describe("GET /api/metrics", () => {
   });
 });
 
+describe("job runs from the first scrape", () => {
+  it("has every job kind's four states at 0 before any job was queued, so alert rules have a series", async () => {
+    vi.stubEnv("CONSOLE_METRICS_TOKEN", TOKEN);
+    resetEnvForTests();
+    const response = await scrape(`Bearer ${TOKEN}`);
+    expect(response.status).toBe(200);
+    const series = samples(await response.text()).filter((s) => s.name === "console_job_runs");
+    // The console's background jobs, as docs/operating.md lists them, each in the four states it names.
+    const kinds = [
+      "alerts.export",
+      "alerts.replay-all",
+      "alerts.replay-follow",
+      "audit.export",
+      "clients.find-address",
+      "yield.reconcile",
+      "yield.run",
+    ];
+    const states = ["failed_last_hour", "lease_lapsed", "queued", "running"];
+    expect(series.map((s) => `${s.labels.kind} ${s.labels.state}`).sort()).toEqual(
+      kinds.flatMap((k) => states.map((st) => `${k} ${st}`)).sort(),
+    );
+    expect(series.every((s) => s.value === 0)).toBe(true);
+  });
+});
+
 describe("labels that hold no id", () => {
   it("puts a route's dynamic segments back as their names", () => {
     expect(templateOf("/api/clients/cm123/assets", { clientId: "cm123" })).toBe("/api/clients/[clientId]/assets");
