@@ -53,10 +53,14 @@ export async function proxy(request: NextRequest) {
       secureCookie: https,
       decode: decodeSessionJwt,
     });
-    if (!token || sessionTooOld(token.authTime, env.CONSOLE_SESSION_MAX_HOURS)) {
+    const tooOld = token !== null && sessionTooOld(token.authTime, env.CONSOLE_SESSION_MAX_HOURS);
+    if (!token || tooOld) {
       const url = request.nextUrl.clone();
       url.pathname = "/signin";
-      url.search = path === "/" ? "" : `?callbackUrl=${encodeURIComponent(path + request.nextUrl.search)}`;
+      const query = new URLSearchParams();
+      if (path !== "/") query.set("callbackUrl", path + request.nextUrl.search);
+      if (tooOld) query.set("reason", "lifetime");
+      url.search = query.size > 0 ? `?${query}` : "";
       return withHeaders(NextResponse.redirect(url), { requestId, csp, https });
     }
   }

@@ -7,7 +7,7 @@ import { can } from "@/lib/auth/permissions";
 import { chainAlarm } from "@/server/audit/alarm";
 import { currentUser } from "@/server/auth/session";
 import { approvalsWaiting } from "@/server/ejects/approvals-view";
-import { getUpstreamConfig } from "@/server/env";
+import { getEnv, getUpstreamConfig } from "@/server/env";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -19,12 +19,18 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   const user = await currentUser();
   const upstream = getUpstreamConfig();
+  const env = getEnv();
   const approvals = user && can(user.role, "eject:approve") ? await approvalsWaiting(user).catch(() => null) : null;
   const alarm = user ? await chainAlarm().catch(() => null) : null;
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen antialiased">
-        <Providers nonce={nonce} signedIn={user !== null}>
+        <Providers
+          nonce={nonce}
+          sessionLimits={
+            user ? { idleMinutes: env.CONSOLE_SESSION_IDLE_MINUTES, maxHours: env.CONSOLE_SESSION_MAX_HOURS } : null
+          }
+        >
           {user ? (
             <AppShell
               user={user}

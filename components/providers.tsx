@@ -4,15 +4,24 @@ import { ThemeProvider } from "next-themes";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Suspense, useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
-import { SessionKeepAlive } from "@/components/auth/session-keep-alive";
+import { SessionWatch, type SessionLimits } from "@/components/auth/session-watch";
 import { NavigationMemory } from "@/components/shell/navigation-memory";
 import { getQueryClient } from "@/lib/shared/query-client";
 
-export function Providers({ children, nonce, signedIn }: { children: ReactNode; nonce?: string; signedIn: boolean }) {
+export function Providers({
+  children,
+  nonce,
+  sessionLimits,
+}: {
+  children: ReactNode;
+  nonce?: string;
+  /** Signed in: the session's limits, for the watch that says when it ended. */
+  sessionLimits: SessionLimits | null;
+}) {
   const [queryClient] = useState(getQueryClient);
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem nonce={nonce} disableTransitionOnChange>
-      {signedIn ? <SessionKeepAlive /> : null}
+      {sessionLimits ? <SessionWatch limits={sessionLimits} /> : null}
       <Suspense fallback={null}>
         <NavigationMemory />
       </Suspense>

@@ -1,4 +1,5 @@
 import "server-only";
+import { sessionEndMessage, type SessionEndReason } from "@/lib/auth/session-end";
 import type { RunningRunView } from "@/lib/jobs";
 import type { ErrorCode } from "@/lib/shared/result";
 
@@ -21,11 +22,18 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly userMessage: string,
     readonly fields?: Record<string, string>,
-    options?: { cause?: unknown; retryAfterSeconds?: number; runs?: RunningRunView[]; person?: RefusedPerson },
+    options?: {
+      cause?: unknown;
+      retryAfterSeconds?: number;
+      runs?: RunningRunView[];
+      person?: RefusedPerson;
+      reason?: SessionEndReason;
+    },
   ) {
     super(userMessage, options?.cause === undefined ? undefined : { cause: options.cause });
     this.retryAfterSeconds = options?.retryAfterSeconds;
     this.runs = options?.runs;
+    this.reason = options?.reason;
     this.person = options?.person && { id: options.person.id, email: options.person.email, role: options.person.role };
     Object.defineProperty(this, BRAND, { value: true });
   }
@@ -33,6 +41,8 @@ export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** TOO_MANY_RUNS: the person's runs already going (the message names them too). */
   readonly runs: RunningRunView[] | undefined;
+  /** UNAUTHENTICATED: why the session ended, when the server knows (sent in the error body). */
+  readonly reason: SessionEndReason | undefined;
   /** A refusal by authorize: the signed-in person it refused (never sent to the browser). */
   readonly person: RefusedPerson | undefined;
 }
@@ -42,7 +52,10 @@ export function isAppError(error: unknown): error is AppError {
   return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
 }
 
-export const unauthenticated = () => new AppError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
+export const unauthenticated = (reason?: SessionEndReason | null) =>
+  reason
+    ? new AppError("UNAUTHENTICATED", `${sessionEndMessage(reason)} Sign in again.`, undefined, { reason })
+    : new AppError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
 export const forbidden = (what: string, person?: RefusedPerson) =>
   new AppError("FORBIDDEN", `Your role does not allow ${what}.`, undefined, { person });
 export const crossSite = () =>

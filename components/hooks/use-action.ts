@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
+import { announceSessionEnded } from "@/lib/auth/session-ended";
 import { describeError, type ActionError, type ActionResult } from "@/lib/shared/result";
 
 /** A refused action, carried through React Query's error channel. */
@@ -83,14 +84,9 @@ export function useAction<I, O>(action: (input: I) => Promise<ActionResult<O>>, 
     },
     onError: (failure, input) => {
       const error = failure instanceof ActionFailure ? failure.error : UNREACHABLE;
-      if (error.code === "UNAUTHENTICATED") {
-        // A full navigation, so no client state of the ended session survives.
-        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-        window.location.assign(
-          `/signin?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`,
-        );
-        return;
-      }
+      // The page says so and offers to sign in again (components/auth/session-watch.tsx); what was typed
+      // stays, and the form (or a dialog over the page) says it too, below.
+      if (error.code === "UNAUTHENTICATED") announceSessionEnded(error.reason);
       setFieldErrors(error.fields ?? {});
       setError(error);
       // Undefined when every message is under its field already.

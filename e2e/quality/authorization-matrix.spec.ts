@@ -100,6 +100,7 @@ const ROUTES: Record<string, string> = {
   "GET /api/overview/clients": "clients:read",
   "GET /api/overview/gas": "gas:read",
   "GET /api/saved-views": "signed-in",
+  "GET /api/session": "signed-in",
   "GET /api/test-clients": "clients:read",
   "GET /api/users": "users:manage",
   "GET /api/yield/available": "assets:read",

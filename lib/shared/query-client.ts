@@ -1,4 +1,6 @@
 import { QueryClient, defaultShouldDehydrateQuery, isServer } from "@tanstack/react-query";
+import { isSessionEndReason } from "../auth/session-end";
+import { announceSessionEnded } from "../auth/session-ended";
 
 function makeQueryClient() {
   return new QueryClient({
@@ -67,15 +69,12 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
     credentials: "same-origin",
   });
   const body = (await res.json().catch(() => null)) as {
-    error?: { message?: string; code?: string; requestId?: string; retryAfterSeconds?: number };
+    error?: { message?: string; code?: string; requestId?: string; retryAfterSeconds?: number; reason?: unknown };
   } | null;
   if (!res.ok) {
-    // The session ended: a full navigation to sign-in, so no stale client state survives.
-    if (res.status === 401 && typeof window !== "undefined")
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-      window.location.assign(
-        `/signin?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`,
-      );
+    // The session ended: the page says so and offers to sign in again (components/auth/session-watch.tsx).
+    if (res.status === 401)
+      announceSessionEnded(isSessionEndReason(body?.error?.reason) ? body.error.reason : undefined);
     throw new HttpError(
       res.status,
       body?.error?.message ?? `The request failed (${res.status}).`,

@@ -1,3 +1,4 @@
+import type { SessionEndReason } from "../auth/session-end";
 import type { RunningRunView } from "../jobs";
 
 /** What every server action returns to the browser: data, or an error that is safe to show. */
@@ -31,6 +32,8 @@ export interface ActionError {
   retryAfterSeconds?: number;
   /** TOO_MANY_RUNS: the person's runs already going, so the page can offer to stop one. */
   runs?: RunningRunView[];
+  /** UNAUTHENTICATED: why the session ended, when the server knows. */
+  reason?: SessionEndReason;
 }
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };

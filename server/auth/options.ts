@@ -42,6 +42,8 @@ export interface ConsoleToken {
   sv?: number;
   /** Sign-in time (Unix seconds); the session ends CONSOLE_SESSION_MAX_HOURS after it. */
   authTime?: number;
+  /** When the token expires (Unix seconds): next-auth sets it at each issue, idle minutes ahead. */
+  exp?: number;
 }
 
 let cached: AuthOptions | undefined;

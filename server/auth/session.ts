@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { getToken } from "next-auth/jwt";
 import { cache } from "react";
 import { can, PERMISSION_LABELS, type Permission } from "@/lib/auth/permissions";
+import type { SessionEndReason } from "@/lib/auth/session-end";
 import { getDb } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { AppError, forbidden, unauthenticated } from "@/server/errors";
@@ -19,17 +20,34 @@ import { findUserById, toStaffUser, type StaffUser } from "./users";
  * Within one server render (the layout, the page and its cards) it is read once (React's cache);
  * elsewhere each call reads again.
  */
-export const currentUser = cache(readCurrentUser);
+export const currentUser = cache(async (): Promise<StaffUser | null> => (await currentSession()).user);
 
-async function readCurrentUser(): Promise<StaffUser | null> {
+/**
+ * The session and, when it has ended, why (a session cookie that is gone or expired says nothing: the
+ * browser drops it when the idle time is up, so the open page knows that reason, not the server).
+ */
+export const currentSession = cache(readCurrentSession);
+
+type SessionState = { user: StaffUser; ended?: undefined } | { user: null; ended: SessionEndReason | null };
+
+async function readCurrentSession(): Promise<SessionState> {
   const token = await readSessionCookie();
   const id = token?.sub;
-  if (!id) return null;
+  if (!id) return { user: null, ended: null };
   const maxSeconds = getEnv().CONSOLE_SESSION_MAX_HOURS * 3600;
-  if (typeof token.authTime !== "number" || Date.now() / 1000 - token.authTime > maxSeconds) return null;
+  if (typeof token.authTime !== "number" || Date.now() / 1000 - token.authTime > maxSeconds)
+    return { user: null, ended: "lifetime" };
   const row = await findUserById(await getDb(), id);
-  if (!row || row.disabledAt || row.sessionVersion !== (token.sv ?? -1)) return null;
-  return toStaffUser(row);
+  if (!row) return { user: null, ended: "ended" };
+  if (row.disabledAt) return { user: null, ended: "disabled" };
+  if (row.sessionVersion !== (token.sv ?? -1)) return { user: null, ended: "ended" };
+  return { user: toStaffUser(row) };
+}
+
+/** When the session cookie expires unless a navigation renews it (its `exp`), for the open page's watch. */
+export async function sessionExpiresAt(): Promise<string | null> {
+  const token = await readSessionCookie();
+  return typeof token?.exp === "number" ? new Date(token.exp * 1000).toISOString() : null;
 }
 
 /**
@@ -62,8 +80,8 @@ export type Requirement = Permission | "signed-in";
 
 /** For actions and route handlers: the user, or an AppError (UNAUTHENTICATED / FORBIDDEN). */
 export async function authorize(requirement: Requirement, options: AuthorizeOptions = {}): Promise<StaffUser> {
-  const user = await currentUser();
-  if (!user) throw unauthenticated();
+  const { user, ended } = await currentSession();
+  if (!user) throw unauthenticated(ended);
   if (user.mustChangePassword && !options.allowPendingPasswordChange)
     throw new AppError(
       "FORBIDDEN",
@@ -78,9 +96,9 @@ export async function authorize(requirement: Requirement, options: AuthorizeOpti
 
 /** For pages: the user, or a redirect to sign-in (back to `from` afterwards), or to the password change. */
 export async function requireUser(from?: string, options: AuthorizeOptions = {}): Promise<StaffUser> {
-  const user = await currentUser();
+  const { user, ended } = await currentSession();
   const back = from ? `?callbackUrl=${encodeURIComponent(from)}` : "";
-  if (!user) redirect(`/signin${back}`);
+  if (!user) redirect(`/signin${back}${ended ? `${back ? "&" : "?"}reason=${ended}` : ""}`);
   if (user.mustChangePassword && !options.allowPendingPasswordChange) redirect(`/account/password${back}`);
   return user;
 }

@@ -170,6 +170,7 @@ async function perform<S extends z.ZodType, R, A>(
         : {}),
       ...(appError.retryAfterSeconds !== undefined ? { retryAfterSeconds: appError.retryAfterSeconds } : {}),
       ...(appError.runs ? { runs: appError.runs } : {}),
+      ...(appError.reason ? { reason: appError.reason } : {}),
     };
     const failure = { outcome: "error" as const, errorCode: error.code, errorMessage: error.message };
     if (intentId !== null) {

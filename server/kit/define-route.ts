@@ -97,6 +97,7 @@ export function defineRoute<Q extends z.ZodType, R>(config: {
             ...(error.fields ? { fields: error.fields } : {}),
             ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
             ...(error.runs ? { runs: error.runs } : {}),
+            ...(error.reason ? { reason: error.reason } : {}),
           },
         },
         {
