@@ -22,11 +22,6 @@ export interface VerifyOptions {
   batchSize?: number;
   /** Test hook: runs between batches (to append concurrently and prove the snapshot holds). */
   afterBatch?: () => Promise<void>;
-  /**
-   * Walk inside this transaction instead of a snapshot of its own: the caller already holds a
-   * REPEATABLE READ snapshot and reads what it verified in it (the audit export).
-   */
-  inSnapshot?: Db;
 }
 
 /**
@@ -36,16 +31,41 @@ export interface VerifyOptions {
  * chain, since it is how an administrator learns what broke.
  */
 export async function verifyChain(db: Db, options: VerifyOptions = {}): Promise<ChainVerdict> {
-  const verdict = await checkChain(db, options);
+  const prepared = await prepareChainCheck(db, options);
+  const verdict = await db.transaction((tx) => checkPreparedChain(tx as unknown as Db, prepared), {
+    isolationLevel: "repeatable read",
+    accessMode: "read only",
+  });
+  await reportVerdict(verdict, options);
+  return verdict;
+}
+
+/**
+ * Counts the verdict and, when it is about the log, raises the alarm. Outside any snapshot: the alarm
+ * writes, and PGlite runs one statement at a time, so a write awaited inside a transaction would wait
+ * for that transaction forever.
+ */
+export async function reportVerdict(verdict: ChainVerdict, options: VerifyOptions = {}): Promise<void> {
   measure(() => auditVerifications().inc({ verdict: verdict.ok ? "ok" : "broken" }));
   // A checkpoint file the reviewer brought that is not authentic says nothing about the log, and a
   // pass from a checkpoint on is a shortcut: when it fails, the whole walk decides.
   const aboutTheLog = !verdict.ok && !options.from && !(verdict.problem === "checkpoint-invalid" && options.checkpoint);
   if (aboutTheLog) await raiseChainAlarm({ problem: verdict.problem, message: verdict.message }).catch(() => undefined);
-  return verdict;
 }
 
-async function checkChain(db: Db, options: VerifyOptions): Promise<ChainVerdict> {
+/** What the walk needs that is read outside the snapshot: the keys (whose upgrade may write), checkpoints, other chains. */
+export type PreparedCheck = { early: Failure } | { early?: undefined; run: (tx: Db) => Promise<ChainVerdict> };
+
+/**
+ * The walk in a REPEATABLE READ snapshot the caller holds (the audit export reads what it verified in
+ * the same snapshot): everything read through `db` was read before it, in prepareChainCheck, and
+ * nothing inside uses anything but `tx`. Report the verdict with reportVerdict after the snapshot ends.
+ */
+export async function checkPreparedChain(tx: Db, prepared: PreparedCheck): Promise<ChainVerdict> {
+  return prepared.early ?? prepared.run(tx);
+}
+
+export async function prepareChainCheck(db: Db, options: VerifyOptions = {}): Promise<PreparedCheck> {
   const checkedAt = new Date().toISOString();
   // Keys and checkpoints are read before the read-only snapshot begins (the keys' upgrade may write).
   const keys = await storedAuditKeys(db);
@@ -69,26 +89,30 @@ async function checkChain(db: Db, options: VerifyOptions): Promise<ChainVerdict>
   const anchors: Anchor[] = [];
   if (options.checkpoint) {
     const authentic = await checkpointIsAuthentic(db, options.checkpoint);
-    if (!authentic.ok) return early("checkpoint-invalid", authentic.message);
+    if (!authentic.ok) return { early: early("checkpoint-invalid", authentic.message) };
     anchors.push({ source: "uploaded", ...pick(options.checkpoint) });
   }
   const [firstInvalid] = stored.invalid;
   if (firstInvalid)
-    return early(
-      "checkpoint-invalid",
-      `The checkpoint directory holds ${firstInvalid.file}, which is not an authentic checkpoint of this log (${firstInvalid.message}): someone wrote there.`,
-    );
+    return {
+      early: early(
+        "checkpoint-invalid",
+        `The checkpoint directory holds ${firstInvalid.file}, which is not an authentic checkpoint of this log (${firstInvalid.message}): someone wrote there.`,
+      ),
+    };
   const others = useStored ? await otherChains(db, keys?.chainId) : [];
   const lost = others.filter((c) => !c.closed);
   if (lost.length > 0)
-    return early(
-      "chain-lost",
-      keys
-        ? `The checkpoint directory holds ${lost.map(describeChain).join(" and ")}, never closed: that chain's records were removed together with its keys, and this one began without an acknowledgement.`
-        : `The audit log and its keys are gone: the checkpoint directory holds ${lost.map(describeChain).join(" and ")}, never closed, and this database has no chain. Every record it named was removed, with the keys that sealed them.`,
-    );
+    return {
+      early: early(
+        "chain-lost",
+        keys
+          ? `The checkpoint directory holds ${lost.map(describeChain).join(" and ")}, never closed: that chain's records were removed together with its keys, and this one began without an acknowledgement.`
+          : `The audit log and its keys are gone: the checkpoint directory holds ${lost.map(describeChain).join(" and ")}, never closed, and this database has no chain. Every record it named was removed, with the keys that sealed them.`,
+      ),
+    };
 
-  const run = async (tx: Db) => {
+  const run = async (tx: Db): Promise<ChainVerdict> => {
     const accepted = await acknowledgements(tx, keys);
     // Checkpoints made before an acknowledgement name what it acknowledged as gone.
     const binds = (c: { at: string }) => !accepted.checkpointsBefore || c.at >= accepted.checkpointsBefore;
@@ -135,11 +159,7 @@ async function checkChain(db: Db, options: VerifyOptions): Promise<ChainVerdict>
         : {}),
     };
   };
-  if (options.inSnapshot) return run(options.inSnapshot);
-  return db.transaction((tx) => run(tx as unknown as Db), {
-    isolationLevel: "repeatable read",
-    accessMode: "read only",
-  });
+  return { run };
 }
 
 const pick = (c: Checkpoint) => ({ lastSeq: c.lastSeq, count: c.count, at: c.at, headHash: c.headHash });

@@ -5,6 +5,8 @@ import { tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { openTestDb } from "@/testing/db";
 import { appendAudit } from "../append";
+import { chainAlarm } from "../alarm";
+import { forgetAuditKeysForTests } from "../keys";
 import { verifyChain } from "../verify";
 import { exportFromSnapshot } from "./snapshot";
 
@@ -54,4 +56,41 @@ describe("the audit export's snapshot, on postgres", () => {
     // The change was real: the next verification finds it.
     expect(await verifyChain(h.db)).toMatchObject({ ok: false, problem: "edited", seq: 12 });
   });
+});
+
+describe("the audit export's snapshot, on PGlite", () => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await openTestDb("pglite");
+    for (let i = 0; i < 10; i++)
+      await appendAudit(
+        {
+          actor: { id: "u", email: "a@example.com", role: "admin" },
+          action: "users.create",
+          target: `t${i}`,
+          outcome: "ok",
+        },
+        h.db,
+      );
+  });
+  afterAll(async () => h?.close());
+
+  it("finishes when the keys must be read again and the chain is broken, and raises the alarm after", async () => {
+    // PGlite runs one statement at a time: a read or write through the database handle awaited inside
+    // the export's open transaction would wait for that transaction forever. A restarted console reads
+    // its keys again, and a broken chain raises the alarm: both happen outside the snapshot.
+    await h.db.update(tables.auditLog).set({ target: "altered" }).where(eq(tables.auditLog.seq, 4));
+    forgetAuditKeysForTests();
+    const chunks: string[] = [];
+    const exported = await exportFromSnapshot(h.db, {
+      filters: {},
+      throughSeq: 10,
+      signal: new AbortController().signal,
+      progress: () => {},
+      write: async (text) => void chunks.push(text),
+    });
+    expect(exported.verdict).toMatchObject({ ok: false, problem: "edited", seq: 4 });
+    expect(parse(chunks.join(""), { columns: true })).toHaveLength(10);
+    expect(await chainAlarm()).toMatchObject({ problem: "edited" });
+  }, 30_000);
 });

@@ -4,7 +4,7 @@ import { tables, type Db } from "@/server/db";
 import { csvRows } from "@/server/exports/csv";
 import { AUDIT_CSV_COLUMNS, auditCsvBatch } from "../csv";
 import { countAudit, iterateAudit } from "../query";
-import { verifyChain, type ChainVerdict } from "../verify";
+import { checkPreparedChain, prepareChainCheck, reportVerdict, type ChainVerdict } from "../verify";
 
 const BATCH = 1000;
 
@@ -34,10 +34,13 @@ export interface SnapshotOptions {
  */
 export async function exportFromSnapshot(db: Db, options: SnapshotOptions): Promise<SnapshotExport> {
   const { filters, throughSeq, write, progress, signal } = options;
-  return db.transaction(
+  // Nothing inside the snapshot reads or writes through `db`: on PGlite (one statement at a time) a
+  // statement awaited outside the open transaction waits for it forever.
+  const prepared = await prepareChainCheck(db);
+  const result = await db.transaction(
     async (txn) => {
       const tx = txn as unknown as Db;
-      const verdict = await verifyChain(db, { inSnapshot: tx });
+      const verdict = await checkPreparedChain(tx, prepared);
       const [head] = await tx.select().from(tables.auditHead).limit(1);
       await options.afterVerify?.();
       const total = await countAudit(tx, filters, throughSeq);
@@ -65,4 +68,6 @@ export async function exportFromSnapshot(db: Db, options: SnapshotOptions): Prom
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
+  await reportVerdict(result.verdict);
+  return result;
 }
