@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
@@ -12,6 +12,7 @@ import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { argumentsSchemaFor, coerceArguments, type ArgumentField } from "@/lib/yield/arguments";
 import type { OpportunityView } from "@/lib/yield/opportunities";
+import { overBalance } from "@/lib/yield/over-balance";
 import type { AvailableBalance, YieldClientView } from "@/lib/yield/positions";
 import { availableUrl } from "@/lib/yield/urls";
 import { withUnit } from "@/lib/yield/words";
@@ -46,7 +47,19 @@ export function ActionDialog({
     fields: fields.map((f) => `arguments.${f.name}`),
     onSuccess: (run) => router.push(`/yield/runs/${run.id}`),
   });
-  const errorOf = (name: string) => local[name] ?? preview.fieldErrors[`arguments.${name}`];
+  // The server's word on a field holds for the value it was given; a changed value is not refused yet.
+  const [sent, setSent] = useState<Record<string, string | boolean>>({});
+  const errorOf = (name: string) =>
+    local[name] ?? (values[name] === sent[name] ? preview.fieldErrors[`arguments.${name}`] : undefined);
+  const network = intent === "enter" ? opportunity.network : null;
+  const token = opportunity.token.address ?? opportunity.token.symbol;
+  const held = useQuery({
+    queryKey: queryKeys.yield.available(client.clientId, network ?? "", token),
+    queryFn: () => fetchJson<AvailableBalance>(availableUrl(client.clientId, network ?? "", token)),
+    enabled: network !== null,
+  });
+  // Said while the amount is typed, beside the balance it is more than; the server refuses it too.
+  const over = typeof values.amount === "string" ? overBalance(values.amount, held.data) : null;
   const verb = intent === "enter" ? "Enter" : "Exit";
   return (
     <Dialog
@@ -68,6 +81,7 @@ export function ActionDialog({
             return setLocal(messages);
           }
           setLocal({});
+          setSent(values);
           preview.run({
             intent,
             clientId: client.clientId,
@@ -77,9 +91,7 @@ export function ActionDialog({
           });
         }}
       >
-        {intent === "enter" && opportunity.network ? (
-          <Available client={client} opportunity={opportunity} network={opportunity.network} />
-        ) : null}
+        {network ? <Available held={held} symbol={opportunity.token.symbol} network={network} /> : null}
         {fields.map((field) => {
           const id = `arg-${field.name}`;
           const label = `${field.label ?? field.name}${field.name === "amount" ? ` (${opportunity.token.symbol})` : ""}`;
@@ -133,8 +145,14 @@ export function ActionDialog({
                 value={String(values[field.name] ?? "")}
                 onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
                 aria-invalid={Boolean(errorOf(field.name))}
+                aria-describedby={field.name === "amount" && over ? "over-balance" : undefined}
                 autoComplete="off"
               />
+              {field.name === "amount" && over && !errorOf(field.name) ? (
+                <p id="over-balance" role="status" className="text-xs font-medium text-warning">
+                  {over}
+                </p>
+              ) : null}
             </Field>
           );
         })}
@@ -159,19 +177,14 @@ export function ActionDialog({
 
 /** What the client holds of the token on the yield's network: the most this Enter can take. */
 function Available({
-  client,
-  opportunity,
+  held,
+  symbol,
   network,
 }: {
-  client: YieldClientView;
-  opportunity: OpportunityView;
+  held: UseQueryResult<AvailableBalance>;
+  symbol: string;
   network: string;
 }) {
-  const token = opportunity.token.address ?? opportunity.token.symbol;
-  const held = useQuery({
-    queryKey: queryKeys.yield.available(client.clientId, network, token),
-    queryFn: () => fetchJson<AvailableBalance>(availableUrl(client.clientId, network, token)),
-  });
   return (
     <p className="rounded bg-surface-2 px-3 py-2 text-sm" data-testid="available">
       <span className="text-muted">Available on {chainLabel(network)}: </span>
@@ -182,7 +195,7 @@ function Available({
       ) : held.data.amount === null ? (
         <span className="text-muted">{held.data.reason ?? "not known"}</span>
       ) : (
-        <span className="tabular font-medium">{withUnit(held.data.amount, opportunity.token.symbol)}</span>
+        <span className="tabular font-medium">{withUnit(held.data.amount, symbol)}</span>
       )}
     </p>
   );

@@ -64,8 +64,21 @@ test("[YIELD][positions] a run on Base Sepolia: balance in the dialog, progress 
     `Available on Base Sepolia: ${await usdcOnChain(address)} USDC`,
   );
   await expect(dialog.getByText(/^Between 1 USDC and /)).toBeVisible();
+  // One more than the chain says the wallet holds: said while typing, and refused under the field in
+  // words (not the provider's "arguments.amount: …") when asked anyway.
+  const balance = await usdcOnChain(address);
+  const more = String(Math.floor(Number(balance.replace(/,/g, ""))) + 1);
+  await dialog.getByLabel("Amount (USDC)").fill(more);
+  await expect(dialog.getByRole("status").filter({ hasText: "More than the wallet holds" })).toHaveText(
+    `More than the wallet holds: ${balance} USDC on Base Sepolia.`,
+  );
   await expectAccessible(page);
+  await screens(page, "yield-enter-over-balance");
+  await dialog.getByRole("button", { name: "Preview transactions" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(`More than the wallet holds: ${balance} USDC on Base Sepolia.`);
+  await expect(page).toHaveURL(/\/yield\?/);
   await dialog.getByLabel("Amount (USDC)").fill("10");
+  await expect(dialog.getByText("More than the wallet holds")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Preview transactions" }).click();
 
   // Nothing confirmed yet: the bar is empty and says so.

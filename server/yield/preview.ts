@@ -4,16 +4,29 @@ import type { z } from "zod";
 import type { YieldAction } from "@/lib/contracts";
 import { argumentsSchemaFor, type ArgumentValues } from "@/lib/yield/arguments";
 import type { PreviewInput } from "@/lib/yield/forms";
+import { overBalance, providerArgumentRefusal } from "@/lib/yield/over-balance";
 import type { YieldRunView } from "@/lib/yield/runs";
 import type { StaffUser } from "@/server/auth/users";
 import { requireTestClient } from "@/server/clients/test-clients";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { createYieldClient } from "@/server/upstream";
-import { opportunity, positions, requireAddress, yieldClient } from "./reads";
+import { available, opportunity, positions, requireAddress, yieldClient } from "./reads";
 import { createPreviewRun, getRunView } from "./runs-store";
 
 const invalid = (field: string, message: string) => new AppError("VALIDATION", message, { [field]: message });
+
+/** The provider's refusal of an argument, under its field and in words; anything else as it was. */
+async function askProvider<T>(ask: () => Promise<T>): Promise<T> {
+  try {
+    return await ask();
+  } catch (error) {
+    const refused = providerArgumentRefusal((error as { upstreamMessage?: string }).upstreamMessage);
+    if (refused && (error as { name?: string }).name === "BadRequestError")
+      throw new AppError("VALIDATION", refused.message, { [refused.field]: refused.message }, { cause: error });
+    throw error;
+  }
+}
 
 /** The arguments' messages, each under its field ("arguments.amount"), as the form shows them. */
 function argumentsError(error: z.ZodError): AppError {
@@ -52,7 +65,14 @@ export async function previewAction(user: StaffUser, input: PreviewInput): Promi
     const args = checked.data as ArgumentValues & { amount?: string; useMaxAmount?: boolean };
     if (input.intent === "enter") {
       if (!target.canEnter) throw new AppError("CONFLICT", `${target.name} does not take new entries now.`);
-      action = (await yields.enter({ address, yieldId: target.id, arguments: args })).data.rawResponse;
+      // More than the wallet holds is refused here, in words, rather than by the provider.
+      if (args.amount !== undefined) {
+        const held = await available(input.clientId, target.network, target.token.address ?? target.token.symbol);
+        const over = overBalance(args.amount, held);
+        if (over) throw invalid("arguments.amount", over);
+      }
+      action = (await askProvider(() => yields.enter({ address, yieldId: target.id, arguments: args }))).data
+        .rawResponse;
     } else {
       if (!target.canExit) throw new AppError("CONFLICT", `${target.name} does not allow exits now.`);
       const held = await positions(input.clientId, [target.network]);
@@ -68,7 +88,8 @@ export async function previewAction(user: StaffUser, input: PreviewInput): Promi
           "arguments.amount",
           `The client's active balance is ${formatUnits(active, decimals)} ${target.token.symbol}, less than ${args.amount}.`,
         );
-      action = (await yields.exit({ address, yieldId: target.id, arguments: args })).data.rawResponse;
+      action = (await askProvider(() => yields.exit({ address, yieldId: target.id, arguments: args }))).data
+        .rawResponse;
     }
   } else {
     const manage = input;
