@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { callAction, captureAction, interceptAction } from "../fixtures/actions";
+import { expectAccessible } from "../fixtures/axe";
 import { sandboxEvents, sandboxRules, webhookByRole, webhooks } from "../fixtures/sandbox-api";
 import { storageState } from "../fixtures/users";
 
@@ -222,8 +223,21 @@ test.describe("[ALERTS] webhooks and events", () => {
       await box.check();
       selectedIds.push((await box.getAttribute("aria-label"))!.replace("Select event ", ""));
     }
-    const action = await captureAction(page, () => page.getByRole("button", { name: "Replay selected (2)" }).click());
+    // Nothing is sent before the confirmation, and Cancel sends nothing.
+    const actions = page.getByRole("group", { name: "Event actions" });
+    const height = (await actions.boundingBox())!.height;
+    await page.getByRole("button", { name: "Replay selected (2)" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Replay 2 failed events?" });
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByTestId("replay-outcome")).toHaveCount(0);
+    await page.getByRole("button", { name: "Replay selected (2)" }).click();
+    const action = await captureAction(page, () => confirm.getByRole("button", { name: "Replay them" }).click());
     const outcome = page.getByTestId("replay-outcome");
+    // The outcome sits below the actions, in view, without pushing the buttons onto new lines.
+    await expect(outcome).toBeInViewport();
+    await expect(outcome).toBeFocused();
+    expect((await actions.boundingBox())!.height).toBe(height);
     await expect(outcome).toContainText("2 queued for delivery");
     for (const id of selectedIds) await expect(outcome).toContainText(id);
     // A delivery that succeeded cannot be replayed: the upstream refuses it, and the result says which.

@@ -45,8 +45,8 @@ test("[ALERTS][horizon] failures still being retried, lost soonest first, with t
   const row = page.getByRole("row").filter({ hasText: failing.id });
   const label =
     expected.day === 0
-      ? "None dropped within a day: drop horizon"
-      : `${expected.day} dropped within a day, ${expected.hour} within the hour: drop horizon`;
+      ? "None to be dropped within a day: drop horizon"
+      : `${expected.day} to be dropped within a day unless replayed, ${expected.hour} within the hour: drop horizon`;
   await expect(row.getByRole("link", { name: label })).toBeVisible();
   await row.getByRole("link", { name: /drop horizon/i }).click();
   await expect(page).toHaveURL(new RegExp(`/alerts/${failing.id}/horizon$`));
@@ -67,11 +67,11 @@ test("[ALERTS][horizon] failures still being retried, lost soonest first, with t
   await expect(page.getByTestId("at-risk")).toHaveText(String(expected.atRisk.length));
 
   // The zone switch lives in the URL: a shared link shows the same times.
-  await expect(table.getByRole("columnheader", { name: "Dropped (UTC)" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "To be dropped (UTC)" })).toBeVisible();
   await page.getByRole("radio", { name: "Local (Asia/Tokyo)" }).check();
   await expect(page).toHaveURL(/[?&]tz=Asia(%2F|\/)Tokyo/);
   await page.reload();
-  await expect(table.getByRole("columnheader", { name: "Dropped (Asia/Tokyo)" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "To be dropped (Asia/Tokyo)" })).toBeVisible();
   await expect(page.getByRole("radio", { name: "Local (Asia/Tokyo)" })).toBeChecked();
 
   const ready = async () => await expect(table.locator("tbody tr").first()).toBeVisible();
@@ -80,6 +80,9 @@ test("[ALERTS][horizon] failures still being retried, lost soonest first, with t
 
   // One action replays them all; the upstream says which it queued.
   await page.getByRole("button", { name: `Replay all ${expected.atRisk.length} now` }).click();
+  const confirm = page.getByRole("alertdialog", { name: `Replay ${expected.atRisk.length} failed events?` });
+  await expect(confirm).toContainText("The webhook's receiver gets each again now.");
+  await confirm.getByRole("button", { name: "Replay them" }).click();
   const outcome = page.getByTestId("replay-outcome");
   await expect(outcome).toContainText("queued for delivery");
   const queued = Number((await outcome.locator("strong").first().textContent()) ?? "0");

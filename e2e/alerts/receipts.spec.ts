@@ -24,6 +24,10 @@ test("[ALERTS][receipts] a replay of selected events is followed to each event's
     selected.push((await box.getAttribute("aria-label"))!.replace("Select event ", ""));
   }
   await page.getByRole("button", { name: "Replay selected (2)" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Replay 2 failed events?" })
+    .getByRole("button", { name: "Replay them" })
+    .click();
   const outcome = page.getByTestId("replay-outcome");
   await expect(outcome).toContainText("2 queued for delivery");
   await outcome.getByRole("link", { name: "Follow the receipts" }).click();

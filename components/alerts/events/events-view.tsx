@@ -20,6 +20,7 @@ import { FilterBar } from "./filter-bar";
 import { FiltersForm } from "./filters-form";
 import { ReplayAll } from "./replay-all";
 import { ReplayAllRun } from "./replay-all-run";
+import { ReplayOutcome, type ReplayOutcomeData } from "./replay-outcome";
 import { ReplaySelected } from "./replay-selected";
 import { SavedViews } from "./saved-views";
 import { useEventFilters } from "./use-event-filters";
@@ -110,6 +111,7 @@ function EventsList({
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [open, setOpen] = useState<AlertEvent | null>(null);
   const [run, setRun] = useState<JobRunView<ReplayAllResult>>();
+  const [outcome, setOutcome] = useState<ReplayOutcomeData>();
   const queryClient = useQueryClient();
   if (pages.isPending) return <TableSkeleton rows={8} columns={7} />;
   // Only a first page that failed leaves nothing to show; a later failure keeps the loaded rows.
@@ -129,7 +131,12 @@ function EventsList({
           </p>
           <div className="flex flex-wrap items-center gap-2">
             {canReplay && events.length > 0 ? (
-              <ReplaySelected webhookId={webhook.id} selected={selected} onDone={() => setRowSelection({})} />
+              <ReplaySelected
+                webhookId={webhook.id}
+                selected={selected}
+                onDone={() => setRowSelection({})}
+                onOutcome={setOutcome}
+              />
             ) : null}
             {canReplay ? (
               <ReplayAll
@@ -155,6 +162,7 @@ function EventsList({
         </div>
         <UnappliedNotice unapplied={unapplied} />
       </div>
+      {outcome ? <ReplayOutcome webhookId={webhook.id} outcome={outcome} /> : null}
       {run ? (
         <ReplayAllRun
           webhookId={webhook.id}

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useAction } from "@/components/hooks/use-action";
 import { useJobRun } from "@/components/hooks/use-job-run";
 import { JobProgress } from "@/components/ui/job-progress";
+import { useBroughtIntoView } from "@/components/ui/use-brought-into-view";
 import type { ReplayAllResult } from "@/lib/alerts/replay";
 import { isActive, type JobRunView } from "@/lib/jobs";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -32,10 +33,13 @@ export function ReplayAllRun({
     onSuccess: (next) => queryClient.setQueryData(queryKeys.jobs.run(next.id), next),
   });
   const result = run.result;
+  const ref = useBroughtIntoView<HTMLElement>();
   return (
     <section
+      ref={ref}
+      tabIndex={-1}
       aria-label="Replay of all failed events"
-      className="space-y-2 rounded border border-border bg-surface p-3 text-sm"
+      className="space-y-2 rounded border border-border bg-surface p-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-accent"
       data-testid="replay-all-run"
       data-status={run.status}
     >

@@ -1,13 +1,14 @@
 "use client";
 import { RotateCcw } from "lucide-react";
-import Link from "next/link";
 import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { AlertEvent } from "@/lib/contracts/alerts";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { replaySelected } from "@/server/actions/alerts";
+import type { ReplayOutcomeData } from "./replay-outcome";
 
 type Selected = Pick<AlertEvent, "id" | "createdAt">;
 
@@ -19,78 +20,70 @@ function windowOf(events: readonly Selected[]) {
 }
 
 /**
- * Replays the selected failed events and says, in ids, which were queued and which refused, with a
- * link to the replay's receipts (what each event came to, followed on the server). A replay over
- * the person's budget is refused before anything is sent, and the refusal says what to do.
+ * Replays the selected failed events after a confirmation that says what will happen (the receiver
+ * gets each again at once). A refusal (over the person's budget, too many replays followed) is said in
+ * the dialog; what was queued and refused goes to `onOutcome`, for the page to show below its actions
+ * (./replay-outcome.tsx), with a link to the replay's receipts.
  */
 export function ReplaySelected({
   webhookId,
   selected,
   onDone,
+  onOutcome,
   label,
 }: {
   webhookId: string;
   selected: readonly Selected[];
   onDone: () => void;
+  onOutcome: (outcome: ReplayOutcomeData | undefined) => void;
   /** The button's words; by default "Replay selected (n)". */
   label?: string;
 }) {
-  const [outcome, setOutcome] = useState<{ queued: string[]; refused: string[]; runId: string | null }>();
+  const [asking, setAsking] = useState(false);
+  const count = selected.length;
   const replay = useAction(replaySelected, {
     errors: "inline",
     invalidate: [queryKeys.alerts.all],
     onSuccess: (r) => {
-      setOutcome(r);
+      setAsking(false);
+      onOutcome(r);
       onDone();
     },
   });
+  const events = `${count.toLocaleString("en")} failed event${count === 1 ? "" : "s"}`;
   return (
-    <div className="space-y-2">
+    <>
       <Button
         variant="primary"
-        disabled={selected.length === 0 || replay.pending}
+        disabled={count === 0 || replay.pending}
         onClick={() => {
-          setOutcome(undefined);
-          replay.run({ webhookId, eventIds: selected.map((e) => e.id), window: windowOf(selected) });
+          replay.reset();
+          setAsking(true);
         }}
       >
         <RotateCcw className="size-4" aria-hidden />
-        {replay.pending ? "Replaying…" : (label ?? `Replay selected (${selected.length})`)}
+        {replay.pending ? "Replaying…" : (label ?? `Replay selected (${count})`)}
       </Button>
-      {replay.formError ? (
-        <p role="alert" className="text-sm text-danger">
-          {replay.formError}
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`Replay ${events}?`}
+        confirmLabel={`Replay ${count === 1 ? "it" : "them"}`}
+        tone="primary"
+        pending={replay.pending}
+        error={replay.formError}
+        onConfirm={() => {
+          onOutcome(undefined);
+          replay.run({ webhookId, eventIds: selected.map((e) => e.id), window: windowOf(selected) });
+        }}
+      >
+        <p>
+          The webhook&apos;s receiver gets {count === 1 ? "it" : "each"} again now. The console follows what{" "}
+          {count === 1 ? "it comes" : "each comes"} to on the replay&apos;s receipts page.
         </p>
-      ) : null}
-      {/* Over the limit of replays being followed: the person's runs, each with Cancel. */}
-      <RunLimitNotice error={replay.error} />
-      {outcome ? (
-        <div role="status" className="rounded border border-border bg-surface p-3 text-sm" data-testid="replay-outcome">
-          <p>
-            <strong>{outcome.queued.length}</strong> queued for delivery
-            {outcome.refused.length > 0 ? (
-              <>
-                , <strong>{outcome.refused.length}</strong> refused (not failed, unknown, or already replayed)
-              </>
-            ) : null}
-            .{" "}
-            {outcome.runId ? (
-              <Link
-                href={`/alerts/${encodeURIComponent(webhookId)}/replays/${outcome.runId}`}
-                className="text-accent underline underline-offset-2"
-              >
-                Follow the receipts
-              </Link>
-            ) : null}
-          </p>
-          {outcome.queued.length > 0 ? (
-            <p className="mt-1 text-xs break-all text-muted">Queued: {outcome.queued.join(", ")}</p>
-          ) : null}
-          {outcome.refused.length > 0 ? (
-            <p className="mt-1 text-xs break-all text-danger">Refused: {outcome.refused.join(", ")}</p>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
+        {/* Over the limit of replays being followed: the person's runs, each with Cancel. */}
+        <RunLimitNotice error={replay.error} />
+      </ConfirmDialog>
+    </>
   );
 }

@@ -3,8 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Hourglass } from "lucide-react";
 import Link from "next/link";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { ChainBlock, ZonedTime } from "@/components/alerts/event-cells";
+import { ReplayOutcome, type ReplayOutcomeData } from "@/components/alerts/events/replay-outcome";
 import { ReplaySelected } from "@/components/alerts/events/replay-selected";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
@@ -50,7 +51,7 @@ function columns(tz: string, at: string): ColumnDef<AtRiskEvent, unknown>[] {
   return [
     {
       id: "dropsAt",
-      header: `Dropped (${tz})`,
+      header: `To be dropped (${tz})`,
       cell: ({ row }) => <When iso={row.original.dropsAt} at={at} tz={tz} />,
     },
     {
@@ -109,7 +110,7 @@ function columns(tz: string, at: string): ColumnDef<AtRiskEvent, unknown>[] {
 export function HorizonCounts({ horizon }: { horizon: DropHorizon }) {
   return (
     <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm" data-testid="horizon-counts">
-      <Stat label="Dropped within the hour" value={horizon.dropsWithinHour.toLocaleString("en")} testId="drops-hour" />
+      <Stat label="To be dropped within the hour" value={horizon.dropsWithinHour.toLocaleString("en")} testId="drops-hour" />
       <Stat label="Within a day" value={horizon.dropsWithinDay.toLocaleString("en")} testId="drops-day" />
       <Stat label="Still being retried" value={horizon.events.length.toLocaleString("en")} testId="at-risk" />
     </dl>
@@ -119,6 +120,7 @@ export function HorizonCounts({ horizon }: { horizon: DropHorizon }) {
 export function HorizonView({ webhookId, canReplay }: { webhookId: string; canReplay: boolean }) {
   const horizon = useDropHorizon(webhookId);
   const [tz, setZone] = useZoneParam();
+  const [outcome, setOutcome] = useState<ReplayOutcomeData>();
   const at = horizon.data?.at ?? "";
   const cols = useMemo(() => columns(tz, at), [tz, at]);
   const eventsHref = `/alerts/${encodeURIComponent(webhookId)}?status=failed`;
@@ -166,8 +168,10 @@ export function HorizonView({ webhookId, canReplay }: { webhookId: string; canRe
               selected={chosen}
               label={`Replay ${chosen.length === data.events.length ? "all " : ""}${chosen.length.toLocaleString("en")} now`}
               onDone={() => void horizon.refetch()}
+              onOutcome={setOutcome}
             />
           ) : null}
+          {outcome ? <ReplayOutcome webhookId={webhookId} outcome={outcome} /> : null}
           <DataTable
             caption="Failed events still being retried, lost soonest first"
             columns={cols}
@@ -199,8 +203,8 @@ export function HorizonNotice({ webhookId }: { webhookId: string }) {
     >
       <Hourglass className="size-4" aria-hidden />
       {day === 0
-        ? "Drop horizon: nothing dropped within a day"
-        : `Drop horizon: ${day.toLocaleString("en")} dropped within a day, ${hour.toLocaleString("en")} within the hour`}
+        ? "Drop horizon: nothing to be dropped within a day"
+        : `Drop horizon: ${day.toLocaleString("en")} to be dropped within a day unless replayed, ${hour.toLocaleString("en")} within the hour`}
     </Link>
   );
 }
