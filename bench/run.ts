@@ -4,12 +4,14 @@
  * section, and at the end one table of every figure of every section.
  *
  * `npm run bench -- load audit-chain` runs only the named benchmarks (bench/<name>.bench.ts) and
- * replaces only their sections of bench/REPORT.md, keeping the others' last figures.
+ * replaces only their sections of bench/REPORT.md, keeping the others' last figures. The section
+ * "Kept by hand" (bench/kept-by-hand.ts) is always kept as it is.
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Figure } from "./figure";
+import { KEPT_HEADING, keptByHand } from "./kept-by-hand";
 
 const dir = import.meta.dirname;
 const only = process.argv.slice(2).filter((a) => !a.startsWith("-"));
@@ -62,13 +64,13 @@ for (const file of files) {
 const reportPath = path.join(dir, "REPORT.md");
 const cores = (await import("node:os")).cpus().length;
 const when = `${new Date().toISOString()} (Node ${process.version}, ${cores} cores)`;
+const previous = existsSync(reportPath) ? readFileSync(reportPath, "utf8") : "";
 let body: string;
-if (only.length > 0 && existsSync(reportPath)) {
+if (only.length > 0 && previous) {
   // Keep the sections of the benchmarks that did not run, in file order, with the new ones in place.
   const kept = new Map<string, string>();
-  for (const part of readFileSync(reportPath, "utf8")
-    .split(/\n(?=## )/)
-    .slice(1)) {
+  for (const part of previous.split(/\n(?=## )/).slice(1)) {
+    if (part.startsWith(KEPT_HEADING)) continue;
     const file = /`bench\/([^`]+\.bench\.ts)`/.exec(part)?.[1];
     if (file) kept.set(file, `${part.trimEnd()}\n`);
   }
@@ -82,7 +84,8 @@ const header = `# Benchmark report\n\nWritten by \`npm run bench\` on ${when}${o
 // Formatted as `npm run lint` expects, so a fresh report never fails the formatting check.
 const prettier = await import("prettier");
 const options = (await prettier.resolveConfig(reportPath)) ?? {};
-const report = `${header}\n${body}\n${everyFigure(body)}`;
+const hand = keptByHand(previous);
+const report = `${header}\n${body}\n${hand ? `${hand}\n` : ""}${everyFigure(body)}`;
 writeFileSync(reportPath, await prettier.format(report, { ...options, parser: "markdown" }));
 process.stdout.write(`\nWrote bench/REPORT.md${missed ? ` — ${missed} target(s) missed` : ""}\n`);
 

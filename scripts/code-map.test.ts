@@ -3,17 +3,17 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The README's code map (the fenced block under "## Architecture") names every top-level folder of
- * server/, lib/ and components/ as `name/`, so a newcomer finds the room a change belongs in and a
- * new folder cannot appear without a line that says what it holds.
+ * The code map of docs/architecture.md (the fenced block under "## Code map") names every top-level
+ * folder of server/, lib/ and components/ as `name/`, so a newcomer finds the room a change belongs in
+ * and a new folder cannot appear without a line that says what it holds.
  */
 const root = path.resolve(import.meta.dirname, "..");
 
 function codeMap(): string {
-  const readme = readFileSync(path.join(root, "README.md"), "utf8");
-  const section = readme.split(/^## Architecture$/m)[1]?.split(/^## /m)[0] ?? "";
+  const doc = readFileSync(path.join(root, "docs", "architecture.md"), "utf8");
+  const section = doc.split(/^## Code map$/m)[1]?.split(/^## /m)[0] ?? "";
   const block = /```\n([\s\S]*?)```/.exec(section);
-  if (!block?.[1]) throw new Error("README: no code block under ## Architecture");
+  if (!block?.[1]) throw new Error("docs/architecture.md: no code block under ## Code map");
   return block[1];
 }
 
@@ -22,7 +22,7 @@ const folders = (layer: string) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
-describe("the README's code map", () => {
+describe("the code map of docs/architecture.md", () => {
   const map = codeMap();
   const named = new Set([...map.matchAll(/(?:^|\s)([a-z][a-z-]*)\/(?=\s|$)/gm)].map((m) => m[1] ?? ""));
 

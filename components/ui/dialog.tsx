@@ -8,7 +8,7 @@ const RadixDialog = dynamic(() => import("./dialog-radix").then((m) => m.RadixDi
 /**
  * A modal dialog (Radix: focus trap, Escape to close, labelled by its title). Its code is fetched
  * when it first opens, so a page with a dialog does not carry Radix in its first-load JavaScript
- * (see "Page budgets" in the README).
+ * (see "Page budgets" in docs/testing.md).
  */
 export function Dialog(props: DialogProps) {
   return useOpenedOnce(props.open) ? <RadixDialog {...props} /> : null;

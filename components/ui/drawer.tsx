@@ -8,7 +8,7 @@ const RadixDrawer = dynamic(() => import("./drawer-radix").then((m) => m.RadixDr
 /**
  * A side sheet for the details of one item (./drawer-radix says how it behaves). Its code is
  * fetched when it first opens, so a page with a drawer does not carry Radix in its first-load
- * JavaScript (see "Page budgets" in the README).
+ * JavaScript (see "Page budgets" in docs/testing.md).
  */
 export function Drawer(props: DrawerProps) {
   return useOpenedOnce(props.open) ? <RadixDrawer {...props} /> : null;

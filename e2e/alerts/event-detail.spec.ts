@@ -9,7 +9,7 @@ import { storageState } from "../fixtures/users";
 
 test.use({ storageState: storageState("admin") });
 
-/** The sandbox's test USDC (sandbox/chain/NOTES.md: the same address on every chain). */
+/** The sandbox's test USDC (sandbox/docs/chains.md: the same address on every chain). */
 const USDC = "0xa02d248aE30afBA10d071F80aBEf9aa1f0b1605E";
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 

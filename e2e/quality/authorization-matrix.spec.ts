@@ -13,7 +13,7 @@ import { storageState } from "../fixtures/users";
  * The calls are enumerated from the production build itself (Next's server-reference manifest for
  * the actions, its app-paths manifest for the routes), so a new action or route cannot slip by: one
  * that has no expectation below fails the test until someone says which permission it needs. The
- * role columns come from the README's matrix, not from lib/auth/permissions.ts, so the code is checked
+ * role columns come from the user guide's matrix (docs/user-guide.md), not from lib/auth/permissions.ts, so the code is checked
  * against what the console promises its users.
  */
 
@@ -122,11 +122,11 @@ const ROUTES: Record<string, string> = {
 /** Routes that are not the console's own API: next-auth's sign-in endpoints and the favicon. */
 const NOT_GUARDED = new Set(["/api/auth/[...nextauth]", "/icon.svg"]);
 
-/** The README's permission matrix: permission → roles that hold it. */
-function readmeMatrix(): Map<string, Set<Role>> {
-  const lines = readFileSync("README.md", "utf8").split("\n");
+/** The permission matrix of docs/user-guide.md: permission → roles that hold it. */
+function documentedMatrix(): Map<string, Set<Role>> {
+  const lines = readFileSync("docs/user-guide.md", "utf8").split("\n");
   const header = lines.findIndex((l) => /^\|\s*permission\s*\|/.test(l));
-  expect(header, "the README has a permission matrix").toBeGreaterThan(0);
+  expect(header, "docs/user-guide.md has a permission matrix").toBeGreaterThan(0);
   const columns = lines[header]!.split("|").map((c) => c.trim());
   const matrix = new Map<string, Set<Role>>();
   for (const line of lines.slice(header + 2)) {
@@ -151,7 +151,7 @@ function expected(requirement: string, who: Identity, matrix: Map<string, Set<Ro
   if (who === "none" || who === "disabled") return "UNAUTHENTICATED";
   if (requirement === "signed-in") return "allowed";
   const holders = matrix.get(requirement);
-  expect(holders, `the README's matrix lists ${requirement}`).toBeDefined();
+  expect(holders, `the user guide's matrix lists ${requirement}`).toBeDefined();
   return holders!.has(who) ? "allowed" : "FORBIDDEN";
 }
 
@@ -198,7 +198,7 @@ test("[SEC][matrix] every server action and route handler answers each identity 
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  const matrix = readmeMatrix();
+  const matrix = documentedMatrix();
   const actions = builtActions();
   const routes = builtRoutes(NOT_GUARDED);
 

@@ -14,7 +14,7 @@ import { openEnter, previewEnter } from "../fixtures/yield";
 /**
  * Scale-out: two console instances, on two ports, sharing one PostgreSQL database and nothing else
  * (each has its own data directory; they share the secrets a deployment gives every instance and
- * the export folder the README says must be shared). What one instance does, the other sees: a
+ * the export folder docs/operating.md says must be shared). What one instance does, the other sees: a
  * sign-in lock counted on one holds on the other, a session ended on one is ended on the other,
  * and a yield run and an export started on one are finished by the other when the first is killed
  * (SIGKILL, no shutdown) in the middle of them.
@@ -29,7 +29,7 @@ let database: Awaited<ReturnType<typeof scratchDatabase>>;
 let a: ConsoleInstance;
 let b: ConsoleInstance;
 let shared: Record<string, string>;
-/** How long an instance may take to shut down on SIGTERM (README, "Operating it"). */
+/** How long an instance may take to shut down on SIGTERM (docs/operating.md, "Shutdown"). */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 test.beforeAll(async () => {
@@ -38,7 +38,7 @@ test.beforeAll(async () => {
   database = await scratchDatabase("console_scale_out");
   shared = {
     DATABASE_URL: database.url,
-    // What a deployment gives every instance alike (README, "Several instances").
+    // What a deployment gives every instance alike (docs/operating.md, "Several instances").
     AUTH_SECRET: randomBytes(48).toString("base64url"),
     CONSOLE_VAULT_KEY: randomBytes(32).toString("base64"),
     CONSOLE_EXPORT_DIR: `${DATA}/shared-exports`,
@@ -46,7 +46,7 @@ test.beforeAll(async () => {
     CONSOLE_ADMIN_PASSWORD: ADMIN.password,
     CONSOLE_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
     // A killed instance's runs are taken over after the lease lapses: 10 s here instead of 30 s, the
-    // same mechanism (README, "Operating it"), so the journey waits a third as long.
+    // same mechanism (docs/operating.md, "Several instances"), so the journey waits a third as long.
     CONSOLE_JOB_LEASE_SECONDS: "10",
   };
   // One after the other: the first migrates the database and creates the first admin.

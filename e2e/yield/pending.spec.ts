@@ -13,7 +13,7 @@ import { clientEvmAddress, openEnter, previewEnter } from "../fixtures/yield";
  */
 test.use({ storageState: storageState("developer") });
 
-/** The sandbox's test LINK, the same address on every local chain (sandbox/README.md, Contracts). */
+/** The sandbox's test LINK, the same address on every local chain (sandbox/docs/chains.md, Contracts). */
 const LINK = "0x74ecdccD572F252F0cc61f36ab68D32d4e1ebEBB";
 const DAY = 86_400;
 

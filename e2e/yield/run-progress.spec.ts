@@ -15,9 +15,9 @@ import { storageState } from "../fixtures/users";
 test.use({ storageState: storageState("developer") });
 
 const BASE_SEPOLIA = 84532;
-/** The sandbox's test USDC, the same address on every local chain (sandbox/README.md, Contracts). */
+/** The sandbox's test USDC, the same address on every local chain (sandbox/docs/chains.md, Contracts). */
 const USDC = "0xa02d248aE30afBA10d071F80aBEf9aa1f0b1605E";
-/** The testnets the sandbox lists yields on (sandbox/README.md: the yield catalogue). */
+/** The testnets the sandbox lists yields on (sandbox/docs/yield.md: the catalogue). */
 const SANDBOX_TESTNETS = ["eip155:11155111", "eip155:84532", "eip155:80002", "eip155:10143"];
 
 /** The chain's own USDC balance of an address, in whole units. */

@@ -26,7 +26,7 @@ import { clientEvmAddress, openEnter, previewEnter } from "../fixtures/yield";
  */
 test.use({ storageState: storageState("developer") });
 
-/** The sandbox's test USDC, the same address on every local chain (sandbox/README.md, Contracts). */
+/** The sandbox's test USDC, the same address on every local chain (sandbox/docs/chains.md, Contracts). */
 const USDC = "0xa02d248aE30afBA10d071F80aBEf9aa1f0b1605E";
 /** TestToken.sol's storage: name (0), symbol (1), totalSupply (2), then the balanceOf mapping (3). */
 const BALANCES_SLOT = 3n;

@@ -36,7 +36,7 @@ export type ListAlertWebhooksResponse = z.infer<typeof listAlertWebhooksResponse
 export const alertWebhookParamsSchema = z.object({ alertWebhookId: idSchema });
 export type AlertWebhookParams = z.infer<typeof alertWebhookParamsSchema>;
 
-/** Default page size of the events list; the spec shows no maximum, the console caps it (see README). */
+/** Default page size of the events list; the spec shows no maximum, the console caps it (sandbox/README.md, choice 30). */
 export const ALERT_EVENTS_DEFAULT_LIMIT = 100;
 export const ALERT_EVENTS_MAX_LIMIT = 1000;
 

@@ -23,7 +23,7 @@ import { createRpcApp } from "./rpc";
  * chain, even with a real transaction sent while the simulation runs.
  */
 const SEPOLIA = 11155111;
-/** The sandbox's USDC vault on every local chain (sandbox/README.md, Contracts). */
+/** The sandbox's USDC vault on every local chain (sandbox/docs/chains.md, Contracts). */
 const VAULT = "0x9E26034CCc560895E2f38681cEE75ba0300E3ba7";
 const url = `http://sandbox.test/rpc/v1/eip155/${SEPOLIA}`;
 

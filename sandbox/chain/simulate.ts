@@ -2,7 +2,7 @@
  * eth_simulateV1 for the local chains, as much of it as a console needs to show what a multi-step
  * action will do before anything is signed: calls run in order with the state each leaves carried
  * to the next, on the latest block, and nothing of it stays (an EVM snapshot, reverted). Sandbox
- * choices (sandbox/README.md, "eth_simulateV1"): validation is off (no fees, no nonce or balance
+ * choices (sandbox/docs/chains.md, "eth_simulateV1"): validation is off (no fees, no nonce or balance
  * checks for gas; `validation: true` is refused); each call is mined in a block of its own, and a
  * block of the answer is the last of its calls' blocks; a call that would revert is reported with its
  * revert data and leaves no state; `traceTransfers` adds a transfer log (from the

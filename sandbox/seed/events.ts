@@ -3,7 +3,7 @@
  * hashes or payloads are generated (they derive from the row index on demand), which is what lets a
  * million events seed in well under a second.
  *
- * Shape of the history (all documented in sandbox/README.md): the N events spread over the 90 days
+ * Shape of the history (all documented in sandbox/docs/state-and-seed.md): the N events spread over the 90 days
  * before the seed anchor, newest last; 80 % on the accepting webhook, 12 % on the failing one, 8 % on
  * the slow one; chains weighted towards Sepolia; block numbers consistent with each chain's block time.
  * Transfers come as the real service sends them: an unconfirmed alert when seen, a confirmed one

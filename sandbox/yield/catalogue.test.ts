@@ -33,7 +33,7 @@ describe("the yield catalogue", () => {
     expect(rateWad(0.062)).toBe(62_000_000_000_000_000n);
   });
 
-  it("keeps the contract addresses the README documents (nonces 5–15 of the deployer)", () => {
+  it("keeps the contract addresses sandbox/docs/chains.md documents (nonces 5–15 of the deployer)", () => {
     expect(extensionAddresses()).toEqual({
       rewardDistributor: "0x48A064DC4289edaEa99856B1a0056aA6C5FCCDC0",
       usdcVault: "0x9E26034CCc560895E2f38681cEE75ba0300E3ba7",

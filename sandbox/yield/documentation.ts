@@ -35,7 +35,7 @@ function page(o: Opportunity): string {
       ? ["- Rewards: claimed or restaked with manage (CLAIM_REWARDS, RESTAKE_REWARDS)"]
       : []),
     "",
-    "A contract of the sandbox, not a real protocol: see the sandbox README, section Yield provider.",
+    "A contract of the sandbox, not a real protocol: see sandbox/docs/yield.md.",
     "",
   ];
   return lines.join("\n");

@@ -9,7 +9,7 @@ import type { EjectRow } from "./view";
  * a second staff member approves, and only the requester carries the act out. An admin cannot
  * approve their own request with an account made for the purpose after the request, nor with
  * any account they created themselves. What it does not stop (accounts prepared in advance by
- * someone else, two people colluding) is written in the README.
+ * someone else, two people colluding) is written in docs/security.md (Dual control).
  */
 export function checkApprover(request: EjectRow, approver: UserRow) {
   if (approver.id === request.requestedById)

@@ -34,7 +34,7 @@ type Ctx = JobContext<ExportParams, ExportCheckpoint>;
 /**
  * Compliance export of a webhook's filtered events: the whole set, streamed to a file under
  * CONSOLE_EXPORT_DIR with a manifest beside it, resumable from per-slice checkpoints, at the
- * background priority of the shared rate limit. See README ("Exports and replay-all").
+ * background priority of the shared rate limit. See docs/architecture.md (Alert exports).
  */
 export const alertsExportJob = defineJob({
   kind: "alerts.export",
