@@ -59,7 +59,9 @@ test("[ALERTS][event-detail] an event's transfer as the chain has it, its delive
   // The sandbox's alerts of this transaction (one per transfer: the faucet sends several), the first unconfirmed.
   const listed = drawer.getByTestId("transaction-alerts").getByRole("listitem");
   await expect(listed).toHaveCount(alerts.metadata.total);
-  await expect(listed.first()).toContainText("unconfirmed");
+  await expect(listed.first()).toContainText("unconfirmed (by its time)");
+  // The round is said to be inferred, and the record's own `confirmed` flag (delivery, not the round) explained.
+  await expect(drawer.getByText(/Which round an alert belongs to is inferred from when it was raised/)).toBeVisible();
   // The receiving address is the new client's: asked, the console's address scan finds that client.
   await drawer
     .getByTestId("chain-transfers")

@@ -150,8 +150,9 @@ export function EventChain({ webhookId, event, tz }: { webhookId: string; event:
           <ol className="space-y-1 text-sm" data-testid="transaction-alerts">
             {view.data.alerts.map((a) => (
               <li key={a.id} className="flex flex-wrap items-center gap-2">
-                <span className="w-24 text-muted">
-                  {alertRound(a, view.data.alerts[0] as AlertEvent, view.data.confirmationWaitMs)}
+                <span className="w-40 text-muted">
+                  {alertRound(a, view.data.alerts[0] as AlertEvent, view.data.confirmationWaitMs)}{" "}
+                  <span className="text-xs">(by its time)</span>
                 </span>
                 <time dateTime={a.createdAt} className="tabular">
                   {wallTimeSeconds(a.createdAt, tz)}
@@ -169,7 +170,10 @@ export function EventChain({ webhookId, event, tz }: { webhookId: string; event:
           </ol>
           <p className="text-xs text-muted">
             The upstream sends an alert per transfer when it sees the transaction (unconfirmed) and each again once the
-            chain is its confirmation depth past it (confirmed).
+            chain is its confirmation depth past it (confirmed). Which round an alert belongs to is inferred from when
+            it was raised: within half the chain&apos;s confirmation wait of the first alert, the first round. The
+            record&apos;s own <code>confirmed</code> field is not this: it is 1 once the alert was delivered, null
+            before.
           </p>
         </section>
       ) : null}
