@@ -6,7 +6,8 @@ import { currentExchange } from "./request-timing";
 
 /**
  * Structured JSON logs on stdout. Every logged object goes through the console's one redaction
- * (server/redact.ts): secret-named fields are replaced wherever they sit, headers included. Values
+ * (server/redact.ts): secret-named fields are replaced wherever they sit, headers included, and so are
+ * the user, password and secret-named query parameters of any URL a field holds. Values
  * are never logged by message text.
  */
 

@@ -5,7 +5,7 @@ import { REDACTED, isSecretField, redact, redactJsonInPlace } from "@/server/red
 import * as fixtures from "@/testing/contracts/fixtures";
 
 /**
- * The one rule for which field names mean a secret (server/redact.ts), as the upstream client
+ * The one rule for which field names mean a secret (server/redact-names.ts), as the upstream client
  * applies it to every answer: secret names at any depth, in any case and spelling, are replaced;
  * no field the real API documents is.
  */
@@ -54,6 +54,28 @@ describe("which names mean a secret", () => {
     "set-cookie",
     "generateResponse",
     "backupResponse",
+    // Key material by its other names, in every spelling.
+    "signingKey",
+    "signing_key",
+    "SIGNING-KEY",
+    "webhookSigningKey",
+    "hmacKey",
+    "hmac_key",
+    "HMAC-KEY",
+    "keyShare",
+    "key_share",
+    "KeyShares",
+    "seed",
+    "SEED",
+    "walletSeed",
+    "wallet_seed",
+    "mnemonic",
+    "MNEMONIC",
+    "privateKey",
+    "private-key",
+    "apiSecret",
+    "api_secret",
+    "API-SECRET",
   ])("%s", (name) => {
     expect(isSecretField(name, "some-value-1234567890")).toBe(true);
   });
@@ -87,6 +109,9 @@ describe("which names mean a secret", () => {
     "errorMessage",
     "keyword",
     "sharesFetchedAt",
+    "seedClients",
+    "keyId",
+    "signingKeyId",
   ])("not %s", (name) => {
     expect(isSecretField(name, "some-value-1234567890")).toBe(false);
   });

@@ -53,6 +53,37 @@ describe("redaction", () => {
     expect(text).toContain("[redacted]");
   });
 
+  it("replaces a URL's user, password and secret parameters whatever field holds it, in logs and audit inputs", () => {
+    const input = {
+      webhook: { url: "https://hooks.example/in?page=1&token=tok-url-1" },
+      databaseUrl: "postgres://console:pw-url-2@db.internal/console",
+      returnTo: "/api/auth/callback/oidc?code=code-url-3&state=state-url-4",
+      notes: ["see https://u:pw-url-5@mirror.example/x"],
+      state: "active",
+    };
+    const out = redactSecrets(input) as typeof input;
+    expect(out).toEqual({
+      webhook: { url: "https://hooks.example/in?page=1&token=[redacted]" },
+      databaseUrl: "postgres://[redacted]:[redacted]@db.internal/console",
+      returnTo: "/api/auth/callback/oidc?code=[redacted]&state=[redacted]",
+      notes: ["see https://[redacted]:[redacted]@mirror.example/x"],
+      state: "active",
+    });
+    const lines: string[] = [];
+    createLogger(
+      new Writable({
+        write(chunk, _enc, cb) {
+          lines.push(String(chunk));
+          cb();
+        },
+      }),
+      "info",
+    ).info(input, "urls");
+    for (const secret of ["tok-url-1", "pw-url-2", "code-url-3", "state-url-4", "pw-url-5"])
+      expect(lines.join("")).not.toContain(secret);
+    expect(lines.join("")).toContain("hooks.example/in?page=1");
+  });
+
   it("redacts at any depth a log object has, by the same name rule, and inside a logged error", () => {
     const lines: string[] = [];
     const sink = new Writable({

@@ -3,6 +3,7 @@ import { rmSync } from "node:fs";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { e2ePaths } from "../../scripts/setup.mjs";
+import { builtPagePaths, probePath } from "../fixtures/built-routes";
 import { startConsoleInstance, scratchDatabase } from "../fixtures/instances";
 import { startOtlpReceiver } from "../fixtures/otlp-receiver";
 import { signedInPage } from "../fixtures/staff";
@@ -49,7 +50,7 @@ function healthCount(text: string): number {
 
 const ADMIN = { email: "ops-admin@e2e.test", password: "ops-admin-password-1" };
 
-test("[OPS] health, readiness through a cut database, token-guarded metrics without ids, a page's trace, SIGTERM exits 0", async ({
+test("[OPS] health, readiness through a cut database, token-guarded metrics without ids, traces without ids or queries, SIGTERM exits 0", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -190,6 +191,45 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
       expect(await getOnNewConnection(instance.origin, "/api/clients?take=10", { cookie })).toBe(200);
     expect(clientListReads(await scrapeText()) - readsBefore).toBe(1);
     expect(await scrapeText()).toMatch(/^console_upstream_rate_limit_capacity\{[^}]*scope="custodian"[^}]*\} 600$/m);
+
+    // Every page of the build, signed in, with ids in its path and a query; the OIDC callback with a code
+    // and a state; a path no route knows. Each request starts a trace of its own (its traceparent), and
+    // its request spans name the route template (or "unmatched route"), never the URL as it came.
+    const used: string[] = [clientId];
+    const value = () => {
+      used.push(`v${randomBytes(8).toString("hex")}`);
+      return used.at(-1)!;
+    };
+    const visit = (path: string, template: string, params: Record<string, string>) => ({
+      url: `${path}?${new URLSearchParams(params)}`,
+      template,
+      traceId: randomBytes(16).toString("hex"),
+    });
+    const visits = builtPagePaths().map((page) =>
+      visit(probePath(page, value()), page, { q: value(), code: value(), state: value() }),
+    );
+    visits.push(
+      visit("/api/auth/callback/oidc", "/api/auth/[...nextauth]", { code: value(), state: value() }),
+      visit(`/no-such-place/${value()}`, "unmatched route", { token: value(), id: value() }),
+    );
+    expect(visits.length).toBeGreaterThan(20);
+    for (const { url, traceId } of visits)
+      await (
+        await get(url, { cookie, traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` })
+      ).arrayBuffer();
+    const requestSpans = (traceId: string) => otlp.spans.filter((s) => s.traceId === traceId && s.kind === 2);
+    await expect
+      .poll(() => visits.filter((v) => requestSpans(v.traceId).length === 0).map((v) => v.url), { timeout: 30_000 })
+      .toEqual([]);
+    for (const { url, template, traceId } of visits)
+      for (const span of requestSpans(traceId)) expect(span.attributes["http.target"], url).toBe(template);
+    // Nothing received names a query or holds an id or a value of one, in its name, attributes, events or status.
+    const leaks = otlp.spans.flatMap((span) => {
+      const found = used.filter((v) => JSON.stringify(span).includes(v));
+      const queries = [span.name, ...Object.values(span.attributes).map(String)].filter((v) => v.includes("?"));
+      return found.length + queries.length > 0 ? [{ name: span.name, found, queries }] : [];
+    });
+    expect(leaks).toEqual([]);
 
     // The database goes away: liveness holds, readiness says which check fails and names no host.
     forwarder.cut();

@@ -7,8 +7,9 @@ import { setDbForTests } from "@/server/db";
 import { resetEnvForTests } from "@/server/env";
 import { templateOf } from "@/server/kit/define-route";
 import { openTestDb } from "@/testing/db";
-import { kindOf, observeHttp, routeTemplate, useRoutesManifest } from "./http-metrics";
+import { kindOf, observeHttp } from "./http-metrics";
 import { metricsRegistry } from "./metrics";
+import { useRoutesManifest } from "./route-templates";
 import { recordUpstreamAttempt, upstreamSeen } from "./upstream-health";
 
 const { GET } = await import("@/app/api/metrics/route");
@@ -146,7 +147,7 @@ describe("labels that hold no id", () => {
     expect(templateOf("/api/clients", {})).toBe("/api/clients");
   });
 
-  it("matches a page's path against the build's routes manifest, and anything else is 'other'", () => {
+  it("labels a path by its route template from the build's routes manifest, and anything else as 'other'", async () => {
     const dir = path.join(tmpdir(), `routes-manifest-${process.pid}`);
     mkdirSync(dir, { recursive: true });
     writeFileSync(
@@ -157,10 +158,12 @@ describe("labels that hold no id", () => {
       }),
     );
     useRoutesManifest(dir);
-    expect(routeTemplate("/clients")).toBe("/clients");
-    expect(routeTemplate("/clients/cm123")).toBe("/clients/[clientId]");
-    expect(routeTemplate("/wp-admin/setup.php")).toBe("other");
-    expect(routeTemplate("/_next/static/chunks/a.js")).toBe("/_next");
+    for (const pathname of ["/clients", "/clients/cm123", "/wp-admin/setup.php", "/_next/static/chunks/a.js"])
+      observeHttp({ method: "GET", pathname, status: 200, seconds: 0.01, action: false });
+    const { values } = await metricsRegistry().getSingleMetric("console_http_request_duration_seconds")!.get();
+    const routes = new Set(values.map((v) => v.labels.route));
+    for (const route of ["/clients", "/clients/[clientId]", "other", "/_next"]) expect(routes).toContain(route);
+    expect([...routes].filter((r) => String(r).includes("cm123") || String(r).includes("wp-admin"))).toEqual([]);
     expect(kindOf("/clients/[clientId]", true)).toBe("action");
     expect(kindOf("/api/clients", false)).toBe("route");
     expect(kindOf("/_next", false)).toBe("asset");

@@ -5,7 +5,8 @@ import { SpanKind, SpanStatusCode, trace, type Attributes, type Span } from "@op
  * The console's own spans, inside whatever span is active (Next's request span, a job's drive).
  * Attributes are templates and codes, never ids, keys or values.
  */
-const tracer = () => trace.getTracer("custodian-console");
+export const CONSOLE_TRACER = "custodian-console";
+const tracer = () => trace.getTracer(CONSOLE_TRACER);
 
 export async function inSpan<T>(
   name: string,
