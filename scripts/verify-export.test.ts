@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import canonicalize from "canonicalize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileNameNote } from "@/lib/evidence/check-export";
 import type { DbHandle } from "@/server/db/client";
 import { rotateEvidenceKey } from "@/server/evidence/rotate";
 import { signDocument } from "@/server/evidence/sign";
@@ -169,6 +170,11 @@ describe("npm run verify-export", { timeout: 90_000 }, () => {
     const r = cli(renamed, files.manifest, files.keysJson);
     expect(r.out).toContain("note: the file is named renamed.csv; the manifest names audit.csv");
     expect(r).toMatchObject({ code: 0, last: "OK" });
+    // The verify page says the same of the same files, in the same words (after its own "Note:").
+    const manifest = JSON.parse(readFileSync(files.manifest, "utf8")) as unknown;
+    expect(r.out).toContain(`note: ${fileNameNote(manifest, "renamed.csv")}\n`);
+    expect(fileNameNote(manifest, "audit.csv")).toBeUndefined();
+    expect(cli(files.csv, files.manifest, files.keysJson).out).not.toContain("note:");
   });
 
   it("checks a checkpoint alone, with the key after it or without one", async () => {

@@ -6,6 +6,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Drawer } from "@/components/ui/drawer";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import type { AuditRecordDetail, AuditRecordRef, AuditRecordView } from "@/lib/audit";
+import { auditActionLabel } from "@/lib/audit/catalog";
 import { isAuditRecordId } from "@/lib/audit/filters";
 import { formatUtcSecond } from "@/lib/audit/time";
 import type { Permission } from "@/lib/auth/permissions";
@@ -71,7 +72,7 @@ export function RecordDrawer({
       description={
         record ? (
           <>
-            <code className="font-mono">{record.action}</code> ·{" "}
+            {auditActionLabel(record.action)} (<code className="font-mono">{record.action}</code>) ·{" "}
             <span className="whitespace-nowrap">{formatUtcSecond(record.at)} UTC</span>
           </>
         ) : undefined

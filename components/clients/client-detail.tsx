@@ -13,6 +13,7 @@ import { clientDetailSearchParams } from "@/lib/clients/search-params";
 import type { TestClient } from "@/lib/clients/test-clients";
 import type { UpstreamMode } from "@/lib/clients/transfer-chains";
 import { ejectSummaryOf } from "@/lib/ejects/summary";
+import { walletEjection } from "@/lib/ejects/wallet-ejection";
 import { utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -144,7 +145,12 @@ export function ClientDetail({
         ) : (
           <div className="grid gap-3 lg:grid-cols-2">
             {c.wallets.map((w) => (
-              <WalletCard key={w.id} wallet={w} client={c} />
+              <WalletCard
+                key={w.id}
+                wallet={w}
+                client={c}
+                ejection={walletEjection(c, ejects.data?.requests ?? [], w.id)}
+              />
             ))}
           </div>
         )}

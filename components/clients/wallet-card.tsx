@@ -3,10 +3,20 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { ClientView } from "@/lib/clients/client-view";
 import type { Wallet } from "@/lib/contracts";
+import type { WalletEjection } from "@/lib/ejects/wallet-ejection";
 import { utc } from "@/lib/shared/format";
 import { PublicKey } from "./public-key";
 
-export function WalletCard({ wallet, client }: { wallet: Wallet; client: ClientView }) {
+/** `ejection`: set once the wallet is ejected; its upstream eject window and completed backup are then history. */
+export function WalletCard({
+  wallet,
+  client,
+  ejection,
+}: {
+  wallet: Wallet;
+  client: ClientView;
+  ejection?: WalletEjection;
+}) {
   const addresses = client.derived.addresses.filter((a) => a.curve === wallet.curve);
   return (
     <article
@@ -15,10 +25,20 @@ export function WalletCard({ wallet, client }: { wallet: Wallet; client: ClientV
     >
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-medium">{wallet.curve}</h3>
-        {wallet.ejectableUntil ? (
+        {ejection ? (
+          <Badge tone="danger">Ejected</Badge>
+        ) : wallet.ejectableUntil ? (
           <span className="text-xs text-muted">Ejectable until {utc(wallet.ejectableUntil)}</span>
         ) : null}
       </div>
+      {ejection ? (
+        <p className="mb-2 text-xs" data-testid="wallet-ejected">
+          Ejected {utc(ejection.at)}
+          {ejection.source === "console"
+            ? `${ejection.by ? ` by ${ejection.by}` : ""}: its backup shares were downloaded through the console, so its key is no longer protected by MPC. There is nothing left to eject.`
+            : ": the wallet service records the client as ejected (it does not say by whom). There is nothing left to eject."}
+        </p>
+      ) : null}
       {/* One column on a phone (label above value), two from sm up; long values break, never overflow. */}
       <dl className="grid grid-cols-1 gap-x-3 gap-y-0.5 sm:grid-cols-[9rem_minmax(0,1fr)] sm:gap-y-1.5">
         <dt className="text-muted">Wallet id</dt>
@@ -64,7 +84,11 @@ export function WalletCard({ wallet, client }: { wallet: Wallet; client: ClientV
           ) : (
             wallet.backupSharePairs.map((p) => (
               <div key={p.id} className="flex flex-wrap items-center gap-1.5">
-                <Badge tone={p.status === "completed" ? "success" : "warning"}>{p.status}</Badge>
+                {ejection && p.status === "completed" ? (
+                  <Badge>handed out</Badge>
+                ) : (
+                  <Badge tone={p.status === "completed" ? "success" : "warning"}>{p.status}</Badge>
+                )}
                 <span>{p.backupMethod}</span>
                 <span className="text-xs text-muted">{utc(p.createdAt)}</span>
               </div>

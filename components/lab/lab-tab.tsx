@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { faucetGiftWords } from "@/lib/chains/faucet";
 import type { Client } from "@/lib/contracts";
 import { RawSignCard } from "./raw-sign-card";
 import { SendCard } from "./send-card";
@@ -30,7 +31,7 @@ export function LabTab({ client, initialShares }: { client: Client; initialShare
       ) : (
         <p className="rounded border border-dashed border-border bg-surface p-4 text-sm text-muted">
           Signing and sending open once the wallets are generated: use Generate wallets above (on the sandbox, the
-          faucet then funds them on every chain).
+          faucet then funds them {faucetGiftWords()}).
         </p>
       )}
     </section>

@@ -6,6 +6,7 @@ import { WatchdogCount } from "@/components/alerts/watchdog/watchdog-count";
 import { Badge } from "@/components/ui/badge";
 import type { WebhookSummary } from "@/lib/alerts/views";
 import type { AuditPage } from "@/lib/audit";
+import { auditActionLabel } from "@/lib/audit/catalog";
 import type { GasThisMonth } from "@/lib/overview";
 import { utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
@@ -137,8 +138,8 @@ export function AuditCard() {
         <ul className="space-y-1.5">
           {q.data.records.map((r) => (
             <li key={r.id} className="flex min-w-0 items-center justify-between gap-2">
-              <Link href={`/audit?record=${r.id}`} className="min-w-0 truncate font-mono text-xs hover:underline">
-                {r.action}
+              <Link href={`/audit?record=${r.id}`} className="min-w-0 truncate hover:underline" title={r.action}>
+                {auditActionLabel(r.action)}
               </Link>
               <span className="shrink-0 text-xs text-muted tabular">{utc(r.at).replace(" UTC", "")}</span>
             </li>

@@ -14,7 +14,13 @@ import { chainLabel } from "@/lib/chains";
 import { shortAddress } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { filterPending, pendingChoices, type PendingPage, type PendingRow } from "@/lib/yield/pending";
+import {
+  filterPending,
+  pendingChoices,
+  pendingCountWords,
+  type PendingPage,
+  type PendingRow,
+} from "@/lib/yield/pending";
 import { enumWords as words, withUnit } from "@/lib/yield/words";
 import { ManageDialog, type PendingChoice } from "./manage-dialog";
 
@@ -169,8 +175,8 @@ export function PendingView({ canAct }: { canAct: boolean }) {
         </Field>
       </form>
       <p className="text-sm text-muted" role="status" data-testid="pending-count">
-        {shown.length.toLocaleString("en")} of {page.rows.length.toLocaleString("en")} pending actions, across{" "}
-        {page.clients.toLocaleString("en")} test {page.clients === 1 ? "client" : "clients"} with a wallet
+        {pendingCountWords(shown.length, page.rows.length)}, across {page.clients.toLocaleString("en")} test{" "}
+        {page.clients === 1 ? "client" : "clients"} with a wallet
         {page.truncated ? " (the newest 50; older test clients are not read)" : ""}.
       </p>
       {page.errors.length > 0 ? (

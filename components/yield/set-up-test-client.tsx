@@ -3,6 +3,7 @@ import { Sprout } from "lucide-react";
 import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
+import { faucetGiftWords } from "@/lib/chains/faucet";
 import type { SetUpTestClientResult } from "@/lib/clients/test-clients";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { setUpYieldTestClient } from "@/server/actions/test-clients";
@@ -56,7 +57,7 @@ export function SetUpTestClient({
           Test client <span className="font-mono text-xs">{ready.clientId}</span> is ready: its wallets are generated
           (the signing shares are in the vault)
           {ready.funded
-            ? " and the sandbox's faucet funded them on every chain. Pick an opportunity below."
+            ? ` and the sandbox's faucet funded them ${faucetGiftWords()}. Pick an opportunity below.`
             : `. Send testnet funds to ${ready.evmAddress ?? "its EVM address"} before entering a yield: the real service has no faucet.`}
         </p>
       ) : null}
@@ -81,7 +82,7 @@ export function SetUpTestClient({
         The console signs yield transactions for its own test clients. One step sets one up: it creates a client,
         generates its wallets (the signing shares stay in the console&apos;s vault)
         {sandbox
-          ? " and the sandbox's faucet funds them on every chain (10 native units, 10,000 USDC, 10,000 USDT, 100 LINK and 10 WETH)."
+          ? ` and the sandbox's faucet funds them ${faucetGiftWords()}.`
           : ". The real service has no faucet: send the new address testnet funds before entering a yield."}{" "}
         An account-abstracted client acts through its smart account, with gas paid by the sponsor.
       </p>

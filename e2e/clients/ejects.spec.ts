@@ -1,7 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { seededClientPositions } from "../../sandbox/seed/backup-plan";
 import { callAction, captureAction } from "../fixtures/actions";
+import { expectAccessible } from "../fixtures/axe";
 import { sandboxRules } from "../fixtures/sandbox-api";
+import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
 
 /**
@@ -112,6 +114,25 @@ test("[CLIENTS][eject-seeded] a seeded client with a completed backup is ejected
   await walletSelect.selectOption(walletId);
   await expect(form).toContainText(/backup shares were already handed out \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
   await expect(form.getByRole("button", { name: "Request eject" })).toBeDisabled();
+
+  // The wallet's card says it is ejected, at the list's time and by whom, and no longer that it can
+  // be ejected (the upstream still lists its window and its completed backup).
+  const walletCard = page.getByRole("article", { name: /wallet$/ }).filter({ hasText: walletId });
+  const listedAt = /ejected (\d{4}-\d\d-\d\d \d\d:\d\d UTC)$/.exec(listed)![1]!;
+  await expect(walletCard.getByTestId("wallet-ejected")).toHaveText(
+    new RegExp(`^Ejected ${listedAt} by support@e2e\\.test: .*nothing left to eject\\.$`),
+  );
+  await expect(walletCard.getByText("Ejected", { exact: true })).toBeVisible();
+  await expect(walletCard).not.toContainText("Ejectable until");
+  const backupShares = walletCard.locator('dt:text-is("Backup shares") + dd');
+  await expect(backupShares.getByText("completed", { exact: true })).toHaveCount(0);
+  await expect(backupShares.getByText("handed out", { exact: true }).first()).toBeVisible();
+  // The other wallet was not ejected: its card says nothing of it.
+  await expect(page.getByRole("article", { name: /wallet$/ }).getByTestId("wallet-ejected")).toHaveCount(1);
+  await expectAccessible(page);
+  await screens(page, "clients-wallet-ejected", async () => {
+    await expect(walletCard.getByTestId("wallet-ejected")).toBeVisible();
+  });
 
   // The server refuses it too, called directly with the form's action (taken from another client).
   const other = await seededClient(page.request, WITHDRAWN!);

@@ -151,6 +151,15 @@ test.describe("[YIELD] as a developer", () => {
     await expect(history).toContainText("Enter 10 USDC");
     await expect(history).toContainText("Enter 5 LINK");
     await expect(history).not.toContainText("CLAIM_REWARDS");
+
+    // The client's timeline says what each run did in words ("Withdraw", "Claim rewards"), never the
+    // provider's code in capitals or the console's intent in lower case.
+    await page.goto(`/clients/${clientId}?tab=timeline`);
+    const entries = page.getByTestId("timeline-entry");
+    await expect(entries.filter({ hasText: /Yield run [0-9a-f-]{36}: / }).first()).toContainText(
+      /Yield run [0-9a-f-]{36}: [A-Z][a-z]+(?: [a-z]+)* [a-z0-9-]+$/,
+    );
+    await expect(entries.filter({ hasText: /\([A-Z][A-Z_]+\)|: (?:enter|exit|manage) / })).toHaveCount(0);
   });
 
   test("[YIELD][aa] an account-abstracted client: the vault, LINK staking with rewards claimed, an exit through the cooldown and a withdrawal, each step a user operation", async ({

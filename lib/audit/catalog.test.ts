@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { groupActions, KNOWN_AUDIT_ACTIONS, KNOWN_ERROR_CODES, mergeFacet } from "./catalog";
+import { auditActionLabel, groupActions, KNOWN_AUDIT_ACTIONS, KNOWN_ERROR_CODES, mergeFacet } from "./catalog";
 
 const root = path.resolve(__dirname, "../..");
 function sources(dir: string): string[] {
@@ -47,5 +47,20 @@ describe("the audit catalog", () => {
 
   it("merges what the log holds into the known list without duplicates", () => {
     expect(mergeFacet(["b.x", "a.y"], ["a.y", "c.z"])).toEqual(["a.y", "b.x", "c.z"]);
+  });
+
+  it("has words for every known action: no code, no dotted name, each label its own", () => {
+    const labels = KNOWN_AUDIT_ACTIONS.map((a) => auditActionLabel(a));
+    const raw = KNOWN_AUDIT_ACTIONS.filter(
+      (a, i) => !/^[A-Z][a-z]/.test(labels[i]!) || /[a-z]\.[a-z]/.test(labels[i]!),
+    );
+    expect(raw, "actions shown as codes").toEqual([]);
+    expect(new Set(labels).size, "two actions share a label").toBe(KNOWN_AUDIT_ACTIONS.length);
+    expect(auditActionLabel("users.update")).toBe("User changed");
+  });
+
+  it("shows an action it does not know (a newer version's) as its code", () => {
+    expect(auditActionLabel("future.thing")).toBe("future.thing");
+    expect(auditActionLabel("toString")).toBe("toString");
   });
 });

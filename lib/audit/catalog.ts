@@ -79,6 +79,74 @@ export const KNOWN_AUDIT_ACTIONS = [
   "jobs.cancel",
 ] as const;
 
+type KnownAuditAction = (typeof KNOWN_AUDIT_ACTIONS)[number];
+
+/**
+ * Each known action in the words a person reads (the overview's latest records, the record's
+ * drawer): what happened, not the code the log and its filters use. The type makes a label for every
+ * known action a compile error to forget.
+ */
+const AUDIT_ACTION_LABELS: Record<KnownAuditAction, string> = {
+  "auth.sign-in": "Signed in",
+  "auth.sign-in-failed": "Sign-in refused",
+  "auth.sign-out": "Signed out",
+  "users.bootstrap": "First admin created",
+  "users.create": "User added",
+  "users.update": "User changed",
+  "users.reset-password": "Password reset by an admin",
+  "clients.create": "Client created",
+  "clients.create-test": "Test client created",
+  "clients.set-up-test": "Test client set up",
+  "clients.find-address": "Client looked up by address",
+  "credentials.session-token": "Session token issued",
+  "credentials.web-otp": "Web OTP issued",
+  "transfers.build": "Unsigned transfer built",
+  "lab.generate": "Wallets generated",
+  "lab.backup": "Wallets backed up",
+  "lab.recover": "Signing shares recovered",
+  "lab.sign-message": "Message signed",
+  "lab.raw-sign": "Digest signed raw",
+  "lab.send": "Sent from the wallet lab",
+  "eject.request": "Eject requested",
+  "eject.approve": "Eject approved",
+  "eject.reject": "Eject rejected",
+  "eject.execute": "Eject window opened",
+  "eject.fetch-shares": "Backup shares downloaded",
+  "eject.withdraw": "Eject request withdrawn",
+  "alerts.replay": "Alert delivery replayed",
+  "alerts.legacy-format": "Alert formatted (legacy endpoint)",
+  "alerts.legacy-retry-block": "Alerts of a block retried (legacy endpoint)",
+  "alerts.export-start": "Events export started",
+  "alerts.export": "Events exported",
+  "alerts.replay-all-preview": "Bulk replay previewed",
+  "alerts.replay-all-start": "Bulk replay started",
+  "alerts.replay-all": "Bulk replay finished",
+  "alerts.replay-all-batch": "Bulk replay batch sent",
+  "alerts.replay-receipts": "Bulk replay receipts closed",
+  "yield.preview": "Yield action previewed",
+  "yield.start": "Yield run started",
+  "yield.retry": "Yield run retried",
+  "yield.abandon": "Yield run abandoned",
+  "yield.sign": "Yield step signed",
+  "yield.report": "Yield step reported to the provider",
+  "yield.confirm": "Yield step confirmed on chain",
+  "yield.run": "Yield run ended",
+  "views.save": "Saved view stored",
+  "views.delete": "Saved view deleted",
+  "audit.verify": "Audit chain verified",
+  "audit.export-start": "Audit export started",
+  "audit.export": "Audit log exported",
+  "audit.checkpoint": "Audit checkpoint signed",
+  "audit.refusals-counted": "Refused calls counted",
+  "account.change-password": "Own password changed",
+  "jobs.cancel": "Job cancelled",
+};
+
+/** An action in words; one the console does not know (a newer version's) as its code. */
+export function auditActionLabel(action: string): string {
+  return Object.hasOwn(AUDIT_ACTION_LABELS, action) ? AUDIT_ACTION_LABELS[action as KnownAuditAction] : action;
+}
+
 /** The codes of refused or failed actions and route calls (lib/shared/result.ts). */
 const ACTION_ERROR_CODES = [
   "UNAUTHENTICATED",

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Client } from "../contracts";
-import { classifySearch, clientHasAddress } from "./search";
+import { classifySearch } from "./search";
 
 describe("the header search box", () => {
   it.each([
@@ -28,19 +27,5 @@ describe("the header search box", () => {
       kind: "invalid",
       message: expect.stringContaining("neither"),
     });
-  });
-
-  it("matches EVM addresses whatever their case, Solana exactly", () => {
-    const client = {
-      metadata: {
-        namespaces: {
-          eip155: { address: "0x52908400098527886e0f7030069857d2e4169ee7" },
-          solana: { address: "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T" },
-        },
-      },
-    } as unknown as Client;
-    expect(clientHasAddress(client, "0x52908400098527886E0F7030069857D2E4169EE7")).toBe(true);
-    expect(clientHasAddress(client, "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T")).toBe(true);
-    expect(clientHasAddress(client, "4nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T")).toBe(false);
   });
 });

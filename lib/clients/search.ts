@@ -2,7 +2,6 @@
  * What the header's search box was given: a client id opens the client; an address of any family
  * the console knows starts a scan of every client (the API has no search).
  */
-import type { Client } from "../contracts";
 import { isClientId } from "./client-id";
 
 export type SearchInput =
@@ -29,20 +28,4 @@ export function classifySearch(raw: string): SearchInput {
     kind: "invalid",
     message: "That is neither a client id nor an address the console knows (EVM, Bitcoin, Solana, Tron, Stellar).",
   };
-}
-
-/** Every address a client has, lower-cased for EVM and Bitcoin (case-insensitive there), as-is otherwise. */
-export function addressesOf(client: Client): string[] {
-  const ns = client.metadata.namespaces as Record<
-    string,
-    { address?: string; bitcoin?: { p2wpkh?: { mainnet?: string; testnet?: string } } } | undefined
-  >;
-  return Object.values(ns)
-    .flatMap((n) => [n?.address, n?.bitcoin?.p2wpkh?.mainnet, n?.bitcoin?.p2wpkh?.testnet])
-    .filter((a): a is string => !!a);
-}
-
-export function clientHasAddress(client: Client, address: string): boolean {
-  const caseless = /^0x|^(bc1|tb1)/i.test(address);
-  return addressesOf(client).some((a) => (caseless ? a.toLowerCase() === address.toLowerCase() : a === address));
 }

@@ -4,8 +4,10 @@
  * them, and how to say what happened in one line (never a secret: audit records hold none). A new
  * area joins the timeline by adding its kind to this list, not by editing the timeline.
  */
-import { chainLabel } from "@/lib/chains";
-import { shortAddress, utc } from "@/lib/shared/format";
+import { chainLabel, resolveChain } from "@/lib/chains";
+import { tokenWords } from "@/lib/chains/token-words";
+import { utc } from "@/lib/shared/format";
+import { enumWords, runActionWords } from "@/lib/yield/words";
 
 /**
  * Conditions on an audit record, as the server builds them into its query (SQL there, opaque here).
@@ -69,12 +71,19 @@ const chainName = (v: unknown) => {
   const id = text(v);
   return id ? chainLabel(id) : "?";
 };
-/** A transfer's token by symbol: the build's own answer, else what the request named unless it is an address. */
+/** A built transfer's chain as a CAIP-2 id: the request may name it by the build table's shortcut ("solana"). */
+function buildChain(f: RecordFacts): string | undefined {
+  const chain = text(f.input.chain);
+  return chain ? (resolveChain("buildTransaction", chain) ?? chain) : undefined;
+}
+/** A transfer's token by symbol: the build's own answer, else what the request named, in words. */
 function tokenName(f: RecordFacts): string {
-  const symbol = text(f.result.tokenSymbol);
-  if (symbol) return symbol;
-  const token = text(f.input.token) ?? "";
-  return /^0x[0-9a-fA-F]{40}$|^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(token) ? `token ${shortAddress(token)}` : token;
+  return text(f.result.tokenSymbol) ?? tokenWords(buildChain(f), text(f.input.token) ?? "?");
+}
+/** What the wallet lab sent: the chain's coin for NATIVE, a contract or mint by its symbol when known. */
+function sentToken(f: RecordFacts): string {
+  const token = f.input.token === "contract" ? text(f.input.tokenAddress) : text(f.input.token);
+  return tokenWords(text(f.input.chainId), token ?? "?");
 }
 const because = (f: RecordFacts) => (text(f.input.reason) ? ` — “${text(f.input.reason)}”` : "");
 
@@ -84,6 +93,11 @@ const yieldStep = (f: RecordFacts) => {
   const n = typeof index === "number" && Number.isInteger(index) && index >= 0 ? String(index + 1) : "?";
   const title = text(f.input.title);
   return `step ${n}${title ? ` “${title}”` : ""}`;
+};
+/** The provider's action of a signed step in words: " (Stake)" for STAKE. */
+const yieldActionType = (f: RecordFacts) => {
+  const type = text(f.input.actionType);
+  return type ? ` (${enumWords(type)})` : "";
 };
 const yieldRun = (f: RecordFacts) => `yield run ${text(f.input.runId) ?? "?"}`;
 const yieldTx = (f: RecordFacts) =>
@@ -121,7 +135,7 @@ export const TIMELINE_KINDS: TimelineKind[] = [
     actions: {
       "transfers.build": {
         summary: (f) =>
-          `Unsigned transfer built: ${text(f.input.amount) ?? "?"} ${tokenName(f)} to ${text(f.input.to) ?? "?"} on ${chainName(f.input.chain)}`,
+          `Unsigned transfer built: ${text(f.input.amount) ?? "?"} ${tokenName(f)} to ${text(f.input.to) ?? "?"} on ${chainName(buildChain(f))}`,
       },
     },
   },
@@ -157,10 +171,9 @@ export const TIMELINE_KINDS: TimelineKind[] = [
       },
       "lab.send": {
         summary: (f) => {
-          const token = f.input.token === "contract" ? text(f.input.tokenAddress) : text(f.input.token);
           const sends = Array.isArray(f.result.sends) ? (f.result.sends as { status?: unknown }[]) : [];
           const statuses = sends.length > 0 ? ` (${sends.map((s) => String(s.status)).join(", ")})` : "";
-          return `Sent ${text(f.input.amount) ?? "?"} ${token ?? ""} to ${text(f.input.to) ?? "?"} on ${chainName(f.input.chainId)}${Number(f.input.parallel) > 1 ? `, ${String(f.input.parallel)} at once` : ""}${statuses}`;
+          return `Sent ${text(f.input.amount) ?? "?"} ${sentToken(f)} to ${text(f.input.to) ?? "?"} on ${chainName(f.input.chainId)}${Number(f.input.parallel) > 1 ? `, ${String(f.input.parallel)} at once` : ""}${statuses}`;
         },
       },
     },
@@ -198,18 +211,17 @@ export const TIMELINE_KINDS: TimelineKind[] = [
       // The developer's own acts (server actions): facts under input and result.
       "yield.preview": {
         summary: (f) =>
-          `Yield action previewed: ${text(f.input.intent) ?? "?"} ${text(f.input.yieldId) ?? "?"} (run ${text(f.result.runId) ?? "?"}, ${String(f.result.steps ?? "?")} steps); nothing signed`,
+          `Yield action previewed: ${runActionWords(text(f.input.intent) ?? "?", text(f.input.actionType))} ${text(f.input.yieldId) ?? "?"} (run ${text(f.result.runId) ?? "?"}, ${String(f.result.steps ?? "?")} steps); nothing signed`,
       },
       "yield.start": { summary: (f) => `Yield run ${text(f.result.runId) ?? "?"} started` },
       "yield.retry": { summary: (f) => `Yield run ${text(f.result.runId) ?? "?"} retried from the part that failed` },
       "yield.abandon": { summary: (f) => `Yield run ${text(f.result.runId) ?? "?"} abandoned` },
       "yield.run": {
         summary: (f) =>
-          `Yield run ${text(f.input.runId) ?? "?"}: ${text(f.input.intent) ?? "?"} ${text(f.input.yieldId) ?? "?"}${yieldError(f)}`,
+          `Yield run ${text(f.input.runId) ?? "?"}: ${runActionWords(text(f.input.intent) ?? "?", text(f.input.actionType))} ${text(f.input.yieldId) ?? "?"}${yieldError(f)}`,
       },
       "yield.sign": {
-        summary: (f) =>
-          `Signed ${yieldStep(f)}${text(f.input.actionType) ? ` (${text(f.input.actionType)})` : ""} of ${yieldRun(f)}${yieldTx(f)}${yieldError(f)}`,
+        summary: (f) => `Signed ${yieldStep(f)}${yieldActionType(f)} of ${yieldRun(f)}${yieldTx(f)}${yieldError(f)}`,
       },
       "yield.report": {
         summary: (f) => `Reported ${yieldStep(f)} of ${yieldRun(f)} to the yield provider${yieldTx(f)}${yieldError(f)}`,

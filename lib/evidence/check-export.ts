@@ -39,12 +39,14 @@ export function manifestFile(doc: unknown): ManifestFile | undefined {
 
 /**
  * A note when the chosen file is not named as the manifest names it: the content decides, but a
- * reviewer who picked the wrong file learns it before reading the digests.
+ * reviewer who picked the wrong file learns it before reading the digests. In the words, and on the
+ * condition, of `npm run verify-export` ("note: the file is named …"; scripts/verify-export.mjs), so
+ * the page and the command say the same of the same files (scripts/verify-export.test.ts holds both).
  */
 export function fileNameNote(doc: unknown, chosenName: string): string | undefined {
-  const described = manifestFile(doc);
-  return described && described.name !== chosenName
-    ? `The file you chose is named ${chosenName}; the manifest names ${described.name}.`
+  const named = (doc as { file?: { name?: unknown } } | null)?.file?.name;
+  return typeof named === "string" && named !== "" && named !== chosenName
+    ? `the file is named ${chosenName}; the manifest names ${named}`
     : undefined;
 }
 

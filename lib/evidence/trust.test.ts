@@ -192,9 +192,15 @@ describe("the verdict", () => {
 
 describe("the file-name note", () => {
   it("notes a file not named as the manifest names it, and nothing when it is", () => {
-    expect(fileNameNote(body, "audit (1).csv")).toBe(
-      "The file you chose is named audit (1).csv; the manifest names audit.csv.",
-    );
+    expect(fileNameNote(body, "audit (1).csv")).toBe("the file is named audit (1).csv; the manifest names audit.csv");
     expect(fileNameNote(body, "audit.csv")).toBeUndefined();
+  });
+
+  it("notes it whenever the manifest names a file, as the command does, even one it describes no further", () => {
+    expect(fileNameNote({ file: { name: "audit.csv" } }, "other.csv")).toBe(
+      "the file is named other.csv; the manifest names audit.csv",
+    );
+    expect(fileNameNote({ file: {} }, "other.csv")).toBeUndefined();
+    expect(fileNameNote(null, "other.csv")).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterPending, pendingChoices, type PendingRow } from "./pending";
+import { filterPending, pendingChoices, pendingCountWords, type PendingRow } from "./pending";
 
 const row = (over: Partial<PendingRow>): PendingRow => ({
   clientId: "c1",
@@ -36,5 +36,18 @@ describe("pending actions across clients", () => {
       networks: ["eip155:11155111", "eip155:84532"],
       types: ["CLAIM_REWARDS", "WITHDRAW"],
     });
+  });
+});
+
+describe("the pending actions count in words", () => {
+  it("says there are none instead of counting nothing out of nothing", () => {
+    expect(pendingCountWords(0, 0)).toBe("No pending actions");
+  });
+
+  it("counts what is shown, and says how many filters hide", () => {
+    expect(pendingCountWords(1, 1)).toBe("1 pending action");
+    expect(pendingCountWords(1200, 1200)).toBe("1,200 pending actions");
+    expect(pendingCountWords(0, 3)).toBe("0 of 3 pending actions");
+    expect(pendingCountWords(2, 3)).toBe("2 of 3 pending actions");
   });
 });

@@ -55,3 +55,11 @@ export function pendingChoices(rows: readonly PendingRow[]) {
     types: sorted(rows.map((r) => r.action)),
   };
 }
+
+/** How many pending actions the page shows, in words: none said as such, "of" only when filters hide some. */
+export function pendingCountWords(shown: number, total: number): string {
+  const n = (count: number) => count.toLocaleString("en");
+  if (total === 0) return "No pending actions";
+  if (shown === total) return `${n(total)} pending ${total === 1 ? "action" : "actions"}`;
+  return `${n(shown)} of ${n(total)} pending actions`;
+}

@@ -1,24 +1,17 @@
 import { parseUnits } from "viem";
+import { FAUCET_NATIVE_DRIP, FAUCET_TOKENS, type FaucetToken } from "@/lib/chains/faucet";
 import type { TestToken } from "../types";
 
-export interface TestTokenSpec {
+/** A token the faucet gives (lib/chains/faucet.ts: the one table the pages also read). */
+export interface TestTokenSpec extends FaucetToken {
   symbol: TestToken["symbol"];
-  name: string;
-  decimals: number;
-  /** Whole units the faucet gives each new wallet. */
-  drip: string;
 }
 
 /** Deployment order matters: the deployer's nonce fixes each address (see genesis.ts). */
-export const TEST_TOKEN_SPECS: readonly TestTokenSpec[] = [
-  { symbol: "USDC", name: "USD Coin", decimals: 6, drip: "10000" },
-  { symbol: "USDT", name: "Tether USD", decimals: 6, drip: "10000" },
-  { symbol: "LINK", name: "ChainLink Token", decimals: 18, drip: "100" },
-  { symbol: "WETH", name: "Wrapped Ether", decimals: 18, drip: "10" },
-];
+export const TEST_TOKEN_SPECS: readonly TestTokenSpec[] = FAUCET_TOKENS;
 
 /** Native units the faucet gives each new wallet on each chain. */
-export const NATIVE_DRIP = "10";
+export const NATIVE_DRIP = FAUCET_NATIVE_DRIP;
 export const NATIVE_DRIP_WEI = parseUnits(NATIVE_DRIP, 18);
 
 export function dripAmount(spec: TestTokenSpec): bigint {

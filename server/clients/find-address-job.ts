@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { clientHasAddress } from "@/lib/clients/search";
+import { clientHasAddress } from "@/lib/clients/owns-address";
 import { shortAddress } from "@/lib/shared/format";
 import { defineJob } from "@/server/jobs";
 import { getAdminClient } from "@/server/upstream";

@@ -101,7 +101,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a client's timeline on %s", (
     expect(page.entries.map((e) => e.summary)).toEqual([
       "Eject approved — “checked”",
       "Eject requested for wallet w1 (ticket T-1) — “leaving”",
-      "Unsigned transfer built: 1.5 USDC to 0xabc on sepolia — refused: bad amount",
+      "Unsigned transfer built: 1.5 USDC to 0xabc on Sepolia — refused: bad amount",
       "Session token issued — “SUP-1 locked out”",
       "Client created with account abstraction",
     ]);
@@ -132,11 +132,11 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a client's timeline on %s", (
       "Signed step 2 “Claim” of yield run yr-1 — failed: user rejected the request — refused: Signing failed",
       `Confirmed on chain: step 1 “Stake ETH” of yield run yr-1, transaction ${TX}`,
       `Reported step 1 “Stake ETH” of yield run yr-1 to the yield provider, transaction ${TX}`,
-      "Signed step 1 “Stake ETH” (STAKE) of yield run yr-1",
-      "Yield run yr-1: enter ethereum-lido-staking",
+      "Signed step 1 “Stake ETH” (Stake) of yield run yr-1",
+      "Yield run yr-1: Enter ethereum-lido-staking",
     ]);
     const other = await clientTimeline(handle.db, OTHER, { kinds: ["yield"], limit: 25 });
-    expect(other.entries.map((e) => e.summary)).toEqual(["Yield run yr-2: exit base-usdc-aave"]);
+    expect(other.entries.map((e) => e.summary)).toEqual(["Yield run yr-2: Exit base-usdc-aave"]);
   });
 
   it("finds a new kind's records the way the kind declares, without a change to the query", async () => {
