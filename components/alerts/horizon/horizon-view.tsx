@@ -110,7 +110,11 @@ function columns(tz: string, at: string): ColumnDef<AtRiskEvent, unknown>[] {
 export function HorizonCounts({ horizon }: { horizon: DropHorizon }) {
   return (
     <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm" data-testid="horizon-counts">
-      <Stat label="To be dropped within the hour" value={horizon.dropsWithinHour.toLocaleString("en")} testId="drops-hour" />
+      <Stat
+        label="To be dropped within the hour"
+        value={horizon.dropsWithinHour.toLocaleString("en")}
+        testId="drops-hour"
+      />
       <Stat label="Within a day" value={horizon.dropsWithinDay.toLocaleString("en")} testId="drops-day" />
       <Stat label="Still being retried" value={horizon.events.length.toLocaleString("en")} testId="at-risk" />
     </dl>
