@@ -106,7 +106,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
                   size="sm"
                   variant="ghost"
                   disabled={update.pending}
-                  aria-label={`Reset the password of ${row.original.email}`}
+                  aria-label={`Reset password for ${row.original.email}`}
                   onClick={() => setResetting(row.original)}
                 >
                   Reset password

@@ -53,7 +53,7 @@ test("[USERS][reset] an admin resets a lost password: the old one stops, the new
 
   await page.goto("/users");
   const row = page.getByRole("row", { name: new RegExp(user.email) });
-  await row.getByRole("button", { name: `Reset the password of ${user.email}` }).click();
+  await row.getByRole("button", { name: `Reset password for ${user.email}` }).click();
   const dialog = page.getByRole("dialog", { name: `Reset the password of ${user.email}` });
   await expect(dialog).toContainText("They are signed out everywhere at once.");
   await expectAccessible(page);
