@@ -64,7 +64,9 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a run whose process is killed
       stdio: ["ignore", "pipe", "inherit"],
     });
     const childPid = child.pid;
-    const runId = await firstLine(child, 40_000).then((line) => (JSON.parse(line) as { runId: string }).runId);
+    // The same bound as every other wait of the suite (testing/jobs/helpers.ts waitFor): a child that loads
+    // the server's code under tsx took over 40 s to print its first line on a machine busier than two burners.
+    const runId = await firstLine(child, 60_000).then((line) => (JSON.parse(line) as { runId: string }).runId);
 
     const makeRuntime = (h: DbHandle) =>
       new JobRuntime({
