@@ -293,8 +293,8 @@ describe("the wallet lab for an EOA test client", () => {
     const summaries = page.entries.map((e) => e.summary);
     expect(summaries).toContain("Wallets generated (SECP256K1 and ED25519); signing shares kept in the vault");
     expect(summaries).toContain("Signing shares recovered from the backup; the new shares sign for the same addresses");
-    expect(summaries).toContain(`Sent 0.01 NATIVE to ${RECIPIENT} on Sepolia, 2 at once (confirmed, confirmed)`);
-    expect(summaries).toContain(`Sent 0.01 NATIVE to ${RECIPIENT} on Sepolia (collision)`);
+    expect(summaries).toContain(`Sent 0.01 ETH to ${RECIPIENT} on Sepolia, 2 at once (confirmed, confirmed)`);
+    expect(summaries).toContain(`Sent 0.01 ETH to ${RECIPIENT} on Sepolia (collision)`);
     expect(summaries.filter((s) => s.startsWith("Message signed on Sepolia; signer verified"))).toHaveLength(2);
   });
 });
