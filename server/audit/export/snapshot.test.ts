@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
-import { openTestDb } from "@/testing/db";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import { chainAlarm } from "../alarm";
 import { appendAudit } from "../append";
 import { forgetAuditKeysForTests } from "../keys";
@@ -16,20 +16,26 @@ import { exportFromSnapshot } from "./snapshot";
  * over the changed row nor the change into the file. PostgreSQL only: with PGlite's one connection
  * nobody can write while the export's snapshot is open.
  */
+/** A test database whose audit log holds `records` records t0, t1, …, in order. */
+async function seededDb(kind: TestDbKind, records: number): Promise<DbHandle> {
+  const h = await openTestDb(kind);
+  for (let i = 0; i < records; i++)
+    await appendAudit(
+      {
+        actor: { id: "u", email: "a@example.com", role: "admin" },
+        action: "users.create",
+        target: `t${i}`,
+        outcome: "ok",
+      },
+      h.db,
+    );
+  return h;
+}
+
 describe("the audit export's snapshot, on postgres", () => {
   let h: DbHandle;
   beforeAll(async () => {
-    h = await openTestDb("postgres");
-    for (let i = 0; i < 30; i++)
-      await appendAudit(
-        {
-          actor: { id: "u", email: "a@example.com", role: "admin" },
-          action: "users.create",
-          target: `t${i}`,
-          outcome: "ok",
-        },
-        h.db,
-      );
+    h = await seededDb("postgres", 30);
   });
   afterAll(async () => h?.close());
 
@@ -61,17 +67,7 @@ describe("the audit export's snapshot, on postgres", () => {
 describe("the audit export's snapshot, on PGlite", () => {
   let h: DbHandle;
   beforeAll(async () => {
-    h = await openTestDb("pglite");
-    for (let i = 0; i < 10; i++)
-      await appendAudit(
-        {
-          actor: { id: "u", email: "a@example.com", role: "admin" },
-          action: "users.create",
-          target: `t${i}`,
-          outcome: "ok",
-        },
-        h.db,
-      );
+    h = await seededDb("pglite", 10);
   });
   afterAll(async () => h?.close());
 
