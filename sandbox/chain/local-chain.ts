@@ -59,12 +59,13 @@ export class LocalChain {
   private readonly faucetLock = new KeyedLock();
   private closed = false;
   /**
-   * Resolves when no simulation holds the chain: while one runs (its calls mined on a snapshot that
-   * is then reverted), every other request waits, so no transaction is lost with the snapshot and no
-   * read sees simulated state.
+   * Resolves when nothing holds the chain (see hold()): while a simulation runs (its calls mined on a
+   * snapshot that is then reverted) or the clock moves, every other request waits, so no transaction
+   * is lost with the snapshot, no read sees simulated state, and no send is mined among blocks the
+   * follower skips as empty.
    */
-  private simulation: Promise<void> = Promise.resolve();
-  /** Sends in flight; a simulation starts only when there are none. */
+  private held: Promise<void> = Promise.resolve();
+  /** Sends in flight; a hold starts only when there are none. */
   private sends = 0;
   private sendsDone: (() => void)[] = [];
 
@@ -119,7 +120,7 @@ export class LocalChain {
   private async dispatch(method: string, params: unknown[]): Promise<unknown> {
     if (this.closed) throw new RpcError(RPC_INTERNAL, `Chain ${this.caip2} is shut down`);
     if (method === "eth_simulateV1") return this.simulate(params);
-    await this.simulation;
+    await this.held;
     switch (classifyMethod(method)) {
       case "read":
         return this.raw(method, params);
@@ -132,7 +133,9 @@ export class LocalChain {
           return result;
         });
       case "clock":
-        return this.exclusive(async () => {
+        // Held, not only exclusive: a send mined between the pending check and the mining would land in
+        // a block the follower skips as empty, and its transfer would never raise an alert.
+        return this.hold(async () => {
           // hardhat_mine can mine millions of blocks at once; when nothing is pending they are all
           // empty, so the follower may skip them instead of reading each one.
           const pending = (await this.raw("eth_getBlockByNumber", ["pending", false])) as { transactions: unknown[] };
@@ -152,19 +155,26 @@ export class LocalChain {
 
   /**
    * eth_simulateV1 (./simulate.ts): the calls run on a snapshot of the latest state, which is then
-   * reverted. The chain is held throughout: other requests wait (this.simulation), sends in flight
-   * finish first, and the block follower is paused (exclusive), so the simulated blocks are never
-   * journaled or reported as transfers.
+   * reverted. The chain is held throughout, so the simulated blocks are never journaled or reported
+   * as transfers.
    */
-  private async simulate(params: unknown[]): Promise<unknown> {
+  private simulate(params: unknown[]): Promise<unknown> {
     const request = parseSimulateParams(params);
-    const previous = this.simulation;
+    return this.hold(() => simulateCalls((m, p) => this.raw(m, p), request));
+  }
+
+  /**
+   * Runs `work` with the chain to itself: other requests wait (this.held), sends in flight finish
+   * first, and the block follower is paused (exclusive).
+   */
+  private async hold<T>(work: () => Promise<T>): Promise<T> {
+    const previous = this.held;
     let release!: () => void;
-    this.simulation = previous.then(() => new Promise<void>((resolve) => (release = resolve)));
+    this.held = previous.then(() => new Promise<void>((resolve) => (release = resolve)));
     await previous;
     try {
       if (this.sends > 0) await new Promise<void>((resolve) => this.sendsDone.push(resolve));
-      return await this.exclusive(() => simulateCalls((m, p) => this.raw(m, p), request));
+      return await this.exclusive(work);
     } finally {
       release();
     }
@@ -290,7 +300,7 @@ export class LocalChain {
   private async sendRaw(raw: unknown): Promise<unknown> {
     if (typeof raw !== "string" || !isHex(raw) || raw.length < 4)
       throw new RpcError(RPC_INVALID_PARAMS, "eth_sendRawTransaction expects one hex-encoded signed transaction");
-    await this.simulation;
+    await this.held;
     this.sends++;
     try {
       return await this.sendHeld(raw);

@@ -196,4 +196,22 @@ describe("developer time helpers", () => {
     await registry.settle();
     expect(transfers.some((t) => t.to === sender.address && t.blockNumber > before + 1_000_000)).toBe(true);
   });
+
+  it("reports a transfer sent while blocks are being mined (a confirmation waiting on depth mines them)", async () => {
+    const sender = privateKeyToAccount(generatePrivateKey());
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    await registry.fund(sender.address);
+    await registry.settle();
+    const sent: Hex[] = [];
+    for (let round = 0; round < 5; round++) {
+      const [, hash] = await Promise.all([
+        registry.request(SEPOLIA, "hardhat_mine", [toHex(18)]),
+        sendSigned(sender, { to: recipient, value: parseEther("0.001") }),
+      ]);
+      sent.push(hash);
+    }
+    await registry.settle();
+    const reported = new Set(transfers.map((t) => t.transactionHash));
+    expect(sent.filter((hash) => !reported.has(hash))).toEqual([]);
+  });
 });
