@@ -9,9 +9,10 @@ const MAX_PAGES = 10;
 
 /**
  * A webhook's drop horizon: its failed events created within the schedule's span (a cursor walk of
- * `deliveryStatuses=failed&since=…`, newest first), placed on the retry schedule.
+ * `deliveryStatuses=failed&since=…`, newest first), placed on the retry schedule. `keepMs`: how long the
+ * upstream's pages are kept in the one cache every console process shares (the counts of the webhooks list).
  */
-export async function readDropHorizon(webhookId: string, now = Date.now()): Promise<DropHorizon> {
+export async function readDropHorizon(webhookId: string, now = Date.now(), keepMs?: number): Promise<DropHorizon> {
   const scale = getUpstreamConfig().retryScale;
   // A whole minute, so the pages, the webhooks list and the overview within a minute share one read.
   const sinceSeconds = Math.floor((now - horizonWindowMs(scale)) / 60_000) * 60;
@@ -19,13 +20,17 @@ export async function readDropHorizon(webhookId: string, now = Date.now()): Prom
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const page = await eventsPage(webhookId, {
-      eventTypes: "EIP_155_TX_V1",
-      deliveryStatuses: "failed",
-      since: String(sinceSeconds),
-      limit: "1000",
-      ...(cursor ? { cursor } : {}),
-    });
+    const page = await eventsPage(
+      webhookId,
+      {
+        eventTypes: "EIP_155_TX_V1",
+        deliveryStatuses: "failed",
+        since: String(sinceSeconds),
+        limit: "1000",
+        ...(cursor ? { cursor } : {}),
+      },
+      keepMs,
+    );
     failed.push(...page.data);
     cursor = page.metadata.cursor;
     pages++;

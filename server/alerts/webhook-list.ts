@@ -10,7 +10,11 @@ import { countWatchdogFindings } from "./watchdog";
 
 const DAY_SECONDS = 24 * 3600;
 
-/** How long the list keeps a webhook's counts in this process; a count that failed, how long until it is asked again. */
+/**
+ * How long the list keeps a webhook's counts: derived in this process, and the upstream's answers they come
+ * from in the one cache every console process shares (so two workers read them once a minute, not twice);
+ * a count that failed, how long until it is asked again.
+ */
 export const SUMMARY_KEEP_MS = 60_000;
 export const SUMMARY_FAILED_KEEP_MS = 15_000;
 const keptFailed = keptFor<{ count: number; since: string }>(SUMMARY_KEEP_MS, SUMMARY_FAILED_KEEP_MS);
@@ -35,10 +39,14 @@ export async function listWebhookSummaries(now = new Date()): Promise<WebhookSum
       const [failed, horizon, watchdog] = await Promise.all([
         keptFailed(webhook.id, () =>
           sharedAdminReads
-            .webhookEvents(webhook.id, { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since, limit: "1" })
+            .webhookEvents(
+              webhook.id,
+              { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since, limit: "1" },
+              SUMMARY_KEEP_MS,
+            )
             .then((page) => ({ count: page.metadata.total, since: failedSince })),
         ).catch(() => null),
-        keptHorizon(webhook.id, () => readDropHorizon(webhook.id, now.getTime())).catch(() => null),
+        keptHorizon(webhook.id, () => readDropHorizon(webhook.id, now.getTime(), SUMMARY_KEEP_MS)).catch(() => null),
         countWatchdogFindings(webhook.id).catch(() => null),
       ]);
       return {
@@ -62,10 +70,17 @@ export async function getWebhook(webhookId: string): Promise<AlertWebhook> {
   return webhook;
 }
 
-/** One page of a webhook's events for the upstream query (its cursor: the previous page's). */
-export async function eventsPage(webhookId: string, query: ListAlertEventsQuery): Promise<ListAlertEventsResponse> {
+/**
+ * One page of a webhook's events for the upstream query (its cursor: the previous page's); `keepMs`: kept
+ * that long in the shared cache instead of its TTL.
+ */
+export async function eventsPage(
+  webhookId: string,
+  query: ListAlertEventsQuery,
+  keepMs?: number,
+): Promise<ListAlertEventsResponse> {
   try {
-    return await sharedAdminReads.webhookEvents(webhookId, query);
+    return await sharedAdminReads.webhookEvents(webhookId, query, keepMs);
   } catch (error) {
     if (isUpstreamErrorOf(error, "NotFoundError")) throw notFound(`Alert webhook ${webhookId}`);
     throw error;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type * as Upstream from "@/server/upstream";
-import { gasUsageFixture, listClientsFixture } from "@/testing/contracts/fixtures";
+import { alertEventsFixture, gasUsageFixture, listClientsFixture } from "@/testing/contracts/fixtures";
 import { KeeperRelay } from "../../scripts/keeper-relay.mjs";
 
 /**
@@ -121,6 +121,22 @@ describe("several console processes on one upstream budget", () => {
     channel(3).tell({ op: "invalidate", endpoints: ["listClients"] });
     await as(channel(2), () => sharedAdminReads.listClients({ take: 25 }));
     expect(fetched.filter((url) => url.includes("/clients"))).toHaveLength(2);
+  });
+
+  it("reads a webhook's counts once a minute for all processes, whatever the shared reads' TTL", async () => {
+    process.env.CONSOLE_SHARED_READ_TTL_MS = "0";
+    resetEnvForTests();
+    const { channel } = cluster([1, 2, 3]);
+    await settle();
+    answer = () => Response.json(alertEventsFixture);
+    const failedCount = { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since: "1700000000", limit: "1" };
+    const eventReads = () => fetched.filter((url) => url.includes("/events")).length;
+    // The webhooks list in process 2, then in process 3: one read upstream, kept by the keeper.
+    for (const id of [2, 3, 2]) await as(channel(id), () => sharedAdminReads.webhookEvents("wh-1", failedCount, 60_000));
+    expect(eventReads()).toBe(1);
+    // A page's own read of the same query is not served the minute-old count (TTL 0: asked again).
+    await as(channel(3), () => sharedAdminReads.webhookEvents("wh-1", failedCount));
+    expect(eventReads()).toBe(2);
   });
 
   it("gives the asking process the upstream's own error, as its own kind", async () => {

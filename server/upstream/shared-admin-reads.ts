@@ -22,9 +22,12 @@ const reads = {
   listWebhooks: () =>
     share(endpoints.listAlertWebhooks, {}, (options) => getAdminClient().alerts.webhooks.list(options)),
 
-  webhookEvents: (alertWebhookId: string, query: ListAlertEventsQuery) =>
-    share(endpoints.listAlertWebhookEvents, { params: { alertWebhookId }, query }, (options) =>
-      getAdminClient().alerts.webhooks.events(alertWebhookId, query, options),
+  /** `keepMs`: kept that long in the one cache of every console process (counts said to be a minute old). */
+  webhookEvents: (alertWebhookId: string, query: ListAlertEventsQuery, keepMs?: number) =>
+    share(
+      endpoints.listAlertWebhookEvents,
+      { params: { alertWebhookId }, query, ...(keepMs === undefined ? {} : { keepMs }) },
+      (options) => getAdminClient().alerts.webhooks.events(alertWebhookId, query, options),
     ),
 
   gasUsage: (chainId: string) =>

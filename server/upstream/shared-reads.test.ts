@@ -89,6 +89,27 @@ describe("shared reads", () => {
     expect(up.calls).toBe(2);
   });
 
+  it("keeps a read asked to be kept longer (a minute-old count) past the TTL, apart from fresh reads", async () => {
+    let now = 1_000;
+    const reads = new SharedReads({ ttlMs: 5000, now: () => now });
+    const up = upstream((n) => n);
+    const count = { ...clientsPage(1), keepMs: 60_000 };
+    const first = reads.read(count, up.load);
+    await up.answerAll();
+    expect(await first).toBe(1);
+    now += 59_999;
+    expect(await reads.read(count, up.load)).toBe(1);
+    // The same query wanting the TTL's freshness is not served the minute-old answer.
+    const fresh = reads.read(clientsPage(1), up.load);
+    await up.answerAll();
+    expect(await fresh).toBe(2);
+    now += 1;
+    const again = reads.read(count, up.load);
+    await up.answerAll();
+    expect(await again).toBe(3);
+    expect(up.calls).toBe(3);
+  });
+
   it("with TTL 0 keeps nothing but still coalesces reads in flight", async () => {
     const reads = new SharedReads({ ttlMs: 0 });
     const up = upstream((n) => n);

@@ -123,6 +123,11 @@ export interface SharedRead {
   query?: object;
   /** credentialScope() of the credential the read is made with. */
   scope: string;
+  /**
+   * How long this answer is kept instead of the TTL: counts a page says are up to a minute old. Part of
+   * the key, so a long-kept answer never serves a read that wants the TTL's freshness.
+   */
+  keepMs?: number;
 }
 
 interface Entry {
@@ -183,7 +188,8 @@ export class SharedReads {
     promise.then(
       (value) => {
         if (this.#inFlight.get(key) === entry) this.#inFlight.delete(key);
-        if (this.ttlMs > 0 && (this.#generations.get(id) ?? 0) === generation) this.#keep(key, value);
+        const keepMs = read.keepMs ?? this.ttlMs;
+        if (keepMs > 0 && (this.#generations.get(id) ?? 0) === generation) this.#keep(key, value, keepMs);
       },
       () => {
         // Errors are never kept: the next caller asks again.
@@ -193,9 +199,9 @@ export class SharedReads {
     return promise;
   }
 
-  #keep(key: string, value: unknown) {
+  #keep(key: string, value: unknown, keepMs: number) {
     this.#entries.delete(key);
-    this.#entries.set(key, { value, expiresAt: this.#now() + this.ttlMs });
+    this.#entries.set(key, { value, expiresAt: this.#now() + keepMs });
     if (this.#entries.size > MAX_ENTRIES) {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);
@@ -220,7 +226,8 @@ export class SharedReads {
 }
 
 function keyOf(read: SharedRead): string {
-  return `${read.endpoint.id} ${read.scope} ${stableJson(read.params ?? {})} ${stableJson(read.query ?? {})}`;
+  const kept = read.keepMs === undefined ? "" : ` keep=${read.keepMs}`;
+  return `${read.endpoint.id} ${read.scope} ${stableJson(read.params ?? {})} ${stableJson(read.query ?? {})}${kept}`;
 }
 
 /** JSON with object keys sorted and undefined values left out, so equal parameters make one key. */
