@@ -132,7 +132,8 @@ describe("several console processes on one upstream budget", () => {
     const failedCount = { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since: "1700000000", limit: "1" };
     const eventReads = () => fetched.filter((url) => url.includes("/events")).length;
     // The webhooks list in process 2, then in process 3: one read upstream, kept by the keeper.
-    for (const id of [2, 3, 2]) await as(channel(id), () => sharedAdminReads.webhookEvents("wh-1", failedCount, 60_000));
+    for (const id of [2, 3, 2])
+      await as(channel(id), () => sharedAdminReads.webhookEvents("wh-1", failedCount, 60_000));
     expect(eventReads()).toBe(1);
     // A page's own read of the same query is not served the minute-old count (TTL 0: asked again).
     await as(channel(3), () => sharedAdminReads.webhookEvents("wh-1", failedCount));
