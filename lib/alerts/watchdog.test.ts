@@ -44,7 +44,14 @@ describe("pairing a transaction's alerts", () => {
 
   it("hands the transactions whose confirmed alert came to the chain check, newest first", () => {
     expect(report.confirmedTransactions.map((e) => e.transactionHashes[0]?.slice(0, 4))).toEqual(["0xaa"]);
-    expect(report.confirmedChecks).toEqual({ asked: 0, of: 1, unknown: 0, disputed: [] });
+    expect(report.confirmedChecks).toEqual({
+      asked: 0,
+      of: 1,
+      unknown: 0,
+      disputed: [],
+      // Nothing asked yet: the oldest not asked is 0xaa's first alert, an hour ago.
+      oldestUnasked: new Date(NOW - 60 * MIN).toISOString(),
+    });
   });
 
   it("counts the ones still waiting, and every transaction looked at", () => {

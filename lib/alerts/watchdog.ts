@@ -41,17 +41,27 @@ export interface DisputedTransaction {
   disagreement: Disagreement;
   /** The chain's confirmation depth in blocks (what the upstream waited for before its confirmed alert). */
   depth: number;
+  /** When the chain was asked (each confirmed transaction is asked once). */
+  askedAt: string;
 }
 
 export interface WatchdogReport {
   /** Transactions whose confirmed alerts did not all come by their time, newest first. */
   findings: WatchdogFinding[];
   /**
-   * Transactions whose confirmed alerts all came, asked of the chain newest first (at most `asked` of
-   * `of`): those no longer on it (a reorganisation after the confirmed alert), reverted, or still below
-   * the depth the confirmed alert claimed; `unknown` could not be asked.
+   * Transactions whose confirmed alerts all came, each asked of the chain once, the oldest first over
+   * successive reads (`asked` of `of` so far): those no longer on it (a reorganisation after the confirmed
+   * alert), reverted, or still below the depth the confirmed alert claimed; `unknown` could not be asked
+   * this time (asked again later); `oldestUnasked`, the first alert of the oldest one not asked yet (null:
+   * every one asked).
    */
-  confirmedChecks: { asked: number; of: number; unknown: number; disputed: DisputedTransaction[] };
+  confirmedChecks: {
+    asked: number;
+    of: number;
+    unknown: number;
+    disputed: DisputedTransaction[];
+    oldestUnasked: string | null;
+  };
   /** Alerts alone but still within their wait. */
   awaiting: number;
   /** Transactions looked at (paired or not). */
@@ -109,7 +119,13 @@ export function pairAlerts(
   return {
     findings,
     confirmedTransactions,
-    confirmedChecks: { asked: 0, of: confirmedTransactions.length, unknown: 0, disputed: [] },
+    confirmedChecks: {
+      asked: 0,
+      of: confirmedTransactions.length,
+      unknown: 0,
+      disputed: [],
+      oldestUnasked: confirmedTransactions.at(-1)?.createdAt ?? null,
+    },
     awaiting,
     transactions: groups.size,
     since: new Date(options.since).toISOString(),

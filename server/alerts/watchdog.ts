@@ -9,27 +9,31 @@ import {
   type WatchdogReport,
 } from "@/lib/alerts/watchdog";
 import type { AlertEvent, ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
+import { getDb } from "@/server/db";
 import { getUpstreamConfig } from "@/server/env";
 import { isAppError } from "@/server/errors";
 import { getAdminClient } from "@/server/upstream";
 import { chainRpc } from "@/server/wallets/chain-rpc";
 import { keptFor } from "./kept";
+import { claimChecks, pruneChecks, recordCheck, recordedChecks } from "./watchdog-checks";
 import { eventsPage } from "./webhook-list";
 
 /** Pages of 1000 read at most (a busy webhook's day). */
 const MAX_PAGES = 30;
 /** Findings whose transaction is looked up on the chain (the newest). */
 const MAX_LOOKUPS = 50;
-/** Confirmed transactions asked of the chain (the newest): about a busy webhook's hour. */
+/** Confirmed transactions asked of the chain in one read, the oldest not yet asked first. */
 const MAX_CONFIRMED_CHECKS = 100;
+/** What was asked of transactions this much older than the watched day is forgotten. */
+const PRUNE_MARGIN_MS = 3_600_000;
 const LOOKUPS_AT_ONCE = 5;
 
 /**
  * A webhook's chain watchdog: its alerts of the last day (every status, newest first, cursor walk),
  * paired by transaction; each alert alone past its confirmed partner's time is a finding, and the
- * newest findings carry what the chain says of their transaction. The newest transactions whose
- * confirmed alerts all came are asked of the chain too: one no longer there, reverted, or below the
- * depth its confirmed alert stood for is disputed.
+ * newest findings carry what the chain says of their transaction. The transactions whose confirmed
+ * alerts all came are asked of the chain too, each once over successive reads (./watchdog-checks.ts):
+ * one no longer there, reverted, or below the depth its confirmed alert stood for is disputed.
  */
 export async function readWatchdog(
   webhookId: string,
@@ -38,6 +42,8 @@ export async function readWatchdog(
     /** false: no chain lookups; "confirmed": only the confirmed transactions' (what the counts need). */
     lookups?: boolean | "confirmed";
     priority?: "interactive" | "background";
+    /** Confirmed transactions asked of the chain in this read at most (the rest in later reads). */
+    askAtMost?: number;
   } = {},
 ): Promise<WatchdogReport> {
   const { confirmationMs } = getUpstreamConfig();
@@ -76,26 +82,69 @@ export async function readWatchdog(
   await inBatches(asked, async (finding) => {
     finding.chain = await lookUp(finding.event);
   });
-  const confirmed = confirmedTransactions.slice(0, MAX_CONFIRMED_CHECKS);
-  const disputed: (DisputedTransaction | undefined)[] = new Array(confirmed.length);
+  report.confirmedChecks = await checkConfirmed(webhookId, confirmedTransactions, lookUp, {
+    askAtMost: options.askAtMost ?? MAX_CONFIRMED_CHECKS,
+    dayStart: sinceSeconds * 1000,
+  });
+  return report;
+}
+
+/**
+ * The confirmed transactions asked of the chain: each once, whichever process claims it first, the oldest
+ * not yet asked first (at most `askAtMost` a read), so successive reads (the webhooks list's counts every
+ * minute, a page view) roll through the whole day; what was asked before is read back from the database.
+ */
+async function checkConfirmed(
+  webhookId: string,
+  confirmed: readonly AlertEvent[],
+  lookUp: (event: AlertEvent) => Promise<ChainVerdict>,
+  options: { askAtMost: number; dayStart: number },
+): Promise<WatchdogReport["confirmedChecks"]> {
+  const db = await getDb();
+  await pruneChecks(db, webhookId, new Date(options.dayStart - PRUNE_MARGIN_MS).toISOString());
+  const hashOf = (event: AlertEvent) => (event.transactionHashes[0] as string).toLowerCase();
+  const recorded = await recordedChecks(db, webhookId, confirmed.map(hashOf));
+  // Oldest first: the day is walked like a cursor, and a transaction leaves the window only after its turn.
+  const toAsk = confirmed
+    .filter((event) => !recorded.has(hashOf(event)))
+    .reverse()
+    .slice(0, options.askAtMost);
+  const won = await claimChecks(
+    db,
+    webhookId,
+    toAsk.map((event) => ({ hash: hashOf(event), chainId: event.chainId, alertedAt: event.createdAt })),
+  );
   let unknown = 0;
   await inBatches(
-    confirmed.map((event, i) => ({ event, i })),
-    async ({ event, i }) => {
-      const chain = await lookUp(event);
-      if (chain.kind === "unknown") unknown++;
-      const depth = confirmationDepth(event.chainId);
-      const against = disagreement(chain, depth);
-      if (against) disputed[i] = { event, chain, disagreement: against, depth };
+    toAsk.filter((event) => won.has(hashOf(event))),
+    async (event) => {
+      const verdict = await lookUp(event);
+      const checkedAt = await recordCheck(db, webhookId, hashOf(event), verdict);
+      if (checkedAt === null) unknown++;
+      else
+        recorded.set(hashOf(event), {
+          hash: hashOf(event),
+          checkedAt,
+          verdict: verdict as Exclude<ChainVerdict, { kind: "unknown" }>,
+        });
     },
   );
-  report.confirmedChecks = {
-    asked: confirmed.length,
-    of: confirmedTransactions.length,
-    unknown,
-    disputed: disputed.filter((d): d is DisputedTransaction => d !== undefined),
-  };
-  return report;
+  const disputed: DisputedTransaction[] = [];
+  let asked = 0;
+  let oldestUnasked: string | null = null;
+  for (const event of confirmed) {
+    const check = recorded.get(hashOf(event));
+    if (!check?.verdict || !check.checkedAt) {
+      // Newest first: the last one met is the oldest.
+      oldestUnasked = event.createdAt;
+      continue;
+    }
+    asked++;
+    const depth = confirmationDepth(event.chainId);
+    const against = disagreement(check.verdict, depth);
+    if (against) disputed.push({ event, chain: check.verdict, disagreement: against, depth, askedAt: check.checkedAt });
+  }
+  return { asked, of: confirmed.length, unknown, disputed, oldestUnasked };
 }
 
 async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {

@@ -411,3 +411,30 @@ export const evidenceSignatures = pgTable(
   },
   (t) => [index("evidence_signatures_key_idx").on(t.keyId)],
 );
+
+/**
+ * The chain watchdog's answers (server/alerts/watchdog-checks.ts): each transaction whose confirmed alerts
+ * all came is asked of the chain once, by whichever console process claims it first, oldest first over the
+ * watched day, so the checks roll through every confirmed transaction instead of the newest hundred. A claim
+ * without a verdict is an asking under way (or one a process abandoned: taken again after a while).
+ */
+export const watchdogChecks = pgTable(
+  "watchdog_checks",
+  {
+    webhookId: text("webhook_id").notNull(),
+    /** Lower case. */
+    transactionHash: text("transaction_hash").notNull(),
+    chainId: text("chain_id").notNull(),
+    /** The transaction's first alert. */
+    alertedAt: timestamp("alerted_at", { withTimezone: true, mode: "string" }).notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "string" }).notNull(),
+    /** When the chain answered; null while the asking is under way. */
+    checkedAt: timestamp("checked_at", { withTimezone: true, mode: "string" }),
+    /** What the chain said (lib/alerts/watchdog.ts ChainVerdict, never "unknown": that one is asked again). */
+    verdict: jsonb("verdict"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.webhookId, t.transactionHash] }),
+    index("watchdog_checks_alerted_idx").on(t.webhookId, t.alertedAt),
+  ],
+);

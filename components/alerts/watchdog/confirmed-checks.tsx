@@ -54,6 +54,11 @@ function columns(webhookId: string, tz: string): ColumnDef<DisputedTransaction, 
       },
     },
     {
+      id: "askedAt",
+      header: `Asked (${tz})`,
+      cell: ({ row }) => <ZonedTime iso={row.original.askedAt} tz={tz} />,
+    },
+    {
       id: "against",
       header: "What the chain says",
       meta: { fill: true },
@@ -80,7 +85,7 @@ export function ConfirmedChecks({
   const scope =
     checks.asked === checks.of
       ? `all ${checks.of.toLocaleString("en")}`
-      : `the newest ${checks.asked.toLocaleString("en")} of ${checks.of.toLocaleString("en")}`;
+      : `${checks.asked.toLocaleString("en")} of ${checks.of.toLocaleString("en")}`;
   return (
     <section aria-labelledby="confirmed-checks" className="space-y-2">
       <h2 id="confirmed-checks" className="text-base font-semibold">
@@ -88,7 +93,15 @@ export function ConfirmedChecks({
       </h2>
       <p className="text-sm text-muted" data-testid="confirmed-checks">
         Transactions of the watched day whose confirmed alerts all came: {scope} asked of the chain through the
-        upstream&apos;s gateway.{" "}
+        upstream&apos;s gateway, each once, the oldest first
+        {checks.oldestUnasked ? (
+          <>
+            {" "}
+            (every one first alerted before <ZonedTime iso={checks.oldestUnasked} tz={tz} /> asked; the rest in the next
+            minutes)
+          </>
+        ) : null}
+        .{" "}
         {checks.disputed.length === 0
           ? "Each is on the chain, succeeded, and at least its depth deep."
           : `${checks.disputed.length.toLocaleString("en")} the chain disagrees with:`}
