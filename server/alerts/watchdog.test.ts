@@ -1,7 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
 import type { WatchdogReport } from "@/lib/alerts/watchdog";
+import { getDb } from "@/server/db";
+import { watchdogChecks } from "@/server/db/schema";
+import { startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
 import { readWatchdog } from "./watchdog";
 
 let h: AlertsHarness;
@@ -73,6 +76,29 @@ describe("the chain watchdog's confirmed checks", () => {
     expect(receipts).toHaveLength(before);
     expect(again.confirmedChecks.disputed.map((d) => d.event.id)).toEqual(
       last.confirmedChecks.disputed.map((d) => d.event.id),
+    );
+  });
+
+  it("asks again about an answer rewritten in the database, so a forged verdict cannot hide a dispute", async () => {
+    const webhookId = h.webhooks.accepting.id;
+    const now = Date.now();
+    const honest = await readWatchdog(webhookId, now, { lookups: "confirmed" });
+    expect(honest.confirmedChecks.oldestUnasked).toBeNull();
+    // The seeded day holds a transaction a reorganisation removed after its confirmed alert (sandbox docs).
+    const target = honest.confirmedChecks.disputed[0];
+    expect(target?.disagreement).toBe("missing");
+    const hash = (target?.event.transactionHashes[0] as string).toLowerCase();
+    // A database writer makes it read "mined, succeeded, deep".
+    const db = await getDb();
+    await db
+      .update(watchdogChecks)
+      .set({ verdict: { kind: "mined", status: "success", blockNumber: 1, confirmations: 10_000 } })
+      .where(and(eq(watchdogChecks.webhookId, webhookId), eq(watchdogChecks.transactionHash, hash)));
+    read++;
+    const after = await readWatchdog(webhookId, now, { lookups: "confirmed" });
+    expect(receipts.filter((r) => r.read === read).map((r) => r.hash)).toContain(hash);
+    expect(after.confirmedChecks.disputed.map((d) => [d.event.id, d.disagreement])).toEqual(
+      honest.confirmedChecks.disputed.map((d) => [d.event.id, d.disagreement]),
     );
   });
 });

@@ -109,24 +109,22 @@ async function checkConfirmed(
     .filter((event) => !recorded.has(hashOf(event)))
     .reverse()
     .slice(0, options.askAtMost);
+  const claims = toAsk.map((event) => ({
+    event,
+    claim: { hash: hashOf(event), chainId: event.chainId, alertedAt: event.createdAt },
+  }));
   const won = await claimChecks(
     db,
     webhookId,
-    toAsk.map((event) => ({ hash: hashOf(event), chainId: event.chainId, alertedAt: event.createdAt })),
+    claims.map((c) => c.claim),
   );
   let unknown = 0;
   await inBatches(
-    toAsk.filter((event) => won.has(hashOf(event))),
-    async (event) => {
-      const verdict = await lookUp(event);
-      const checkedAt = await recordCheck(db, webhookId, hashOf(event), verdict);
-      if (checkedAt === null) unknown++;
-      else
-        recorded.set(hashOf(event), {
-          hash: hashOf(event),
-          checkedAt,
-          verdict: verdict as Exclude<ChainVerdict, { kind: "unknown" }>,
-        });
+    claims.filter((c) => won.has(c.claim.hash)),
+    async ({ event, claim }) => {
+      const check = await recordCheck(db, webhookId, claim, await lookUp(event));
+      if (check) recorded.set(claim.hash, check);
+      else unknown++;
     },
   );
   const disputed: DisputedTransaction[] = [];

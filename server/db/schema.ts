@@ -432,6 +432,8 @@ export const watchdogChecks = pgTable(
     checkedAt: timestamp("checked_at", { withTimezone: true, mode: "string" }),
     /** What the chain said (lib/alerts/watchdog.ts ChainVerdict, never "unknown": that one is asked again). */
     verdict: jsonb("verdict"),
+    /** HMAC of the answer (server/alerts/watchdog-checks.ts): one rewritten outside the console is asked again. */
+    seal: text("seal"),
   },
   (t) => [
     primaryKey({ columns: [t.webhookId, t.transactionHash] }),

@@ -6,6 +6,7 @@ CREATE TABLE "watchdog_checks" (
 	"claimed_at" timestamp with time zone NOT NULL,
 	"checked_at" timestamp with time zone,
 	"verdict" jsonb,
+	"seal" text,
 	CONSTRAINT "watchdog_checks_webhook_id_transaction_hash_pk" PRIMARY KEY("webhook_id","transaction_hash")
 );
 --> statement-breakpoint
