@@ -9,6 +9,8 @@ import { queryKeys } from "@/lib/shared/query-keys";
 import { findClientByAddress } from "@/server/actions/clients";
 
 type Found = { matches: string[]; scanned: number };
+/** The zero address: the "from" of a mint and the "to" of a burn, owned by no one. */
+const ZERO = /^0x0{40}$/i;
 
 /**
  * An address with the client that owns it, found on request: the API has no search, so the console's
@@ -32,7 +34,9 @@ export function AddressOwner({ address }: { address: string }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-x-1.5 font-mono text-xs">
       <span title={address}>{shortAddress(address)}</span>
-      {!runId && !start.pending && !start.formError ? (
+      {ZERO.test(address) ? (
+        <span className="font-sans text-muted">(no one: tokens minted or burned)</span>
+      ) : !runId && !start.pending && !start.formError ? (
         <button
           type="button"
           onClick={() => start.run({ address })}

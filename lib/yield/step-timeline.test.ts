@@ -51,8 +51,9 @@ describe("stepTimeline", () => {
     expect(stepTimeline(step({ signStartedAt: "2026-11-29T09:00:00.000Z" })).map((m) => m.state)).toEqual(["signing"]);
   });
 
-  it("says durations in seconds, then minutes", () => {
-    expect(sinceWords(400)).toBe("+0.4 s");
+  it("says durations in milliseconds, seconds, then minutes", () => {
+    expect(sinceWords(40)).toBe("+40 ms");
+    expect(sinceWords(2400)).toBe("+2.4 s");
     expect(sinceWords(45_000)).toBe("+45 s");
     expect(sinceWords(300_000)).toBe("+5 min");
   });

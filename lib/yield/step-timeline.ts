@@ -31,8 +31,9 @@ export function stepTimeline(step: YieldStepView): StepMoment[] {
   return moments;
 }
 
-/** "+0.4 s", "+12 s", "+3 min": how long after the moment before. */
+/** "+40 ms", "+2.4 s", "+12 s", "+3 min": how long after the moment before. */
 export function sinceWords(ms: number): string {
+  if (ms < 1000) return `+${Math.max(0, Math.round(ms))} ms`;
   if (ms < 10_000) return `+${(Math.max(0, ms) / 1000).toFixed(1)} s`;
   if (ms < 120_000) return `+${Math.round(ms / 1000)} s`;
   return `+${Math.round(ms / 60_000)} min`;
