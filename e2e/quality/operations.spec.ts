@@ -19,12 +19,20 @@ const PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
 const DATA = `${e2ePaths().instances}/operations`;
 const TOKEN = randomBytes(24).toString("hex");
 
-/** A GET on a connection of its own (fetch would keep one connection, and so one process). */
-function getOnNewConnection(origin: string, path: string, headers: Record<string, string> = {}): Promise<number> {
+/** A GET on a connection of its own (fetch would keep one connection, and so one process): its status. */
+async function getOnNewConnection(origin: string, path: string, headers: Record<string, string> = {}) {
+  return (await exchangeOnNewConnection(origin, path, headers)).status;
+}
+
+function exchangeOnNewConnection(
+  origin: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const request = http.get(`${origin}${path}`, { agent: false, headers }, (response) => {
       response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
     });
     request.on("error", reject);
   });
@@ -103,6 +111,9 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
     const health = await get("/api/health");
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok" });
+    // An idle connection is kept longer than a balancer's own 60 s, so the balancer is the side that closes
+    // it (Node's 5 s would close connections under a balancer about to reuse them: 502s).
+    expect((await exchangeOnNewConnection(instance.origin, "/api/health")).headers["keep-alive"]).toBe("timeout=65");
 
     // Readiness: every check passes on a healthy instance.
     const up = await readyAs(200);
@@ -233,7 +244,7 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
 
     // The database goes away: liveness holds, readiness says which check fails and names no host.
     forwarder.cut();
-    expect((await get("/api/health")).status).toBe(200);
+    expect(await getOnNewConnection(instance.origin, "/api/health")).toBe(200);
     // Each process notices on its own: the answer checked is the first 503, whichever process gave it.
     const down = await readyAs(503);
     const verdict = JSON.parse(down.body) as { status: string; checks: { name: string; ok: boolean }[] };
