@@ -130,7 +130,7 @@ export function FiltersForm({
           <option value="EIP_155_TX_V1">EIP_155_TX_V1</option>
         </Select>
       </Field>
-      {zones.length === 1 ? (
+      {zones.length === 1 && !shown.tz ? (
         // Nothing to choose between (this browser's zone is UTC): said, not offered as a choice of one.
         <p className="flex flex-col gap-1 text-sm sm:col-span-2">
           <span className="text-xs font-medium text-muted">Times in</span>
