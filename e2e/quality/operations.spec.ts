@@ -112,7 +112,7 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
           response.resume();
           response.on("end", () => {
             agent.destroy();
-            resolve(response.headers["keep-alive"]);
+            resolve(String(response.headers["keep-alive"]));
           });
         })
         .on("error", reject);
