@@ -4,8 +4,8 @@
  * floor, gzip, measured the way a browser gets it: the production
  * build is served (scripts/serve.mjs, as `npm start` serves it) with a sandbox upstream, a staff
  * member signs in, and bench/harness/first-load.ts reads each route's HTML and downloads every
- * `<script src>` it loads with `Accept-Encoding: gzip`. The floor is /blank (app/(bench)/blank), a
- * page of the same build that renders nothing; a route's figure is what it loads that /blank does
+ * `<script src>` it loads with `Accept-Encoding: gzip`. The floor is the signed-in not-found page, the
+ * shell of the same build and nothing of a page; a route's figure is what it loads that the floor does
  * not. The same measure runs in `npm test` (e2e/budgets/first-load.spec.ts), failing on a large
  * regression.
  *
@@ -23,7 +23,7 @@ import type { Figure } from "./figure";
 import { benchBrowser, BENCH_CUSTODIAN_KEY, startBenchConsole, type BenchConsole } from "./harness/console";
 import { firstWebhookId, kb, KB, weighPages, type ScriptSizes } from "./harness/first-load";
 
-export const title = "First-load JavaScript (gzip) beyond a blank page of the same build";
+export const title = "First-load JavaScript (gzip) beyond the shell of the same build";
 
 /** All JavaScript a real browser takes for /gas until the chart is drawn (the lazily loaded chart included). */
 async function gasInBrowser(bench: BenchConsole, sizes: ScriptSizes): Promise<number | undefined> {
@@ -60,7 +60,7 @@ export async function run(): Promise<Figure[]> {
     const webhookId = await firstWebhookId(bench.sandbox.baseUrl, BENCH_CUSTODIAN_KEY);
     const clientId = await firstClientId(bench.sandbox.baseUrl);
     const { floor, routes, unfilled, sizes } = await weighPages(origin, jar.header, { webhookId, clientId });
-    const lines = [`  floor (/blank, signed in): ${floor.scripts.length} scripts, ${kb(floor.bytes)}`];
+    const lines = [`  floor (the not-found page, signed in): ${floor.scripts.length} scripts, ${kb(floor.bytes)}`];
     for (const u of unfilled)
       lines.push(`  ${u.name}: not measured here (needs a record a journey makes; npm test measures it there)`);
     for (const r of routes) {
@@ -81,7 +81,7 @@ export async function run(): Promise<Figure[]> {
         `  /gas in Chromium once the chart is drawn (chart chunk loaded after the page): ${kb(withChart)} in all, ${kb(withChart - floor.bytes)} beyond the floor — not first-load\n`,
       );
     return routes.map((r) => ({
-      name: `${r.name}${r.path === r.route || r.name.includes("[") ? "" : ` (→ ${r.path})`} first-load JS beyond the blank page (${r.kind} page)`,
+      name: `${r.name}${r.path === r.route || r.name.includes("[") ? "" : ` (→ ${r.path})`} first-load JS beyond the shell (${r.kind} page)`,
       value: r.beyondFloor / KB,
       unit: "KB",
       target: r.budgetKB,

@@ -5,10 +5,10 @@
  * ones, which modern browsers skip; inline scripts are the RSC payload, data rather than code) and
  * download each with `Accept-Encoding: gzip`, counting the bytes the server sends.
  *
- * The floor is /blank (app/(bench)/blank), a page of the same build that renders nothing: signed in
- * it has the shell, the providers and the framework. A route's figure is the gzip bytes of the
- * scripts it loads that /blank does not; `weigh` checks that /blank loads nothing the route does
- * not, so this is exactly "route minus blank".
+ * The floor is the signed-in not-found page of the same build (FLOOR_PATH, a path no route knows): it
+ * is the shell, the providers and the framework, and nothing of a page. A route's figure is the gzip
+ * bytes of the scripts it loads that the floor does not; `weigh` checks that the floor loads little the
+ * route does not, so this is "route minus shell". (No page exists only to be measured.)
  *
  * Plain `fetch` and `node:http` only, so both tsx (the bench) and Playwright's loader run it.
  */
@@ -26,8 +26,10 @@ export interface RouteBudget {
   kind: "table" | "chart" | "public";
 }
 
-/** Pages of the build that are not the console's: the framework's error pages and the floor itself. */
-const NOT_MEASURED = new Set(["/_not-found", "/_global-error", "/blank"]);
+/** Pages of the build that are not the console's: the framework's error pages. */
+const NOT_MEASURED = new Set(["/_not-found", "/_global-error"]);
+/** The floor: a path no route knows, answered by the signed-in not-found page (the shell alone). */
+export const FLOOR_PATH = "/no-such-page";
 /** Pages a stranger opens, measured signed out. */
 export const PUBLIC_PAGES = new Set(["/signin"]);
 /** Pages whose first load draws a chart (the issue-13 budgets: 100 KB for charts, 60 KB for the rest). */
@@ -88,7 +90,7 @@ export async function routeHtml(
   origin: string,
   route: string,
   cookie: string,
-  { signedOut = false }: { signedOut?: boolean } = {},
+  { signedOut = false, status = 200 }: { signedOut?: boolean; status?: number } = {},
 ): Promise<{ html: string; path: string }> {
   let url = `${origin}${route}`;
   for (let hops = 0; hops < 5; hops++) {
@@ -98,7 +100,7 @@ export async function routeHtml(
       url = new URL(location, url).href;
       continue;
     }
-    if (res.status !== 200) throw new Error(`${route} answered ${res.status}`);
+    if (res.status !== status) throw new Error(`${route} answered ${res.status}`);
     const html = await res.text();
     const inStream = /NEXT_REDIRECT;(?:replace|push);([^;"\\]+);/.exec(html)?.[1];
     if (inStream) {
@@ -174,10 +176,10 @@ export interface RouteWeight {
   beyondFloor: number;
 }
 
-/** The floor: what the blank page of the same build loads, signed in. */
+/** The floor: what the not-found page of the same build loads, signed in (the shell alone). */
 export async function measureFloor(origin: string, cookie: string, sizes: ScriptSizes): Promise<Floor> {
-  const blank = await routeHtml(origin, "/blank", cookie);
-  const scripts = scriptSources(blank.html, origin);
+  const floor = await routeHtml(origin, FLOOR_PATH, cookie, { status: 404 });
+  const scripts = scriptSources(floor.html, origin);
   return { scripts, bytes: await sizes.total(scripts) };
 }
 
@@ -191,14 +193,14 @@ export async function weigh(
   const { html, path: landed } = await routeHtml(origin, route, cookie, { signedOut: cookie === "" });
   const scripts = scriptSources(html, origin);
   const missing = floor.scripts.filter((s) => !scripts.includes(s));
-  // The bundler may pack a module of the blank page's scripts into another script for this page (it
+  // The bundler may pack a module of the floor's scripts into another script for this page (it
   // chunks the whole build at once): the page then skips that script and loads its code inside one the
   // floor does not have, which counts against the page. Only a page that skips most of the floor is no
   // signed-in page of the shell at all (a sign-in redirect, an error page), and is no measure.
-  // Signed out there is no shell: a public page is what it loads beyond the blank page, its own code.
+  // Signed out there is no shell: a public page is what it loads beyond the floor, its own code.
   if (missing.length * 2 > floor.scripts.length && cookie !== "")
     throw new Error(
-      `${route} does not load ${missing.length} of the blank page's ${floor.scripts.length} scripts: "minus the floor" is not a difference`,
+      `${route} does not load ${missing.length} of the floor's ${floor.scripts.length} scripts: "minus the floor" is not a difference`,
     );
   const extra = await Promise.all(
     scripts.filter((s) => !floor.scripts.includes(s)).map(async (url) => ({ url, bytes: await sizes.of(url) })),

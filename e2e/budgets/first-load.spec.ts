@@ -5,7 +5,7 @@ import { storageState } from "../fixtures/users";
 
 /**
  * Page budgets in `npm test`: the first-load JavaScript of every page of the production build (read
- * from Next's manifest, so a page added later is measured too) beyond a blank page of the same build,
+ * from Next's manifest, so a page added later is measured too) beyond the shell of the same build (its signed-in not-found page),
  * measured as `npm run bench` measures it (bench/harness/first-load.ts: the gzip bytes of every
  * `<script src>` the page's HTML loads, as the production console sends them). Budgets: 60 KB, 100 KB
  * for a chart page. Dynamic pages are measured on a real record: a webhook and a client of the
@@ -22,7 +22,7 @@ export const MEASURED_BY_JOURNEY: Readonly<Record<string, string>> = {
 test.use({ storageState: storageState("admin") });
 
 const overBudget = (r: RouteWeight & RouteBudget) =>
-  `${r.name} loads ${kb(r.beyondFloor)} of JavaScript beyond the blank page; its budget is ${r.budgetKB} KB. ` +
+  `${r.name} loads ${kb(r.beyondFloor)} of JavaScript beyond the shell; its budget is ${r.budgetKB} KB. ` +
   `Largest scripts: ${r.extra
     .slice(0, 3)
     .map((e) => `${new URL(e.url).pathname} ${kb(e.bytes)}`)
@@ -59,7 +59,7 @@ test("[BUDGET] first-load JavaScript of every page of the build stays within its
 
   await test.info().attach("first-load figures", {
     body: [
-      `floor (/blank): ${kb(floor.bytes)}`,
+      `floor (the not-found page): ${kb(floor.bytes)}`,
       ...routes.map((r) => `${r.name}: ${kb(r.beyondFloor)} beyond the floor (budget ${r.budgetKB} KB)`),
     ].join("\n"),
     contentType: "text/plain",
