@@ -1,0 +1,76 @@
+import "server-only";
+import { clientAddresses } from "@/lib/clients/derive-addresses";
+import type { Client } from "@/lib/contracts";
+import { listTestClients } from "@/server/clients/test-clients";
+import { getDb } from "@/server/db";
+import { getAdminClient } from "@/server/upstream";
+
+/** A client record with wallets is kept this long in the process (its addresses do not change). */
+const WITH_WALLETS_MS = 10 * 60_000;
+/** One without an EVM address yet (wallets not generated): asked again after this long. */
+const WITHOUT_WALLETS_MS = 20_000;
+/** Clock skew allowed between the upstream's event times and the console's registration time. */
+const SKEW_MS = 10 * 60_000;
+const READS_AT_ONCE = 4;
+
+const kept = new Map<string, { at: number; keepMs: number; addresses: Promise<string[]> }>();
+
+/**
+ * The EVM addresses of every test client as of now (each client's record read from the upstream at
+ * background priority and kept in the process: every address its page shows, the owner key of an
+ * account-abstracted client included), and the earliest instant an event of theirs can carry: a test
+ * client's wallets are generated after the console registered it, so no transaction of its addresses
+ * precedes its registration (less a margin for clocks). `unread`: test clients whose record could not be
+ * read now; their events cannot be told apart, so every event after `since` is unclassified then.
+ */
+export async function testClientAddresses(): Promise<{ addresses: Set<string>; since: number | null; unread: number }> {
+  const clients = await listTestClients(await getDb());
+  if (clients.length === 0) return { addresses: new Set(), since: null, unread: 0 };
+  const since = Math.min(...clients.map((c) => Date.parse(c.createdAt))) - SKEW_MS;
+  const addresses = new Set<string>();
+  let unread = 0;
+  for (let i = 0; i < clients.length; i += READS_AT_ONCE)
+    await Promise.all(
+      clients.slice(i, i + READS_AT_ONCE).map(async ({ clientId }) => {
+        try {
+          for (const address of await addressesOf(clientId)) addresses.add(address);
+        } catch {
+          unread++;
+        }
+      }),
+    );
+  return { addresses, since, unread };
+}
+
+function addressesOf(clientId: string): Promise<string[]> {
+  const now = Date.now();
+  const hit = kept.get(clientId);
+  if (hit && now - hit.at < hit.keepMs) return hit.addresses;
+  const entry = {
+    at: now,
+    keepMs: WITHOUT_WALLETS_MS,
+    addresses: getAdminClient()
+      .clients.retrieve(clientId, { priority: "background" })
+      .then((client: Client) => evmAddresses(client)),
+  };
+  entry.addresses.then(
+    (found) => {
+      if (found.length > 0) entry.keepMs = WITH_WALLETS_MS;
+    },
+    () => kept.delete(clientId),
+  );
+  kept.set(clientId, entry);
+  return entry.addresses;
+}
+
+/** Every EVM address of the client (its account, and the owner key of an account-abstracted one), lower case. */
+export function evmAddresses(client: Client): string[] {
+  return clientAddresses(client)
+    .filter((a) => a.namespace === "eip155")
+    .map((a) => a.address.toLowerCase());
+}
+
+/** For tests: forget the kept client records. */
+export function forgetTestClientAddresses(): void {
+  kept.clear();
+}
