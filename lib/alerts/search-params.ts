@@ -12,6 +12,7 @@ import {
 } from "nuqs/server";
 import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
 import { UTC } from "@/lib/shared/time-zone";
+import { DEFAULT_TEST_MODE, TEST_MODES } from "./test-activity";
 
 export const EVENT_PAGE_SIZES = [50, 100, 250, 500, 1000] as const;
 export const DEFAULT_EVENT_PAGE_SIZE = 100;
@@ -27,6 +28,8 @@ export const eventFilterParsers = {
   blocks: parseAsString,
   chains: parseAsArrayOf(parseAsString).withDefault([]),
   limit: parseAsInteger.withDefault(DEFAULT_EVENT_PAGE_SIZE),
+  /** Test activity (events of the console's test clients): include, exclude or only. */
+  test: parseAsStringLiteral(TEST_MODES).withDefault(DEFAULT_TEST_MODE),
 };
 
 export const serializeEventFilters = createSerializer(eventFilterParsers);

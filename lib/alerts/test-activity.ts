@@ -52,7 +52,8 @@ export function applyTestMode<T extends { id: string }>(
 export function describeTestNote(note: TestActivityNote): string {
   const parts: string[] = [];
   if (note.mode === "exclude") parts.push(`${note.leftOut.toLocaleString("en")} left out as test activity`);
-  if (note.mode === "only") parts.push(`test activity only: ${note.leftOut.toLocaleString("en")} other events left out`);
+  if (note.mode === "only")
+    parts.push(`test activity only: ${note.leftOut.toLocaleString("en")} other events left out`);
   if (note.unclassified > 0)
     parts.push(`${note.unclassified.toLocaleString("en")} not yet classified (counted as not test activity)`);
   return parts.join("; ");

@@ -1,5 +1,6 @@
 /** What the alerts pages read, as the console's routes serve it. */
 import type { AlertWebhook, ListAlertEventsResponse } from "@/lib/contracts";
+import type { TestActivityNote } from "./test-activity";
 
 export type WebhookSummary = AlertWebhook & {
   /** Failed deliveries in the last 24 hours; null when the count could not be read. */
@@ -16,4 +17,17 @@ export type WebhookSummary = AlertWebhook & {
   watchdogDisputed: number | null;
 };
 
-export type EventsPage = ListAlertEventsResponse;
+/**
+ * A page of a webhook's events as the events route serves it: the upstream's page (its cursor and its total
+ * for the filters, test activity counted in it) with the rows the test switch keeps, and what it did.
+ */
+export type EventsPage = ListAlertEventsResponse & {
+  testActivity: TestActivityNote & {
+    /** Ids of the rows shown that are test activity (a "Test client" badge). */
+    marked: string[];
+    /** Ids of the rows shown whose transaction is not classified yet. */
+    unclassifiedIds: string[];
+    /** "only": the upstream was asked from here on (before the first test client, no event is test activity). */
+    since: string | null;
+  };
+};

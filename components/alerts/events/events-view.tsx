@@ -23,6 +23,8 @@ import { ReplayAllRun } from "./replay-all-run";
 import { ReplayOutcome, type ReplayOutcomeData } from "./replay-outcome";
 import { ReplaySelected } from "./replay-selected";
 import { SavedViews } from "./saved-views";
+import { TestActivityLine } from "./test-activity-line";
+import { TestSwitch } from "./test-switch";
 import { useEventFilters } from "./use-event-filters";
 import { useEventPages } from "./use-event-pages";
 import { useFilterDraft } from "./use-filter-draft";
@@ -61,6 +63,7 @@ export function EventsView({
         onClear={(change) => void setState(change)}
         end={<SavedViews query={query} onPick={(q) => void setState(loadEventFilters(new URLSearchParams(q)))} />}
       />
+      <TestSwitch mode={state.test} onChange={(test) => void setState({ test })} />
       <div id={formId} hidden={!open}>
         <FiltersForm state={state} edit={edit} urlErrors={errors} onApply={(next) => void setState(next)} />
       </div>
@@ -102,7 +105,7 @@ function EventsList({
   canExport: boolean;
 }) {
   const tz = filters.tz;
-  const { pages, events, total, canLoadMore, loadingMore, nextPageError, loadMore } = useEventPages(
+  const { pages, events, total, testActivity, canLoadMore, loadingMore, nextPageError, loadMore } = useEventPages(
     webhook.id,
     query,
     true,
@@ -127,7 +130,9 @@ function EventsList({
           className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2"
         >
           <p className="text-sm text-muted" data-testid="events-count" aria-live="polite">
-            {events.length.toLocaleString("en")} of {total.toLocaleString("en")} matching events loaded
+            {events.length.toLocaleString("en")} of {total.toLocaleString("en")} matching events{" "}
+            {filters.test === "include" ? "loaded" : "shown"}
+            <TestActivityLine mode={filters.test} activity={testActivity} tz={tz} />
           </p>
           <div className="flex flex-wrap items-center gap-2">
             {canReplay && events.length > 0 ? (
@@ -177,7 +182,7 @@ function EventsList({
           onRetry={() => void pages.refetch()}
         />
       ) : null}
-      {events.length === 0 ? (
+      {events.length === 0 && !canLoadMore ? (
         <EmptyState title="No events match these filters" />
       ) : (
         <>
@@ -188,6 +193,7 @@ function EventsList({
             rowSelection={rowSelection}
             onRowSelectionChange={setRowSelection}
             onOpen={setOpen}
+            marks={{ test: testActivity.test, unclassified: testActivity.unclassifiedIds }}
           />
           <div className="flex justify-center">
             {nextPageError ? (
