@@ -6,7 +6,10 @@
  */
 export const TEST_MODES = ["include", "exclude", "only"] as const;
 export type TestMode = (typeof TEST_MODES)[number];
+/** The events page and its exports: every event, test activity marked. */
 export const DEFAULT_TEST_MODE: TestMode = "include";
+/** The summary figures (webhooks list, overview, health, drop horizon, watchdog): test activity left out. */
+export const SUMMARY_TEST_MODE: TestMode = "exclude";
 
 /** Which events of a set are test activity, and which could not be classified yet (ids). */
 export interface TestMarking {

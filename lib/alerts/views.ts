@@ -5,12 +5,18 @@ import type { TestActivityNote } from "./test-activity";
 export type WebhookSummary = AlertWebhook & {
   /** Failed deliveries in the last 24 hours; null when the count could not be read. */
   failedLast24h: number | null;
+  /** Test-activity failures left out of that count (the summary figures leave test activity out); null when unread. */
+  failedTestLeftOut: number | null;
+  /** Events of these figures whose transaction is not classified yet (counted as not test activity). */
+  testUnclassified: number;
   /** The start of that count's window (a whole minute), for the link to exactly those events. */
   failedSince: string;
   /** Failed events the upstream will drop within the next day if every retry fails (drop horizon); null when unread. */
   dropsWithinDay: number | null;
   /** Of those, within the next hour. */
   dropsWithinHour: number | null;
+  /** Test-activity failures the drop horizon left out (of the failures it read); null when unread. */
+  dropsTestLeftOut: number | null;
   /** Transactions of the last day whose confirmed alerts did not all come (chain watchdog); null when unread. */
   watchdogFindings: number | null;
   /** Confirmed transactions of the last day the chain disagrees with (chain watchdog); null when unread. */

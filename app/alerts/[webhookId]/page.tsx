@@ -7,6 +7,7 @@ import { HorizonNotice } from "@/components/alerts/horizon/horizon-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { validateEventFilters } from "@/lib/alerts/filters";
 import { serializeEventFilters, loadEventFilters } from "@/lib/alerts/search-params";
+import { SUMMARY_TEST_MODE } from "@/lib/alerts/test-activity";
 import { can } from "@/lib/auth/permissions";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -57,7 +58,7 @@ export default async function WebhookEventsPage({
         })
       : null,
     queryClient.prefetchQuery({
-      queryKey: queryKeys.alerts.horizon(webhook.id),
+      queryKey: queryKeys.alerts.horizon(webhook.id, SUMMARY_TEST_MODE),
       queryFn: () => readDropHorizon(webhook.id),
     }),
     queryClient.prefetchQuery({
