@@ -130,8 +130,8 @@ function EventsList({
           className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2"
         >
           <p className="text-sm text-muted" data-testid="events-count" aria-live="polite">
-            {events.length.toLocaleString("en")} of {total.toLocaleString("en")} matching events{" "}
-            {filters.test === "include" ? "loaded" : "shown"}
+            {(events.length + testActivity.leftOut).toLocaleString("en")} of {total.toLocaleString("en")} matching
+            events loaded
             <TestActivityLine mode={filters.test} activity={testActivity} tz={tz} />
           </p>
           <div className="flex flex-wrap items-center gap-2">

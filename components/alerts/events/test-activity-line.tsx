@@ -19,11 +19,10 @@ export function TestActivityLine({
   const parts: string[] = [];
   if (mode === "include" && activity.test.size > 0)
     parts.push(`${activity.test.size.toLocaleString("en")} of them test activity (marked)`);
-  if (mode === "exclude")
-    parts.push(`${activity.leftOut.toLocaleString("en")} left out as test activity (of the pages loaded)`);
+  if (mode === "exclude") parts.push(`${activity.leftOut.toLocaleString("en")} of them left out as test activity`);
   if (mode === "only")
     parts.push(
-      `test activity only: ${activity.leftOut.toLocaleString("en")} other events left out (of the pages loaded)` +
+      `test activity only: ${activity.leftOut.toLocaleString("en")} of them left out` +
         (activity.since ? `; read from ${wallTime(activity.since, tz)}, when the first test client was created` : ""),
     );
   if (activity.unclassified > 0)

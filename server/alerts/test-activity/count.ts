@@ -1,6 +1,6 @@
 import "server-only";
 import type { AlertEvent, ListAlertEventsQuery } from "@/lib/contracts";
-import { eventsPage } from "../webhook-list";
+import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 import { markTestActivity } from "./classify";
 import { testClientAddresses } from "./test-addresses";
 
@@ -35,7 +35,7 @@ export async function testActivityIn(
   let total = 0;
   let pages = 0;
   do {
-    const page = await eventsPage(
+    const page = await sharedAdminReads.webhookEvents(
       webhookId,
       { ...query, since: String(since), limit: "1000", ...(cursor ? { cursor } : {}) },
       keepMs,
