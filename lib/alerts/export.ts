@@ -65,7 +65,7 @@ const manifestBase = {
  * Version 1, still read and verified: rows run newest first, and `firstEventAt` is the newest createdAt in
  * the file, `lastEventAt` the oldest (named for the file's order, which a reviewer misread as a range).
  */
-export const exportManifestV1Schema = z.object({
+const exportManifestV1Schema = z.object({
   manifestVersion: z.literal(1),
   ...manifestBase,
   firstEventAt: offsetIso.nullable(),
@@ -77,7 +77,7 @@ export const exportManifestV1Schema = z.object({
  * for an empty file), and what the test-activity switch did: its mode and how many events of the range it
  * left out (test activity under "exclude", every other event under "only").
  */
-export const exportManifestV2Schema = z.object({
+const exportManifestV2Schema = z.object({
   manifestVersion: z.literal(2),
   ...manifestBase,
   oldestEventAt: offsetIso.nullable(),
@@ -91,13 +91,6 @@ export const exportManifestSchema = z.discriminatedUnion("manifestVersion", [
 ]);
 export type ExportManifest = z.infer<typeof exportManifestSchema>;
 export type ExportManifestV2 = z.infer<typeof exportManifestV2Schema>;
-
-/** The events a manifest's file covers, oldest and newest createdAt, whichever version wrote it. */
-export function manifestEventRange(manifest: ExportManifest): { oldest: string | null; newest: string | null } {
-  return manifest.manifestVersion === 1
-    ? { oldest: manifest.lastEventAt, newest: manifest.firstEventAt }
-    : { oldest: manifest.oldestEventAt, newest: manifest.newestEventAt };
-}
 
 /** What a finished export run holds as its result (JobRunView<ExportResult>). */
 export const exportResultSchema = z.object({

@@ -61,7 +61,3 @@ export function describeTestNote(note: TestActivityNote): string {
     parts.push(`${note.unclassified.toLocaleString("en")} not yet classified (counted as not test activity)`);
   return parts.join("; ");
 }
-
-export function isTestMode(value: string): value is TestMode {
-  return (TEST_MODES as readonly string[]).includes(value);
-}

@@ -138,7 +138,7 @@ export async function fileChecks(
  * named them for the file's order (`firstEventAt` the newest, `lastEventAt` the oldest), v2 for what they
  * hold (`oldestEventAt`, `newestEventAt`). Undefined for another kind of document.
  */
-export function exportEventRange(doc: unknown): { oldest: string | null; newest: string | null } | undefined {
+function exportEventRange(doc: unknown): { oldest: string | null; newest: string | null } | undefined {
   const d = doc as Record<string, unknown> | null;
   if (d?.kind !== "alerts.export") return undefined;
   const at = (v: unknown) => (typeof v === "string" ? v : null);
@@ -148,7 +148,7 @@ export function exportEventRange(doc: unknown): { oldest: string | null; newest:
 }
 
 /** What an alerts export did with test activity, in words ("included" for v1: it had no switch). */
-export function exportTestActivity(doc: unknown): string | undefined {
+function exportTestActivity(doc: unknown): string | undefined {
   const d = doc as { kind?: unknown; testActivity?: { mode?: unknown; leftOut?: unknown } } | null;
   if (d?.kind !== "alerts.export") return undefined;
   const mode = d.testActivity?.mode ?? "include";

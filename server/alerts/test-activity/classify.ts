@@ -9,7 +9,7 @@ import { claimParties, recordParties, recordedParties, txKey, type TxKey } from 
 import { testClientAddresses } from "./test-addresses";
 
 /** Transactions asked of the chain in one read at most (the rest stay unclassified until a later read). */
-export const LOOKUPS_PER_READ = 150;
+const LOOKUPS_PER_READ = 150;
 /** Chain lookups in flight at once. */
 const LOOKUPS_AT_ONCE = 6;
 

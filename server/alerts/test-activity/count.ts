@@ -7,7 +7,7 @@ import { testClientAddresses } from "./test-addresses";
 /** Pages of 1000 read at most for one count (the rest is said to be unclassified). */
 const MAX_PAGES = 5;
 
-export interface TestActivityIn {
+interface TestActivityIn {
   /** The events of the set that are test activity. */
   test: AlertEvent[];
   /** Events of the set not classified (over the caps, or the chain did not answer). */

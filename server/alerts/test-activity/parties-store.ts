@@ -4,7 +4,7 @@ import type { Db } from "@/server/db/client";
 import { transactionParties } from "@/server/db/schema";
 
 /** A claim whose asker never answered (its process ended) is taken again after this long. */
-export const ABANDONED_PARTIES_CLAIM_MS = 2 * 60_000;
+const ABANDONED_PARTIES_CLAIM_MS = 2 * 60_000;
 
 export interface TxKey {
   chainId: string;

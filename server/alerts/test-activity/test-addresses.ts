@@ -64,7 +64,7 @@ function addressesOf(clientId: string): Promise<string[]> {
 }
 
 /** Every EVM address of the client (its account, and the owner key of an account-abstracted one), lower case. */
-export function evmAddresses(client: Client): string[] {
+function evmAddresses(client: Client): string[] {
   return clientAddresses(client)
     .filter((a) => a.namespace === "eip155")
     .map((a) => a.address.toLowerCase());
