@@ -22,7 +22,7 @@ export function SummaryTest({ note }: { note: TestActivityNote | undefined }) {
       <TestSwitch mode={test} onChange={(mode) => void setTest(mode)} />
       {note && note.mode === test ? (
         <p className="text-xs text-muted" data-testid="summary-test-note" aria-live="polite">
-          {said || "No test activity here."}
+          {said || (note.mode === "include" ? "Test activity included, as the upstream counts it." : "")}
         </p>
       ) : null}
     </div>
