@@ -5,8 +5,12 @@ import { listTestClients } from "@/server/clients/test-clients";
 import { getDb } from "@/server/db";
 import { getAdminClient } from "@/server/upstream";
 
-/** A client record with wallets is kept this long in the process (its addresses do not change). */
-const WITH_WALLETS_MS = 10 * 60_000;
+/**
+ * A client record with wallets is kept this long in the process: its addresses do not change (a second
+ * generate is refused, a recovery keeps the same addresses), so each test client's record is read about
+ * once a day per process, not on every page.
+ */
+const WITH_WALLETS_MS = 24 * 3_600_000;
 /** One without an EVM address yet (wallets not generated): asked again after this long. */
 const WITHOUT_WALLETS_MS = 20_000;
 /** Clock skew allowed between the upstream's event times and the console's registration time. */
