@@ -61,9 +61,13 @@ export function EventsView({
         formId={formId}
         onToggle={() => setOpened(!open)}
         onClear={(change) => void setState(change)}
-        end={<SavedViews query={query} onPick={(q) => void setState(loadEventFilters(new URLSearchParams(q)))} />}
+        end={
+          <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
+            <TestSwitch mode={state.test} onChange={(test) => void setState({ test })} />
+            <SavedViews query={query} onPick={(q) => void setState(loadEventFilters(new URLSearchParams(q)))} />
+          </div>
+        }
       />
-      <TestSwitch mode={state.test} onChange={(test) => void setState({ test })} />
       <div id={formId} hidden={!open}>
         <FiltersForm state={state} edit={edit} urlErrors={errors} onApply={(next) => void setState(next)} />
       </div>
