@@ -15,6 +15,13 @@ const shutdownTimeoutMs = (() => {
   const value = Number(process.env.CONSOLE_SHUTDOWN_TIMEOUT_MS || 25_000);
   return Number.isFinite(value) && value >= 1000 ? value : 25_000;
 })();
+// An idle keep-alive connection stays open longer than a load balancer's own idle timeout (60 s on the
+// common ones): the side that closes first must be the balancer, or a request it sends on a connection
+// this process has just closed fails ("other side closed", a 502). Node's default is 5 s.
+const keepAliveTimeoutMs = (() => {
+  const value = Number(process.env.CONSOLE_KEEP_ALIVE_TIMEOUT_MS || 65_000);
+  return Number.isFinite(value) && value >= 1000 ? value : 65_000;
+})();
 let workers = 1;
 try {
   workers = dev ? 1 : workerCount();
@@ -89,6 +96,10 @@ async function serve() {
     withServerTiming(res, exchange);
     exchanges.run(exchange, () => void handle(req, res));
   });
+
+  server.keepAliveTimeout = keepAliveTimeoutMs;
+  // Headers of a request on a kept connection may arrive just before it would close.
+  server.headersTimeout = keepAliveTimeoutMs + 1000;
 
   const app = next({
     dev,

@@ -11,6 +11,7 @@ import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { UrlText } from "@/components/ui/url-text";
 import type { WebhookSummary } from "@/lib/alerts/views";
 import { utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
@@ -62,8 +63,8 @@ export function WebhooksView({ canUseLegacyTools }: { canUseLegacyTools: boolean
         header: "URL",
         id: "url",
         cell: ({ row }) => (
-          <span className="inline-flex min-w-0 items-center gap-1 font-mono text-xs break-all">
-            {row.original.url}
+          <span className="inline-flex min-w-0 items-center gap-1 text-xs">
+            <UrlText url={row.original.url} className="min-w-0" />
             <CopyButton value={row.original.url} label="webhook URL" />
           </span>
         ),

@@ -1,10 +1,11 @@
 "use client";
+import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { ClientView } from "@/lib/clients/client-view";
 import type { Wallet } from "@/lib/contracts";
 import type { WalletEjection } from "@/lib/ejects/wallet-ejection";
-import { utc } from "@/lib/shared/format";
+import { shortAddress, utc } from "@/lib/shared/format";
 import { PublicKey } from "./public-key";
 
 /** `ejection`: set once the wallet is ejected; its upstream eject window and completed backup are then history. */
@@ -18,6 +19,12 @@ export function WalletCard({
   ejection?: WalletEjection;
 }) {
   const addresses = client.derived.addresses.filter((a) => a.curve === wallet.curve);
+  // On a phone the card shows its first address and folds the rest (other addresses, id, key, shares) behind
+  // a toggle, so the client's tools below are within the first screen; from sm up all is shown, no toggle.
+  const [unfolded, setUnfolded] = useState(false);
+  const foldId = useId();
+  const folded = unfolded ? "" : "max-sm:hidden";
+  const primary = addresses[0];
   return (
     <article
       className="min-w-0 rounded border border-border bg-surface p-3 text-sm sm:p-4"
@@ -39,17 +46,29 @@ export function WalletCard({
             : ": the wallet service records the client as ejected (it does not say by whom). There is nothing left to eject."}
         </p>
       ) : null}
+      {primary ? (
+        <p className="flex min-w-0 items-center gap-1 sm:hidden">
+          <span className="text-xs text-muted">{primary.label}</span>
+          <span className="font-mono text-xs">{shortAddress(primary.address, 8, 6)}</span>
+          <CopyButton value={primary.address} label={`${primary.label} address`} />
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="mt-1 text-xs text-accent underline underline-offset-2 sm:hidden"
+        aria-expanded={unfolded}
+        aria-controls={foldId}
+        onClick={() => setUnfolded((v) => !v)}
+      >
+        {unfolded
+          ? "Fewer details"
+          : `All ${addresses.length === 1 ? "its address" : `${addresses.length} addresses`}, its key and shares`}
+      </button>
       {/* One column on a phone (label above value), two from sm up; long values break, never overflow. */}
-      <dl className="grid grid-cols-1 gap-x-3 gap-y-0.5 sm:grid-cols-[9rem_minmax(0,1fr)] sm:gap-y-1.5">
-        <dt className="text-muted">Wallet id</dt>
-        <dd className="mb-1.5 flex min-w-0 items-start gap-1 font-mono text-xs break-all sm:mb-0">
-          {wallet.id}
-          <CopyButton value={wallet.id} label="wallet id" />
-        </dd>
-        <dt className="text-muted">Public key</dt>
-        <dd className="mb-1.5 min-w-0 sm:mb-0">
-          <PublicKey displayed={client.derived.publicKeys[wallet.id]} raw={wallet.publicKey} />
-        </dd>
+      <dl
+        id={foldId}
+        className={`grid grid-cols-1 gap-x-3 gap-y-0.5 max-sm:mt-2 sm:grid-cols-[9rem_minmax(0,1fr)] sm:gap-y-1.5 ${folded}`}
+      >
         {addresses.map((a) => (
           <div key={a.label} className="contents">
             <dt className="text-muted">{a.label}</dt>
@@ -77,6 +96,15 @@ export function WalletCard({
             ) : null}
           </div>
         ))}
+        <dt className="text-muted">Wallet id</dt>
+        <dd className="mb-1.5 flex min-w-0 items-start gap-1 font-mono text-xs break-all sm:mb-0">
+          {wallet.id}
+          <CopyButton value={wallet.id} label="wallet id" />
+        </dd>
+        <dt className="text-muted">Public key</dt>
+        <dd className="mb-1.5 min-w-0 sm:mb-0">
+          <PublicKey displayed={client.derived.publicKeys[wallet.id]} raw={wallet.publicKey} />
+        </dd>
         <dt className="text-muted">Backup shares</dt>
         <dd className="mb-1.5 sm:mb-0">
           {wallet.backupSharePairs.length === 0 ? (

@@ -8,8 +8,8 @@ import { RequestFacts } from "@/components/ejects/request-facts";
 import { EjectStageBadge } from "@/components/ejects/stage-badge";
 import { Countdown, useNow } from "@/components/ui/countdown";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
-import type { ApprovalsInbox, EjectRequestView, MyEjectRequests } from "@/lib/clients";
 import { ejectStage, type EjectStage } from "@/lib/ejects/state";
+import type { ApprovalsInbox, EjectRequestView, MyEjectRequests } from "@/lib/ejects/views";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { EjectRequestView } from "@/lib/clients";
+import type { EjectRequestView } from "@/lib/ejects/views";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { approveEject, rejectEject } from "@/server/actions/ejects";
 

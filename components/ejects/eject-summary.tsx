@@ -1,7 +1,7 @@
 "use client";
 import { Badge } from "@/components/ui/badge";
 import { Countdown } from "@/components/ui/countdown";
-import type { EjectSummary } from "@/lib/clients";
+import type { EjectSummary } from "@/lib/ejects/views";
 import { utc } from "@/lib/shared/format";
 
 /** One client's ejection at a glance: pending / approved / open until … / ejected. */

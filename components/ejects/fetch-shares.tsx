@@ -5,7 +5,7 @@ import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { saveFile } from "@/components/ui/save-file";
-import type { EjectRequestView } from "@/lib/clients";
+import type { EjectRequestView } from "@/lib/ejects/views";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { downloadEjectShares } from "@/server/actions/ejects";
 

@@ -1,4 +1,4 @@
-import type { EjectRequestView } from "@/lib/clients";
+import type { EjectRequestView } from "@/lib/ejects/views";
 import { utc } from "@/lib/shared/format";
 
 /** Who did what and when on an eject request. */

@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { can, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
-import type { ApprovalsWaiting } from "@/lib/clients";
+import type { ApprovalsWaiting } from "@/lib/ejects/views";
 import { SignOutButton, ThemeToggle } from "./header-controls";
 import { HeaderSearch } from "./header-search";
 import { NAV, showsFor } from "./nav";

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Bell, Flame, ListChecks, ScrollText, Sprout, UserCog, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import type { ApprovalsWaiting } from "@/lib/clients";
+import type { ApprovalsWaiting } from "@/lib/ejects/views";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { cn } from "@/lib/shared/utils";

@@ -3,6 +3,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { chainInfo } from "@/lib/chains";
 import { shortAddress } from "@/lib/shared/format";
 import type { StepPhase, YieldStepView } from "@/lib/yield/runs";
+import { sinceWords, stepTimeline } from "@/lib/yield/step-timeline";
 import { enumWords } from "@/lib/yield/words";
 
 const PHASES: Record<StepPhase, { label: string; tone: "neutral" | "accent" | "success" | "danger" | "warning" }> = {
@@ -39,7 +40,34 @@ function Hash({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
-/** A step as the preview and the live run show it: what it calls, and how far it got. */
+/**
+ * Each state the step went through and when (UTC): kept on the card, so a chain that confirms in a second
+ * still shows that the step was signed, broadcast and reported.
+ */
+function Timeline({ step }: { step: YieldStepView }) {
+  const moments = stepTimeline(step);
+  if (moments.length === 0) return null;
+  return (
+    <ol
+      className="flex flex-wrap gap-x-4 gap-y-1 text-xs"
+      aria-label={`Step ${step.stepIndex + 1} timeline`}
+      data-testid="step-timeline"
+    >
+      {moments.map((m) => (
+        <li key={m.state} data-state={m.state} className="inline-flex items-baseline gap-1">
+          <span>{m.state}</span>
+          <time dateTime={m.at} className="tabular text-muted">
+            {m.at.slice(11, 19)}
+          </time>
+          {m.sinceMs !== null ? <span className="tabular text-muted">({sinceWords(m.sinceMs)})</span> : null}
+        </li>
+      ))}
+      <li className="text-muted">UTC</li>
+    </ol>
+  );
+}
+
+/** A step as the preview and the live run show it: what it calls, how far it got and when. */
 export function StepCard({ step, chainId }: { step: YieldStepView; chainId: string }) {
   const phase = PHASES[step.phase];
   return (
@@ -98,6 +126,7 @@ export function StepCard({ step, chainId }: { step: YieldStepView; chainId: stri
           ) : null}
         </p>
       ) : null}
+      <Timeline step={step} />
       {step.error ? (
         <p role="alert" className="text-xs text-danger">
           {step.error}

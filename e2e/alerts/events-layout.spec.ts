@@ -43,7 +43,17 @@ test("[ALERTS][layout] the table comes first: its first row is on the first scre
   await page.setViewportSize(VIEWPORTS.desktop);
   // Filters open from the bar and fold again; a chip's × removes its filter.
   await page.getByRole("button", { name: /^Filters/ }).click();
-  await expect(page.getByRole("form", { name: "Filter events" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Filter events" });
+  await expect(form).toBeVisible();
+  // The status hint says what the boxes checked mean; the time hints give the format, not a value; with the
+  // browser in UTC there is nothing to choose for the zone, and no radio group of one offers it.
+  await expect(form.getByTestId("status-hint")).toHaveText("Only failed events.");
+  await form.getByRole("checkbox", { name: "failed" }).uncheck();
+  await expect(form.getByTestId("status-hint")).toHaveText("None checked: every status.");
+  await form.getByRole("checkbox", { name: "failed" }).check();
+  await expect(form.getByText(/\d{4}-\d\d-\d\d/)).toHaveCount(0);
+  await expect(form.getByRole("radio")).toHaveCount(0);
+  await expect(form.getByText("Times in")).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: /^Filters/ }).click();
   await expect(page.getByRole("form", { name: "Filter events" })).toBeHidden();

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoSidewaysScroll, VIEWPORTS } from "../fixtures/screens";
+import { expectAccessible } from "../fixtures/axe";
+import { expectNoSidewaysScroll, keepShot, VIEWPORTS } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
 
 /**
@@ -101,6 +102,19 @@ test("[CLIENTS][phone-tabs] at 390 px every tab of a client is whole and in sigh
   const tabs = page.getByRole("tablist", { name: "Client tools" }).getByRole("tab");
   // Support's tabs.
   await expect(tabs).toHaveText(["Assets", "Build transfer", "Credentials", "Eject", "Timeline"]);
+  await keepShot(page, ".data/screens/client-phone.png");
+  // The client's tools are within the first screen: each wallet card shows its first address and folds the rest.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  for (const tab of await tabs.all()) await expectWhollyShown(tab, page);
+  const wallet = page.getByRole("article").first();
+  const fold = wallet.getByRole("button", { name: /^All (its address|\d+ addresses), its key and shares$/ });
+  await expect(fold).toHaveAttribute("aria-expanded", "false");
+  await expect(wallet.getByText("Public key", { exact: true })).toBeHidden();
+  await fold.click();
+  await expect(wallet.getByText("Public key", { exact: true })).toBeVisible();
+  await expect(wallet.getByRole("button", { name: "Fewer details" })).toHaveAttribute("aria-expanded", "true");
+  await expectAccessible(page);
+  await keepShot(page, ".data/screens/client-phone-unfolded.png", { fullPage: true });
   await page.getByRole("tablist", { name: "Client tools" }).scrollIntoViewIfNeeded();
   for (const tab of await tabs.all()) await expectWhollyShown(tab, page);
 

@@ -103,6 +103,21 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
     const health = await get("/api/health");
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok" });
+    // An idle connection is kept longer than a balancer's own 60 s, so the balancer is the side that closes
+    // it (Node's 5 s would close connections under a balancer about to reuse them: 502s).
+    const kept = await new Promise<string | undefined>((resolve, reject) => {
+      const agent = new http.Agent({ keepAlive: true });
+      http
+        .get(`${instance.origin}/api/health`, { agent }, (response) => {
+          response.resume();
+          response.on("end", () => {
+            agent.destroy();
+            resolve(String(response.headers["keep-alive"]));
+          });
+        })
+        .on("error", reject);
+    });
+    expect(kept).toBe("timeout=65");
 
     // Readiness: every check passes on a healthy instance.
     const up = await readyAs(200);
@@ -233,7 +248,7 @@ test("[OPS] health, readiness through a cut database, token-guarded metrics with
 
     // The database goes away: liveness holds, readiness says which check fails and names no host.
     forwarder.cut();
-    expect((await get("/api/health")).status).toBe(200);
+    expect(await getOnNewConnection(instance.origin, "/api/health")).toBe(200);
     // Each process notices on its own: the answer checked is the first 503, whichever process gave it.
     const down = await readyAs(503);
     const verdict = JSON.parse(down.body) as { status: string; checks: { name: string; ok: boolean }[] };

@@ -102,11 +102,33 @@ test("[YIELD][positions] a run on Base Sepolia: balance in the dialog, progress 
   });
 
   // Every step confirmed: the bar is full.
+  const startedAt = Date.now();
   await page.getByRole("button", { name: "Start: sign and send" }).click();
   await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 60_000 });
   await expect(page.getByTestId("run-progress")).toHaveText("2 of 2 steps confirmed");
   await expect(bar).toHaveAttribute("aria-valuenow", "2");
   await expect.poll(() => filled(page)).toBeCloseTo(1, 2);
+  // The sandbox takes each step from waiting to confirmed in about a second; each card still keeps every
+  // state it passed through, in order, each at or after the one before, timed after the start was asked for.
+  for (let i = 0; i < 2; i++) {
+    const moments = await steps
+      .nth(i)
+      .getByTestId("step-timeline")
+      .locator("li[data-state]")
+      .evaluateAll((items) =>
+        items.map((li) => ({ state: li.getAttribute("data-state"), at: li.querySelector("time")?.dateTime ?? "" })),
+      );
+    expect(moments.map((m) => m.state)).toEqual([
+      "signing",
+      "signed and broadcast",
+      "reporting the hash",
+      "reported",
+      "confirmed",
+    ]);
+    const times = moments.map((m) => Date.parse(m.at));
+    expect(times[0]).toBeGreaterThanOrEqual(startedAt - 5_000);
+    for (let k = 1; k < times.length; k++) expect(times[k]).toBeGreaterThanOrEqual(times[k - 1] as number);
+  }
   await expectAccessible(page);
   await screens(page, "yield-run-end", async () => {
     await expect(page.getByTestId("run-progress")).toBeVisible();

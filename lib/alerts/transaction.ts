@@ -2,6 +2,7 @@
  * A transfer as the chain has it, read through the upstream's RPC gateway (the alert listing holds
  * only hashes and block numbers), and the alerts a webhook got for it.
  */
+import { tokenWords } from "@/lib/chains/token-words";
 import type { AlertEvent } from "@/lib/contracts/alerts";
 
 export interface OnChainTransfer {
@@ -13,6 +14,10 @@ export interface OnChainTransfer {
   /** In token units, when the decimals are known. */
   amount: string | null;
 }
+
+/** What a transfer moved, in words: the chain's coin (ETH on Sepolia), a token's own symbol, or a known token's. */
+export const transferUnit = (chainId: string, token: OnChainTransfer["token"]): string =>
+  token ? (token.symbol ?? tokenWords(chainId, token.address)) : tokenWords(chainId, "native");
 
 export type TransactionOnChain =
   | { kind: "missing" }

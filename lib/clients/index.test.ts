@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clientFixture } from "@/testing/contracts/fixtures";
 import { clientSchema } from "../contracts";
-import { TOKEN_ADDRESS_RULES, buildTransferSchema, clientRow, clientsPageQuerySchema, ejectRequestSchema } from "./";
+import { TOKEN_ADDRESS_RULES, buildTransferSchema, clientRow, clientsPageQuerySchema } from "./";
 
 const base = { clientId: "cmi9rgt1ogkfysbx0rq0mbfz5", token: "USDC", amount: "1.5" };
 const errorsOf = (input: unknown) => {
@@ -69,27 +69,6 @@ describe("clients page URL", () => {
     });
     expect(clientsPageQuerySchema.safeParse({ take: "7" }).success).toBe(false);
     expect(clientsPageQuerySchema.safeParse({ take: "25", cursor: "../etc" }).success).toBe(false);
-  });
-});
-
-describe("eject request form", () => {
-  const ok = {
-    clientId: "cmi9rgt1ogkfysbx0rq0mbfz5",
-    walletId: "cmi9rgt1ogkftsbx0tl5yve5l",
-    reason: "User asked to export the key",
-    ticket: "SUP-1",
-    windowMinutes: "5",
-  };
-  it("accepts a window of at least one minute", () => {
-    expect(ejectRequestSchema.parse(ok).windowMinutes).toBe(5);
-    expect(ejectRequestSchema.parse({ ...ok, windowMinutes: 1 }).windowMinutes).toBe(1);
-  });
-  it.each([["0"], ["-3"], ["1.5"], ["61"], ["x"]])("rejects the window %j", (windowMinutes) => {
-    expect(ejectRequestSchema.safeParse({ ...ok, windowMinutes }).success).toBe(false);
-  });
-  it("needs a reason and a ticket", () => {
-    expect(ejectRequestSchema.safeParse({ ...ok, reason: "short" }).success).toBe(false);
-    expect(ejectRequestSchema.safeParse({ ...ok, ticket: "" }).success).toBe(false);
   });
 });
 

@@ -8,8 +8,7 @@ import { isAddress } from "viem";
 import { z } from "zod";
 import { chainFamily, chainInfo, resolveAssetsChain, resolveBuildTransactionChain, type ChainFamily } from "../chains";
 import type { Client, ListClientsResponse } from "../contracts";
-import type { EjectStatus } from "../ejects";
-import { EJECT_WINDOW_MINUTES } from "../ejects/window";
+import type { EjectSummary } from "../ejects/views";
 import { freeText } from "../shared/text";
 import { CLIENT_ID_MESSAGE, CLIENT_ID_PATTERN, readClientsPageQuery, type ClientsPageQuery } from "./client-id";
 
@@ -131,43 +130,6 @@ export const buildTransferSchema = z
   });
 export type BuildTransferInput = z.infer<typeof buildTransferSchema>;
 
-export { EJECT_WINDOW_MINUTES };
-
-export const ejectRequestSchema = z.object({
-  clientId: clientIdSchema,
-  walletId: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{6,64}$/, "Choose a wallet"),
-  reason: reasonSchema,
-  ticket: freeText().min(2, "Give the ticket reference").max(64),
-  windowMinutes: z.coerce
-    .number({ message: "Enter the window in minutes" })
-    .int("Whole minutes only")
-    .min(EJECT_WINDOW_MINUTES.min, "The window must be at least 1 minute (the upstream's minimum)")
-    .max(EJECT_WINDOW_MINUTES.max, `At most ${EJECT_WINDOW_MINUTES.max} minutes`),
-});
-
-export const ejectRequestIdSchema = z.object({ requestId: z.uuid("Unknown request") });
-/** An approval says why: the note goes into the audit record beside the requester's reason. */
-export const ejectApproveSchema = z.object({
-  requestId: z.uuid("Unknown request"),
-  note: freeText().min(5, "Say why you approve (at least 5 characters; it goes into the audit log)").max(500),
-});
-export const ejectRejectSchema = z.object({
-  requestId: z.uuid("Unknown request"),
-  note: freeText().min(5, "Say why the request is rejected").max(500),
-});
-
-/** What the clients list says about a client's ejection, from the upstream record and the console's requests. */
-export type EjectSummary =
-  /** `wallets` when the console handed out some of the client's wallets' shares but not all of them. */
-  | { state: "ejected"; at: string; wallets?: { ejected: number; total: number } }
-  | { state: "open"; until: string }
-  | { state: "approved"; requestId: string }
-  | { state: "pending"; requestId: string }
-  | { state: "none" };
-
 /**
  * A client as a row of the list: the columns the list shows and nothing else. The upstream's record
  * (wallets, share pairs, every chain's address: about 2 KB a client) stays on the server; the page
@@ -199,41 +161,3 @@ export type ClientsPage = {
   /** Ids of the page's clients that the console made as test clients (their keys are in its vault). */
   testClients: string[];
 };
-
-export interface EjectRequestView {
-  id: string;
-  clientId: string;
-  walletId: string;
-  curve: string | null;
-  reason: string;
-  ticket: string;
-  windowMinutes: number;
-  status: EjectStatus;
-  requestedByEmail: string;
-  requestedAt: string;
-  expiresAt: string;
-  decidedByEmail: string | null;
-  decidedAt: string | null;
-  decisionNote: string | null;
-  executedByEmail: string | null;
-  executedAt: string | null;
-  ejectableUntil: string | null;
-  sharesFetchedByEmail: string | null;
-  sharesFetchedAt: string | null;
-}
-
-/** The approvals page for an approver: requests waiting for their decision, and what they decided. */
-export interface ApprovalsInbox {
-  waiting: EjectRequestView[];
-  decided: EjectRequestView[];
-}
-
-/** The sidebar's badge on every page: how many requests wait for this approver (the inbox's `waiting`, counted). */
-export interface ApprovalsWaiting {
-  waiting: number;
-}
-
-/** The approvals page for a requester: their own requests, newest first, whatever became of them. */
-export interface MyEjectRequests {
-  requests: EjectRequestView[];
-}

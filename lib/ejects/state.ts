@@ -3,7 +3,7 @@
  * window was opened upstream, which is not yet an ejection (the shares may never be downloaded).
  * Shared by the eject tab, the approvals page and their steps list.
  */
-import type { EjectRequestView } from "@/lib/clients";
+import type { EjectRequestView } from "./views";
 
 export type EjectStage =
   | "waiting-approval"

@@ -3,8 +3,8 @@
  * upstream says (ejected, a window open until …) or backup shares the console handed out (ejected)
  * win over the console's own request state (approved, then pending).
  */
-import type { EjectSummary } from "../clients";
 import type { Client } from "../contracts";
+import type { EjectSummary } from "./views";
 
 /** The facts of one eject request the rule needs (a row, or a request as the page holds it). */
 export interface EjectRequestFacts {

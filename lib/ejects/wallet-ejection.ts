@@ -5,8 +5,8 @@
  * backup are history: the upstream may not clear them (the sandbox does not), so they are not shown
  * as if the wallet could still be ejected.
  */
-import type { EjectRequestView } from "../clients";
 import type { Client } from "../contracts";
+import type { EjectRequestView } from "./views";
 
 export interface WalletEjection {
   at: string;

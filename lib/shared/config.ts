@@ -302,6 +302,9 @@ export const consoleEnvSchema = z
     CONSOLE_SHUTDOWN_TIMEOUT_MS: int(1000, 600_000, 25_000).describe(
       "How long SIGTERM waits for running work to be handed back before the process exits anyway.",
     ),
+    CONSOLE_KEEP_ALIVE_TIMEOUT_MS: int(1000, 600_000, 65_000).describe(
+      "How long an idle HTTP keep-alive connection stays open. Longer than the load balancer's own idle timeout (60 s on the common ones), so the console never closes a connection the balancer is about to reuse (which the balancer reports as a 502).",
+    ),
     CONSOLE_JOB_LEASE_SECONDS: int(6, 600, 30).describe(
       "How long a job run's lease lasts without renewal: a dead instance's exports, replays and yield runs are taken over by another after about this, plus a third of it for the next sweep.",
     ),

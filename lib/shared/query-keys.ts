@@ -20,6 +20,8 @@ export const queryKeys = {
     all: ["clients"] as const,
     page: (take: number, cursor: string | undefined) => ["clients", "page", take, cursor ?? null] as const,
     detail: (clientId: string) => ["clients", "detail", clientId] as const,
+    /** The address scan asked for this address (its run id): every place showing the address follows it. */
+    ownerScan: (address: string) => ["clients", "owner-scan", address.toLowerCase()] as const,
     assets: (clientId: string, chain: string) => ["clients", "assets", clientId, chain] as const,
     /** Balances on every chain the client has a wallet on. */
     balances: (clientId: string) => ["clients", "balances", clientId] as const,

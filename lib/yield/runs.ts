@@ -54,7 +54,10 @@ export interface YieldStepView {
   transactionHash: string | null;
   failedPart: StepPart | null;
   error: string | null;
+  /** When each part began and ended (ISO), for the step's timeline. */
+  signStartedAt: string | null;
   signedAt: string | null;
+  reportStartedAt: string | null;
   reportedAt: string | null;
   confirmedAt: string | null;
 }

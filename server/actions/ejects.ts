@@ -1,12 +1,7 @@
 "use server";
 import { z } from "zod";
-import {
-  clientIdSchema,
-  ejectApproveSchema,
-  ejectRejectSchema,
-  ejectRequestIdSchema,
-  ejectRequestSchema,
-} from "@/lib/clients";
+import { clientIdSchema } from "@/lib/clients";
+import { ejectApproveSchema, ejectRejectSchema, ejectRequestIdSchema, ejectRequestSchema } from "@/lib/ejects/schemas";
 import {
   createEjectRequest,
   decideEjectRequest,

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ApprovalsInbox, ApprovalsWaiting, MyEjectRequests } from "@/lib/clients";
+import type { ApprovalsInbox, ApprovalsWaiting, MyEjectRequests } from "@/lib/ejects/views";
 import type { StaffUser } from "@/server/auth/users";
 import { getDb } from "@/server/db";
 import { awaitingApprovalIn, countAwaitingApproval, myDecisionsIn, myRequestsIn } from "./inbox";

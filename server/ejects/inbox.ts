@@ -1,8 +1,8 @@
 import "server-only";
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, ne, or } from "drizzle-orm";
-import type { EjectRequestView, EjectSummary } from "@/lib/clients";
 import type { Client } from "@/lib/contracts";
 import { ejectSummaryOf, type EjectRequestFacts } from "@/lib/ejects/summary";
+import type { EjectRequestView, EjectSummary } from "@/lib/ejects/views";
 import { findUserById, type StaffUser } from "@/server/auth/users";
 import { getDb, tables, type Db } from "@/server/db";
 import { toView } from "./view";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import type { EjectRequestView } from "@/lib/clients";
 import { ejectIneligibility } from "@/lib/ejects/eligibility";
+import type { EjectRequestView } from "@/lib/ejects/views";
 import type { StaffUser } from "@/server/auth/users";
 import { getClient } from "@/server/clients/reads";
 import { getDb, tables } from "@/server/db";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, lt } from "drizzle-orm";
-import type { EjectRequestView } from "@/lib/clients";
+import type { EjectRequestView } from "@/lib/ejects/views";
 import { tables, type Db } from "@/server/db";
 import { notFound } from "@/server/errors";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import { shortAddress } from "@/lib/shared/format";
+import { appendJobAuditOnce } from "@/server/audit/job-records";
 import { loadShares, testClientCredential } from "@/server/clients/test-clients";
 import { getDb } from "@/server/db";
 import { defineJob, JobInterruptedError } from "@/server/jobs";
-import { appendJobAuditOnce } from "@/server/jobs/audit";
 import { safeFailureMessage } from "@/server/jobs/errors";
 import { logger } from "@/server/log";
 import { createMpcClient, createYieldClient } from "@/server/upstream";

@@ -127,7 +127,9 @@ function stepView(step: YieldStepRow, decimals: number | undefined, symbol: stri
     transactionHash: step.transactionHash,
     failedPart: step.failedPart,
     error: step.error,
+    signStartedAt: step.signStartedAt?.toISOString() ?? null,
     signedAt: step.signedAt?.toISOString() ?? null,
+    reportStartedAt: step.reportStartedAt?.toISOString() ?? null,
     reportedAt: step.reportedAt?.toISOString() ?? null,
     confirmedAt: step.confirmedAt?.toISOString() ?? null,
   };

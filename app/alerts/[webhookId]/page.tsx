@@ -5,6 +5,7 @@ import Link from "next/link";
 import { EventsView } from "@/components/alerts/events/events-view";
 import { HorizonNotice } from "@/components/alerts/horizon/horizon-view";
 import { PageHeader } from "@/components/ui/page-header";
+import { UrlText } from "@/components/ui/url-text";
 import { validateEventFilters } from "@/lib/alerts/filters";
 import { serializeEventFilters, loadEventFilters } from "@/lib/alerts/search-params";
 import { SUMMARY_TEST_MODE } from "@/lib/alerts/test-activity";
@@ -72,8 +73,8 @@ export default async function WebhookEventsPage({
         title="Webhook events"
         description={
           <>
-            Deliveries to <span className="font-mono break-all">{webhook.url}</span> ({webhook.id}), newest first. Was
-            the custodian told about a transaction, and when?
+            Deliveries to <UrlText url={webhook.url} /> ({webhook.id}), newest first. Was the custodian told about a
+            transaction, and when?
           </>
         }
       />

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { AddressOwner } from "@/components/clients/address-owner";
 import { Badge } from "@/components/ui/badge";
 import { retryOffsetMs, RETRY_DELAYS_MS } from "@/lib/alerts/delivery-schedule";
-import { alertRound, type TransactionView } from "@/lib/alerts/transaction";
+import { alertRound, transferUnit, type TransactionView } from "@/lib/alerts/transaction";
 import type { AlertEvent } from "@/lib/contracts";
 import { shortAddress } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
@@ -69,7 +69,7 @@ function OnChain({ view }: { view: TransactionView }) {
             {chain.transfers.map((t, i) => (
               <li key={i} className="text-xs">
                 <span className="font-medium tabular">
-                  {t.amount ?? t.rawAmount} {t.token ? (t.token.symbol ?? shortAddress(t.token.address)) : "native"}
+                  {t.amount ?? t.rawAmount} {transferUnit(view.chainId, t.token)}
                 </span>{" "}
                 <span className="inline-flex flex-wrap items-center gap-x-1.5 text-muted">
                   <AddressOwner address={t.from} /> → <AddressOwner address={t.to} />

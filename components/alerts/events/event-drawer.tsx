@@ -2,7 +2,7 @@
 import { CopyButton } from "@/components/ui/copy-button";
 import { Drawer } from "@/components/ui/drawer";
 import type { AlertEvent } from "@/lib/contracts";
-import { isoInZone } from "@/lib/shared/time-zone";
+import { wallTimeSeconds, zoneLabel } from "@/lib/shared/time-zone";
 import { EventChain } from "./event-chain";
 
 /**
@@ -26,7 +26,11 @@ export function EventDrawer({
       open={event !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={event ? `Event ${event.id}` : ""}
-      description={event ? `${event.deliveryStatus} · ${isoInZone(event.createdAt, tz)}` : undefined}
+      description={
+        event
+          ? `${event.deliveryStatus} · raised ${wallTimeSeconds(event.createdAt, tz)} ${zoneLabel(tz, new Date(event.createdAt))}`
+          : undefined
+      }
     >
       {event ? <EventChain webhookId={webhookId} event={event} tz={tz} /> : null}
       {event ? (

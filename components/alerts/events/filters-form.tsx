@@ -120,31 +120,53 @@ export function FiltersForm({
             </label>
           ))}
         </div>
-        <p className="text-xs text-muted">None checked: every status.</p>
+        <p className="text-xs text-muted" data-testid="status-hint">
+          {draft.status.length === 0 || draft.status.length === DELIVERY_STATUSES.length
+            ? "None checked: every status."
+            : `Only ${draft.status.join(" and ")} events.`}
+        </p>
       </fieldset>
       <Field id="ev-type" label="Event type">
         <Select id="ev-type" value={draft.type} onChange={() => undefined}>
           <option value="EIP_155_TX_V1">EIP_155_TX_V1</option>
         </Select>
       </Field>
-      <fieldset className="flex flex-col gap-1 sm:col-span-2">
-        <legend className="mb-1 text-xs font-medium text-muted">Times in</legend>
-        <div className="flex flex-wrap items-center gap-3 text-sm">
-          {zones.map((z) => (
-            <label key={z} className="flex items-center gap-1.5">
-              <input type="radio" name="tz" checked={draft.tz === z} onChange={() => switchZone(z)} />
-              {z === UTC ? "UTC" : z === local ? `Local (${z})` : z}
-            </label>
-          ))}
-          <span className="text-xs text-muted">Also used by the table and the exports.</span>
-        </div>
-        {shown.tz ? (
-          <p role="alert" className="text-xs text-danger">
-            {shown.tz}
-          </p>
-        ) : null}
-      </fieldset>
-      <Field id="ev-from" label={`From (${zone})`} error={shown.from} hint="2026-11-21 09:30, 24-hour; included">
+      {zones.length === 1 && !shown.tz ? (
+        // Nothing to choose between (this browser's zone is UTC): said, not offered as a choice of one.
+        <p className="flex flex-col gap-1 text-sm sm:col-span-2">
+          <span className="text-xs font-medium text-muted">Times in</span>
+          <span>
+            UTC{" "}
+            <span className="text-xs text-muted">
+              (this browser&apos;s zone too; also used by the table and the exports)
+            </span>
+          </span>
+        </p>
+      ) : (
+        <fieldset className="flex flex-col gap-1 sm:col-span-2">
+          <legend className="mb-1 text-xs font-medium text-muted">Times in</legend>
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            {zones.map((z) => (
+              <label key={z} className="flex items-center gap-1.5">
+                <input type="radio" name="tz" checked={draft.tz === z} onChange={() => switchZone(z)} />
+                {z === UTC ? "UTC" : z === local ? `Local (${z})` : z}
+              </label>
+            ))}
+            <span className="text-xs text-muted">Also used by the table and the exports.</span>
+          </div>
+          {shown.tz ? (
+            <p role="alert" className="text-xs text-danger">
+              {shown.tz}
+            </p>
+          ) : null}
+        </fieldset>
+      )}
+      <Field
+        id="ev-from"
+        label={`From (${zone})`}
+        error={shown.from}
+        hint="Year-month-day and 24-hour time; that minute included"
+      >
         <Input
           id="ev-from"
           value={draft.fromText}

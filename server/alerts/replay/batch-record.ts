@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { appendJobAuditOnce, findJobAudit } from "@/server/jobs/audit";
+import { appendJobAuditOnce, findJobAudit } from "@/server/audit/job-records";
 import type { ReplayParams } from "./params";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import type { ReceiptTally } from "@/lib/alerts/replay-receipts";
-import { appendJobAuditOnce } from "@/server/jobs/audit";
+import { appendJobAuditOnce } from "@/server/audit/job-records";
 import { receiptsCsvSha256 } from "./receipts-csv";
 
 export const RECEIPTS_ACTION = "alerts.replay-receipts";

@@ -3,11 +3,11 @@ import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ValidFilters } from "@/lib/alerts/filters";
 import type { ReplayAllResult } from "@/lib/alerts/replay";
+import type * as JobsAudit from "@/server/audit/job-records";
 import type { StaffUser } from "@/server/auth/users";
 import { getDb, setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { getJobRun, startJobWorkers, stopJobWorkers } from "@/server/jobs";
-import type * as JobsAudit from "@/server/jobs/audit";
 import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
 import { FAST_TIMING, gate, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 import { replayDryRun } from "./dry-run";
@@ -20,7 +20,7 @@ import { queueReplayAll } from "./start";
 const auditFaults = vi.hoisted(() => ({
   failOnce: undefined as ((action: string, key?: string) => boolean) | undefined,
 }));
-vi.mock("@/server/jobs/audit", async (importOriginal) => {
+vi.mock("@/server/audit/job-records", async (importOriginal) => {
   const actual = await importOriginal<typeof JobsAudit>();
   return {
     ...actual,

@@ -9,12 +9,12 @@ import {
   type AuditExportManifest,
   type AuditExportResult,
 } from "@/lib/audit/export";
+import { appendJobAuditOnce } from "@/server/audit/job-records";
 import { getDb } from "@/server/db";
 import { signDocument } from "@/server/evidence/sign";
 import { exportTtlMs, finalPath, manifestPath, runDir, writeFileAtomically } from "@/server/exports/files";
 import { consoleVersion } from "@/server/exports/version";
 import { defineJob, type JobContext } from "@/server/jobs";
-import { appendJobAuditOnce } from "@/server/jobs/audit";
 import { exportRows, measure } from "@/server/ops/metrics";
 import { storedAuditKeys } from "../keys";
 import { exportFromSnapshot, type SnapshotExport } from "./snapshot";

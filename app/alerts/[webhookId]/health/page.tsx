@@ -2,6 +2,7 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { HealthView } from "@/components/alerts/health/health-view";
 import { WebhookHeader } from "@/components/alerts/webhook-header";
+import { UrlText } from "@/components/ui/url-text";
 import { HEALTH_RANGES } from "@/lib/alerts/health";
 import { loadSummaryTest } from "@/lib/alerts/search-params";
 import { getQueryClient } from "@/lib/shared/query-client";
@@ -40,8 +41,8 @@ export default async function WebhookHealthPage({
   return (
     <>
       <WebhookHeader title="Delivery health" webhook={webhook}>
-        How deliveries to <span className="font-mono break-all">{webhook.url}</span> went, hour by hour or day by day,
-        and whether they are failing now.
+        How deliveries to <UrlText url={webhook.url} /> went, hour by hour or day by day, and whether they are failing
+        now.
       </WebhookHeader>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <HealthView webhookId={webhook.id} />

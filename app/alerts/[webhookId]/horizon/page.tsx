@@ -2,6 +2,7 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { HorizonView } from "@/components/alerts/horizon/horizon-view";
 import { WebhookHeader } from "@/components/alerts/webhook-header";
+import { UrlText } from "@/components/ui/url-text";
 import { loadSummaryTest } from "@/lib/alerts/search-params";
 import { can } from "@/lib/auth/permissions";
 import { getQueryClient } from "@/lib/shared/query-client";
@@ -36,8 +37,8 @@ export default async function DropHorizonPage({
   return (
     <>
       <WebhookHeader title="Drop horizon" webhook={webhook}>
-        Failed deliveries to <span className="font-mono break-all">{webhook.url}</span> that the upstream is still
-        retrying, lost soonest first: replay them before they are dropped.
+        Failed deliveries to <UrlText url={webhook.url} /> that the upstream is still retrying, lost soonest first:
+        replay them before they are dropped.
       </WebhookHeader>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <HorizonView webhookId={webhook.id} canReplay={can(user.role, "alerts:replay")} />

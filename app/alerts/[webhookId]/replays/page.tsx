@@ -2,6 +2,7 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { ReplayRunsView } from "@/components/alerts/replays/replay-runs-view";
 import { WebhookHeader } from "@/components/alerts/webhook-header";
+import { UrlText } from "@/components/ui/url-text";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { listReplayRuns } from "@/server/alerts/replay/receipts-read";
@@ -26,8 +27,7 @@ export default async function ReplaysPage({ params }: { params: Params }) {
   return (
     <>
       <WebhookHeader title="Replays" webhook={webhook}>
-        Replays of failed deliveries to <span className="font-mono break-all">{webhook.url}</span>, each followed until
-        its events had a new outcome.
+        Replays of failed deliveries to <UrlText url={webhook.url} />, each followed until its events had a new outcome.
       </WebhookHeader>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ReplayRunsView webhookId={webhook.id} />

@@ -2,6 +2,7 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { WatchdogView } from "@/components/alerts/watchdog/watchdog-view";
 import { WebhookHeader } from "@/components/alerts/webhook-header";
+import { UrlText } from "@/components/ui/url-text";
 import { loadSummaryTest } from "@/lib/alerts/search-params";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -35,8 +36,8 @@ export default async function WatchdogPage({
   return (
     <>
       <WebhookHeader title="Chain watchdog" webhook={webhook}>
-        Alerts to <span className="font-mono break-all">{webhook.url}</span> whose confirmed alert never came, with what
-        the chain says of each transaction.
+        Alerts to <UrlText url={webhook.url} /> whose confirmed alert never came, with what the chain says of each
+        transaction.
       </WebhookHeader>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <WatchdogView webhookId={webhook.id} />

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ReceiptsView } from "@/components/alerts/replays/receipts-view";
 import { WebhookHeader } from "@/components/alerts/webhook-header";
+import { UrlText } from "@/components/ui/url-text";
 import { RECEIPT_OUTCOMES } from "@/lib/alerts/replay-receipts";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -41,8 +42,8 @@ export default async function ReceiptsPage({ params, searchParams }: { params: P
   return (
     <>
       <WebhookHeader title="Replay receipts" webhook={webhook}>
-        What each event a replay sent to <span className="font-mono break-all">{webhook.url}</span> came to, followed
-        through the events listing. <span className="font-mono text-xs break-all">Run {runId}</span>.
+        What each event a replay sent to <UrlText url={webhook.url} /> came to, followed through the events listing.{" "}
+        <span className="font-mono text-xs break-all">Run {runId}</span>.
       </WebhookHeader>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ReceiptsView webhookId={webhook.id} runId={runId} />
