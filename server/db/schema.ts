@@ -459,6 +459,8 @@ export const transactionParties = pgTable(
     parties: jsonb("parties").$type<string[]>(),
     blockNumber: bigint("block_number", { mode: "number" }),
     checkedAt: timestamp("checked_at", { withTimezone: true, mode: "string" }),
+    /** HMAC over the chain, the hash and the parties (server/db/row-seal.ts): a rewritten answer does not hold. */
+    seal: text("seal"),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.transactionHash] })],
 );

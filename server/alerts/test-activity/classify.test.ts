@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertEvent } from "@/lib/contracts";
 import type { ChainTransfer } from "@/sandbox/types";
@@ -14,6 +15,7 @@ const { waitFor } = await import("@/testing/jobs/helpers");
 const { setDbForTests, getDb } = await import("@/server/db");
 const { getAdminClient, createMpcClient } = await import("@/server/upstream");
 const { markTestActivity } = await import("./classify");
+const { transactionParties } = await import("@/server/db/schema");
 const { forgetTestClientAddresses } = await import("./test-addresses");
 
 type Harness = Awaited<ReturnType<typeof startYieldHarness>>;
@@ -118,6 +120,23 @@ describe.each<TestDbKind>(["pglite", "postgres"])("test activity on %s", (kind) 
     const again = await markTestActivity(events);
     expect([...again.test].sort()).toEqual(expected);
     expect(asked.length - askedBefore).toBe(distinct.size);
+
+    // A database writer makes the ordinary client's transaction name the test wallet (so the summary figures
+    // would leave its failures out): the rewritten row's seal does not hold, it is asked of the chain again,
+    // and the event stays real.
+    const otherEvent = events.find((e) => e.transactionHashes.some((x) => otherHashes.has(x.toLowerCase())))!;
+    const otherHash = otherEvent.transactionHashes[0]!.toLowerCase();
+    const db = await getDb();
+    await db
+      .update(transactionParties)
+      .set({ parties: [own] })
+      .where(
+        and(eq(transactionParties.chainId, otherEvent.chainId), eq(transactionParties.transactionHash, otherHash)),
+      );
+    const forged = await markTestActivity(events);
+    expect(forged.test.has(otherEvent.id)).toBe(false);
+    expect([...forged.test].sort()).toEqual(expected);
+    expect(asked.slice(askedBefore + distinct.size)).toEqual([otherHash]);
   }, 120_000);
 
   it("bounds the lookups of one read and says what it could not classify", async () => {

@@ -5,5 +5,6 @@ CREATE TABLE "transaction_parties" (
 	"parties" jsonb,
 	"block_number" bigint,
 	"checked_at" timestamp with time zone,
+	"seal" text,
 	CONSTRAINT "transaction_parties_chain_id_transaction_hash_pk" PRIMARY KEY("chain_id","transaction_hash")
 );
