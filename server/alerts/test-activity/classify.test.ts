@@ -15,6 +15,7 @@ const { waitFor } = await import("@/testing/jobs/helpers");
 const { setDbForTests, getDb } = await import("@/server/db");
 const { getAdminClient, createMpcClient } = await import("@/server/upstream");
 const { markTestActivity } = await import("./classify");
+const { tables } = await import("@/server/db");
 const { transactionParties } = await import("@/server/db/schema");
 const { forgetTestClientAddresses } = await import("./test-addresses");
 
@@ -137,6 +138,20 @@ describe.each<TestDbKind>(["pglite", "postgres"])("test activity on %s", (kind) 
     expect(forged.test.has(otherEvent.id)).toBe(false);
     expect([...forged.test].sort()).toEqual(expected);
     expect(asked.slice(askedBefore + distinct.size)).toEqual([otherHash]);
+
+    // A database writer registers the ordinary client as a test client (a row, but no key in the vault,
+    // which it cannot seal): it is not counted as one, and its events stay real.
+    await db.insert(tables.testClients).values({
+      clientId: other.id,
+      isAccountAbstracted: false,
+      createdById: "00000000-0000-4000-8000-000000000000",
+      createdByEmail: "forger@example.test",
+      createdAt: new Date(startedAt - 60_000),
+    });
+    forgetTestClientAddresses();
+    const withForgedClient = await markTestActivity(events);
+    expect(withForgedClient.test.has(otherEvent.id)).toBe(false);
+    expect([...withForgedClient.test].sort()).toEqual(expected);
   }, 120_000);
 
   it("bounds the lookups of one read and says what it could not classify", async () => {
