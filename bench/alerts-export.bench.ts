@@ -364,7 +364,7 @@ export async function child(): Promise<void> {
     await profileAllocations(process.env.BENCH_EXPORT_HEAP_PROF, 15_000);
   const { run } = await queueExport(user, {
     webhookId: config.webhookId,
-    filters: { type: "EIP_155_TX_V1", statuses: [], tz: "UTC", chains: [], limit: 100 },
+    filters: { type: "EIP_155_TX_V1", statuses: [], tz: "UTC", chains: [], limit: 100, test: "include" },
     format: "csv",
   });
   let final = run.status;

@@ -253,6 +253,32 @@ async function fileFacts(path, format) {
   return { bytes: statSync(path).size, sha256: hash.digest("hex"), rows };
 }
 
+/**
+ * An alerts export's range, in either manifest version (v1: firstEventAt is the newest, lastEventAt the
+ * oldest, named for the file's order; v2: oldestEventAt, newestEventAt), and what it did with test activity.
+ */
+function checkRange(doc) {
+  const oldest = doc.manifestVersion === 1 ? doc.lastEventAt : doc.oldestEventAt;
+  const newest = doc.manifestVersion === 1 ? doc.firstEventAt : doc.newestEventAt;
+  const test = doc.testActivity ?? { mode: "include", leftOut: 0 };
+  const said =
+    test.mode === "exclude"
+      ? `test activity left out (${test.leftOut} events)`
+      : test.mode === "only"
+        ? `test activity only (${test.leftOut} other events left out)`
+        : "test activity included";
+  if (oldest == null || newest == null) {
+    report(oldest == newest, "range", `no events; ${said}`, "the range names one end only");
+    return;
+  }
+  report(
+    Date.parse(oldest) <= Date.parse(newest),
+    "range",
+    `oldest ${oldest}, newest ${newest}; ${said}`,
+    "the oldest event is after the newest",
+  );
+}
+
 async function main(args) {
   if (args.length === 0 || args.includes("--help")) {
     process.stdout.write(HELP);
@@ -309,6 +335,7 @@ async function main(args) {
         );
         report(rows === doc.rows, "rows", `file ${rows}, manifest ${doc.rows}`, "the row count differs");
       }
+      if (doc.kind === "alerts.export") checkRange(doc);
     }
   }
   for (const c of checks) process.stdout.write(`  ${c.ok ? "ok     " : "DIFFERS"} ${c.label}: ${c.detail}\n`);

@@ -274,3 +274,59 @@ describe("npm run verify-export", { timeout: 90_000 }, () => {
     });
   });
 });
+
+describe("npm run verify-export on alerts exports, manifest v1 and v2", { timeout: 90_000 }, () => {
+  const alertsCsv = "id,createdAt\nb,2026-11-21T10:00:00.000Z\na,2026-11-21T09:00:00.000Z\n";
+  const alertsSha = createHash("sha256").update(alertsCsv).digest("hex");
+  const common = {
+    kind: "alerts.export",
+    format: "csv",
+    file: { name: "alerts.csv", bytes: Buffer.byteLength(alertsCsv), sha256: alertsSha },
+    rows: 2,
+    order: "newest-first",
+    generatedAt: "2026-11-21T11:00:00.000Z",
+  };
+  const run = async (doc: Record<string, unknown>) =>
+    cli(
+      write("alerts.csv", alertsCsv),
+      write("alerts.manifest.json", JSON.stringify(await signDocument(handle.db, doc))),
+      files.keysJson,
+    );
+
+  it("reads a v1 manifest's range in its own order (firstEventAt the newest) and says test activity was included", async () => {
+    const r = await run({
+      ...common,
+      manifestVersion: 1,
+      firstEventAt: "2026-11-21T10:00:00.000Z",
+      lastEventAt: "2026-11-21T09:00:00.000Z",
+    });
+    expect(r).toMatchObject({ code: 0, last: "OK" });
+    expect(r.out).toContain(
+      "ok      range: oldest 2026-11-21T09:00:00.000Z, newest 2026-11-21T10:00:00.000Z; test activity included",
+    );
+  });
+
+  it("reads a v2 manifest's oldestEventAt/newestEventAt and what the test switch left out", async () => {
+    const r = await run({
+      ...common,
+      manifestVersion: 2,
+      oldestEventAt: "2026-11-21T09:00:00.000Z",
+      newestEventAt: "2026-11-21T10:00:00.000Z",
+      testActivity: { mode: "exclude", leftOut: 165 },
+    });
+    expect(r).toMatchObject({ code: 0, last: "OK" });
+    expect(r.out).toContain("test activity left out (165 events)");
+  });
+
+  it("refuses a v2 manifest whose oldest event is after its newest", async () => {
+    const r = await run({
+      ...common,
+      manifestVersion: 2,
+      oldestEventAt: "2026-11-21T10:00:00.000Z",
+      newestEventAt: "2026-11-21T09:00:00.000Z",
+      testActivity: { mode: "include", leftOut: 0 },
+    });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("DIFFERS range");
+  });
+});

@@ -5,6 +5,7 @@ import { Wrench } from "lucide-react";
 import Link from "next/link";
 import { useMemo } from "react";
 import { DropsSoon } from "@/components/alerts/horizon/drops-soon";
+import { SummaryLeftOut } from "@/components/alerts/test-activity/summary-left-out";
 import { WatchdogCount } from "@/components/alerts/watchdog/watchdog-count";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
@@ -21,12 +22,22 @@ const fetchWebhooks = () => fetchJson<{ webhooks: WebhookSummary[] }>("/api/aler
 /** Failed deliveries of the last day, linked to exactly those events. */
 function FailedCount({ webhook }: { webhook: WebhookSummary }) {
   if (webhook.failedLast24h === null) return <span className="text-muted">could not be counted</span>;
-  if (webhook.failedLast24h === 0) return <Badge tone="success">none</Badge>;
-  const href = `/alerts/${encodeURIComponent(webhook.id)}?status=failed&from=${encodeURIComponent(webhook.failedSince)}`;
+  const href = `/alerts/${encodeURIComponent(webhook.id)}?status=failed&from=${encodeURIComponent(webhook.failedSince)}&test=exclude`;
   return (
-    <Link href={href} className="hover:underline" aria-label={`${webhook.failedLast24h} failed in the last 24 hours`}>
-      <Badge tone="danger">{webhook.failedLast24h.toLocaleString("en")} failed</Badge>
-    </Link>
+    <span className="flex flex-col items-start gap-0.5">
+      {webhook.failedLast24h === 0 ? (
+        <Badge tone="success">none</Badge>
+      ) : (
+        <Link
+          href={href}
+          className="hover:underline"
+          aria-label={`${webhook.failedLast24h} failed in the last 24 hours, test activity left out`}
+        >
+          <Badge tone="danger">{webhook.failedLast24h.toLocaleString("en")} failed</Badge>
+        </Link>
+      )}
+      <SummaryLeftOut webhook={webhook} />
+    </span>
   );
 }
 

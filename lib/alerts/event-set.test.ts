@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eventScope, exportLabel, replayAllLabel } from "./event-set";
 import type { ValidFilters } from "./filters";
 
-const base: ValidFilters = { type: "EIP_155_TX_V1", statuses: [], tz: "UTC", chains: [], limit: 100 };
+const base: ValidFilters = { type: "EIP_155_TX_V1", statuses: [], tz: "UTC", chains: [], limit: 100, test: "include" };
 
 describe("the set of events in words", () => {
   it("names the whole webhook when nothing is filtered", () => {

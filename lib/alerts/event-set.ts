@@ -30,12 +30,17 @@ export function eventScope(filters: ValidFilters): string {
   if (filters.hash) parts.push(`of transaction ${filters.hash.slice(0, 10)}…`);
   if (filters.blocks)
     parts.push(filters.blocks.length === 1 ? `in block ${filters.blocks[0]}` : `in ${filters.blocks.length} blocks`);
+  if (filters.test === "exclude") parts.push("(test activity left out)");
+  if (filters.test === "only") parts.push("(test activity only)");
   return parts.length > 0 ? ` ${parts.join(" ")}` : "";
 }
 
-/** "Export all 565 events", "Export 42 failed events on Sepolia since 3 Nov 2026 00:00 UTC". */
+/**
+ * "Export all 565 events", "Export 42 failed events on Sepolia since 3 Nov 2026 00:00 UTC". With the test
+ * switch on, the upstream's total still counts what the switch leaves out: "up to".
+ */
 export function exportLabel(filters: ValidFilters, total: number): string {
-  const count = total.toLocaleString("en");
+  const count = `${filters.test === "include" ? "" : "up to "}${total.toLocaleString("en")}`;
   const noun = total === 1 ? "event" : "events";
   const status = statusWords(filters);
   const scope = eventScope(filters);

@@ -8,6 +8,7 @@ import type { JobRunView } from "@/lib/jobs";
 import { evidenceSignatureSchema } from "../evidence/schema";
 import { EXPORT_FORMATS, type ExportFormat } from "./export-formats";
 import { filtersRecordSchema, type FiltersRecord } from "./filters-record";
+import { TEST_MODES } from "./test-activity";
 
 export { EXPORT_FORMATS, type ExportFormat } from "./export-formats";
 
@@ -35,8 +36,7 @@ export const webhookIdSchema = z
 
 const offsetIso = z.iso.datetime({ offset: true });
 
-export const exportManifestSchema = z.object({
-  manifestVersion: z.literal(1),
+const manifestBase = {
   kind: z.literal("alerts.export"),
   runId: z.string(),
   webhookId: z.string(),
@@ -50,10 +50,7 @@ export const exportManifestSchema = z.object({
    */
   range: z.object({ from: offsetIso.nullable(), until: offsetIso }),
   rows: z.number().int(),
-  /** Rows run newest first: firstEventAt is the newest createdAt in the file, lastEventAt the oldest. */
   order: z.literal("newest-first"),
-  firstEventAt: offsetIso.nullable(),
-  lastEventAt: offsetIso.nullable(),
   generatedBy: z.object({ id: z.string(), email: z.string() }),
   startedAt: offsetIso,
   generatedAt: offsetIso,
@@ -62,8 +59,38 @@ export const exportManifestSchema = z.object({
   console: z.object({ version: z.string() }),
   /** Ed25519 over the rest (lib/evidence/signature.ts); absent only on manifests written before signing. */
   signature: evidenceSignatureSchema.optional(),
+};
+
+/**
+ * Version 1, still read and verified: rows run newest first, and `firstEventAt` is the newest createdAt in
+ * the file, `lastEventAt` the oldest (named for the file's order, which a reviewer misread as a range).
+ */
+const exportManifestV1Schema = z.object({
+  manifestVersion: z.literal(1),
+  ...manifestBase,
+  firstEventAt: offsetIso.nullable(),
+  lastEventAt: offsetIso.nullable(),
 });
+
+/**
+ * Version 2: the range named for what it holds (oldest ≤ newest, both createdAt of rows in the file, null
+ * for an empty file), and what the test-activity switch did: its mode and how many events of the range it
+ * left out (test activity under "exclude", every other event under "only").
+ */
+const exportManifestV2Schema = z.object({
+  manifestVersion: z.literal(2),
+  ...manifestBase,
+  oldestEventAt: offsetIso.nullable(),
+  newestEventAt: offsetIso.nullable(),
+  testActivity: z.object({ mode: z.enum(TEST_MODES), leftOut: z.number().int().nonnegative() }),
+});
+
+export const exportManifestSchema = z.discriminatedUnion("manifestVersion", [
+  exportManifestV1Schema,
+  exportManifestV2Schema,
+]);
 export type ExportManifest = z.infer<typeof exportManifestSchema>;
+export type ExportManifestV2 = z.infer<typeof exportManifestV2Schema>;
 
 /** What a finished export run holds as its result (JobRunView<ExportResult>). */
 export const exportResultSchema = z.object({

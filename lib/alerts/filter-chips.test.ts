@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { filterChips } from "./filter-chips";
 import type { ValidFilters } from "./filters";
 
-const base: ValidFilters = { type: "EIP_155_TX_V1", statuses: [], tz: "UTC", chains: [], limit: 100 };
+const base: ValidFilters = { type: "EIP_155_TX_V1", statuses: [], tz: "UTC", chains: [], limit: 100, test: "include" };
 
 describe("applied filters as chips", () => {
   it("has none for the whole webhook", () => {

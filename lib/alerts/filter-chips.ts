@@ -35,6 +35,12 @@ export function filterChips(filters: ValidFilters, blocksText: string | null): F
     chips.push({ key: "hash", label: `Transaction: ${filters.hash.slice(0, 10)}…`, clear: { hash: null } });
   if (filters.blocks)
     chips.push({ key: "blocks", label: `Blocks: ${blocksText ?? ""}`.trim(), clear: { blocks: null } });
+  if (filters.test !== "include")
+    chips.push({
+      key: "test",
+      label: filters.test === "exclude" ? "Test activity left out" : "Test activity only",
+      clear: { test: "include" },
+    });
   if (filters.tz !== "UTC" && !filters.from && !filters.to)
     chips.push({ key: "tz", label: `Times in ${zone}`, clear: { tz: "UTC" } });
   return chips;

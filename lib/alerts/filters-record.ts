@@ -6,6 +6,7 @@ import { z } from "zod";
 import { isCaip2 } from "@/lib/chains";
 import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
 import { isZone } from "@/lib/shared/time-zone";
+import { TEST_MODES } from "./test-activity";
 
 /** The filters as plain JSON, for a job's parameters, a manifest and an audit record. */
 export const filtersRecordSchema = z.object({
@@ -20,5 +21,7 @@ export const filtersRecordSchema = z.object({
     .optional(),
   blocks: z.array(z.number().int().min(0)).max(1000).optional(),
   chains: z.array(z.string().refine((c): boolean => isCaip2(c), "not a CAIP-2 id")),
+  /** Test activity: absent is "include" (records from before the switch). */
+  test: z.enum(TEST_MODES).optional(),
 });
 export type FiltersRecord = z.infer<typeof filtersRecordSchema>;

@@ -11,6 +11,7 @@ import { isZone, UTC, wallTime } from "@/lib/shared/time-zone";
 import { expandBlockRanges } from "./blocks";
 import type { FiltersRecord } from "./filters-record";
 import { DEFAULT_EVENT_PAGE_SIZE, EVENT_PAGE_SIZES } from "./search-params";
+import { DEFAULT_TEST_MODE, type TestMode } from "./test-activity";
 
 export type { FiltersRecord } from "./filters-record";
 
@@ -24,6 +25,7 @@ export interface EventFilterState {
   blocks: string | null;
   chains: string[];
   limit: number;
+  test: TestMode;
 }
 
 export type FilterErrors = Partial<Record<keyof EventFilterState, string>>;
@@ -40,6 +42,8 @@ export interface ValidFilters {
   blocks?: number[];
   chains: string[];
   limit: number;
+  /** What to do with test activity; the upstream never sees it (the console marks the events). */
+  test: TestMode;
 }
 
 const instant = (value: string) => {
@@ -81,6 +85,7 @@ export function validateEventFilters(state: EventFilterState): { filters?: Valid
       ...(blocks ? { blocks } : {}),
       chains: [...new Set(state.chains)],
       limit: state.limit,
+      test: state.test,
     },
   };
 }
@@ -112,6 +117,8 @@ export function filtersRecord(filters: ValidFilters): FiltersRecord {
     ...(filters.hash ? { hash: filters.hash } : {}),
     ...(filters.blocks ? { blocks: filters.blocks } : {}),
     chains: filters.chains,
+    // Absent means include: records written before the switch existed read as they were meant.
+    ...(filters.test !== DEFAULT_TEST_MODE ? { test: filters.test } : {}),
   };
 }
 
@@ -126,6 +133,7 @@ export function fromRecord(record: FiltersRecord, limit = DEFAULT_EVENT_PAGE_SIZ
     ...(record.blocks ? { blocks: record.blocks } : {}),
     chains: record.chains,
     limit,
+    test: record.test ?? DEFAULT_TEST_MODE,
   };
 }
 
@@ -139,5 +147,7 @@ export function describeFilters(record: FiltersRecord): string {
   if (record.from || record.to) parts.push(record.tz);
   if (record.hash) parts.push(`hash ${record.hash.slice(0, 10)}…`);
   if (record.blocks) parts.push(`${record.blocks.length} block${record.blocks.length === 1 ? "" : "s"}`);
+  if (record.test === "exclude") parts.push("test activity left out");
+  if (record.test === "only") parts.push("test activity only");
   return parts.join(" · ");
 }

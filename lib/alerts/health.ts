@@ -6,6 +6,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { addDays, addHours, startOfDay, startOfHour } from "date-fns";
+import type { TestActivityNote, TestMode } from "./test-activity";
 
 export const HEALTH_RANGES = ["24h", "7d", "30d"] as const;
 export type HealthRange = (typeof HEALTH_RANGES)[number];
@@ -36,6 +37,47 @@ export interface WebhookHealth {
   /** Upstream requests this view took (answers from the console's cache included). */
   requests: number;
   at: string;
+  /** What the test-activity switch did to the counts and the rate (the streak is read over every event). */
+  testActivity?: TestActivityNote;
+}
+
+/**
+ * The buckets with test activity left out ("exclude": each count less the test events of its bucket and
+ * status) or kept alone ("only": each count is its test events), from the test events read; "include"
+ * leaves them as counted. A count that could not be read stays null.
+ */
+export function applyTestToBuckets(
+  buckets: readonly HealthBucket[],
+  test: readonly { createdAt: string; deliveryStatus: string }[],
+  mode: TestMode,
+): HealthBucket[] {
+  if (mode === "include") return [...buckets];
+  return buckets.map((bucket) => {
+    const start = Date.parse(bucket.start);
+    const end = Date.parse(bucket.end);
+    const inBucket = test.filter((e) => {
+      const at = Date.parse(e.createdAt);
+      return at >= start && at < end;
+    });
+    const out = { ...bucket };
+    for (const status of HEALTH_STATUSES) {
+      const count = bucket[status];
+      if (count === null) continue;
+      const tests = inBucket.filter((e) => e.deliveryStatus === status).length;
+      out[status] = mode === "only" ? tests : Math.max(0, count - tests);
+    }
+    return out;
+  });
+}
+
+/** Each status summed over the buckets (null when a bucket's count is missing). */
+export function healthTotals(buckets: readonly HealthBucket[]): Record<HealthStatus, number | null> {
+  return Object.fromEntries(
+    HEALTH_STATUSES.map((s) => [
+      s,
+      buckets.some((b) => b[s] === null) ? null : buckets.reduce((sum, b) => sum + (b[s] as number), 0),
+    ]),
+  ) as Record<HealthStatus, number | null>;
 }
 
 /** The buckets of a range ending now: whole hours, or whole days in `tz`; the last one ends now. */

@@ -32,6 +32,11 @@ export interface ReplayDryRun {
   until: string;
   /** The text to type when `count` is above the threshold; null when no confirmation is needed. */
   confirmation: string | null;
+  /**
+   * With the test switch on: `count` is the upstream's (test activity counted in it); the run leaves out
+   * what the switch says as it goes. `sampleLeftOut`: events of the sample the switch left out.
+   */
+  testActivity?: { mode: "exclude" | "only"; sampleLeftOut: number; sampleUnclassified: number };
 }
 
 export interface ReplayAllResult {
@@ -46,6 +51,8 @@ export interface ReplayAllResult {
    * not sent again (at most once); those still failed show up in a new dry run.
    */
   unconfirmed: number;
+  /** Failed events of the range the test-activity switch left out (never sent); absent before the switch. */
+  leftOutAsTest?: number;
   until: string;
   /** What the replayed events came to, once followed (absent on a run from before receipts). */
   receipts?: { tally: ReceiptTally; csvSha256: string; rows: number };

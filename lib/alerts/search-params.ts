@@ -12,6 +12,7 @@ import {
 } from "nuqs/server";
 import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
 import { UTC } from "@/lib/shared/time-zone";
+import { DEFAULT_TEST_MODE, SUMMARY_TEST_MODE, TEST_MODES } from "./test-activity";
 
 export const EVENT_PAGE_SIZES = [50, 100, 250, 500, 1000] as const;
 export const DEFAULT_EVENT_PAGE_SIZE = 100;
@@ -27,8 +28,19 @@ export const eventFilterParsers = {
   blocks: parseAsString,
   chains: parseAsArrayOf(parseAsString).withDefault([]),
   limit: parseAsInteger.withDefault(DEFAULT_EVENT_PAGE_SIZE),
+  /** Test activity (events of the console's test clients): include, exclude or only. */
+  test: parseAsStringLiteral(TEST_MODES).withDefault(DEFAULT_TEST_MODE),
 };
 
 export const serializeEventFilters = createSerializer(eventFilterParsers);
 
 export const loadEventFilters = createLoader(eventFilterParsers);
+
+/**
+ * The test-activity switch of the summary pages (delivery health, drop horizon, chain watchdog): their
+ * figures are alarms, so test activity is left out unless the URL asks for it (docs/user-guide.md).
+ */
+export const summaryTestParsers = {
+  test: parseAsStringLiteral(TEST_MODES).withDefault(SUMMARY_TEST_MODE),
+};
+export const loadSummaryTest = createLoader(summaryTestParsers);

@@ -7,6 +7,7 @@
  */
 import type { AlertEvent } from "@/lib/contracts/alerts";
 import { confirmationDelayMs } from "./confirmation-depth";
+import type { TestActivityNote } from "./test-activity";
 
 /** How late a confirmed alert may be before its absence is a finding. */
 export const WATCHDOG_MARGIN_MS = 10 * 60_000;
@@ -71,6 +72,8 @@ export interface WatchdogReport {
   until: string;
   /** False when more alerts exist than were read. */
   complete: boolean;
+  /** What the test-activity switch did to the alerts read (absent: not applied). */
+  testActivity?: TestActivityNote;
 }
 
 /** What the chain's word on a confirmed transaction holds against it, or null when it agrees (or was not known). */

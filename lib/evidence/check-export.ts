@@ -132,3 +132,44 @@ export async function fileChecks(
     },
   ];
 }
+
+/**
+ * The events an alerts export's file covers, oldest and newest createdAt, in either manifest version: v1
+ * named them for the file's order (`firstEventAt` the newest, `lastEventAt` the oldest), v2 for what they
+ * hold (`oldestEventAt`, `newestEventAt`). Undefined for another kind of document.
+ */
+function exportEventRange(doc: unknown): { oldest: string | null; newest: string | null } | undefined {
+  const d = doc as Record<string, unknown> | null;
+  if (d?.kind !== "alerts.export") return undefined;
+  const at = (v: unknown) => (typeof v === "string" ? v : null);
+  return d.manifestVersion === 1
+    ? { oldest: at(d.lastEventAt), newest: at(d.firstEventAt) }
+    : { oldest: at(d.oldestEventAt), newest: at(d.newestEventAt) };
+}
+
+/** What an alerts export did with test activity, in words ("included" for v1: it had no switch). */
+function exportTestActivity(doc: unknown): string | undefined {
+  const d = doc as { kind?: unknown; testActivity?: { mode?: unknown; leftOut?: unknown } } | null;
+  if (d?.kind !== "alerts.export") return undefined;
+  const mode = d.testActivity?.mode ?? "include";
+  const leftOut = typeof d.testActivity?.leftOut === "number" ? d.testActivity.leftOut : 0;
+  if (mode === "exclude") return `test activity left out (${leftOut.toLocaleString("en")} events)`;
+  if (mode === "only") return `test activity only (${leftOut.toLocaleString("en")} other events left out)`;
+  return "test activity included";
+}
+
+/** The range's own check: oldest ≤ newest (a v1 manifest's fields are read in their order). */
+export function rangeCheck(doc: unknown): Check | undefined {
+  const range = exportEventRange(doc);
+  if (!range) return undefined;
+  if (range.oldest === null || range.newest === null)
+    return { label: "Range", ok: range.oldest === range.newest, detail: "No events: the file holds no rows." };
+  const ok = Date.parse(range.oldest) <= Date.parse(range.newest);
+  return {
+    label: "Range",
+    ok,
+    detail: ok
+      ? `Events from ${range.oldest} to ${range.newest}; ${exportTestActivity(doc)}.`
+      : `The oldest event (${range.oldest}) is after the newest (${range.newest}).`,
+  };
+}

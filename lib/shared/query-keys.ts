@@ -36,14 +36,15 @@ export const queryKeys = {
     /** The user's recent exports of one webhook. */
     exports: (webhookId: string) => ["alerts", "exports", webhookId] as const,
     /** Failed events still in the retry schedule, lost soonest first. */
-    horizon: (webhookId: string) => ["alerts", "horizon", webhookId] as const,
+    horizon: (webhookId: string, test: string) => ["alerts", "horizon", webhookId, test] as const,
     /** Alerts whose confirmed partner never came, with the chain's word on each. */
-    watchdog: (webhookId: string) => ["alerts", "watchdog", webhookId] as const,
+    watchdog: (webhookId: string, test: string) => ["alerts", "watchdog", webhookId, test] as const,
     /** A transaction as the chain has it, and the webhook's alerts for it. */
     transaction: (webhookId: string, chainId: string, hash: string) =>
       ["alerts", "transaction", webhookId, chainId, hash] as const,
     /** Delivery outcomes per hour or day of a range, in a zone. */
-    health: (webhookId: string, range: string, tz: string) => ["alerts", "health", webhookId, range, tz] as const,
+    health: (webhookId: string, range: string, tz: string, test: string) =>
+      ["alerts", "health", webhookId, range, tz, test] as const,
     /** The webhook's replays that left receipts. */
     replays: (webhookId: string) => ["alerts", "replays", webhookId] as const,
     /** One replay run's receipts, of one outcome or all (""). */

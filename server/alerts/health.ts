@@ -1,17 +1,20 @@
 import "server-only";
 import {
+  applyTestToBuckets,
   HEALTH_STATUSES,
+  healthTotals,
   healthBuckets,
   successRate,
   type HealthBucket,
   type HealthRange,
-  type HealthStatus,
   type WebhookHealth,
 } from "@/lib/alerts/health";
+import { SUMMARY_TEST_MODE, type TestMode } from "@/lib/alerts/test-activity";
 import type { ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
 import { notFound } from "@/server/errors";
 import { getAdminClient } from "@/server/upstream";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
+import { testActivityIn } from "./test-activity/count";
 
 /** A count of a bucket that has ended changes only by retries and replays: kept this long. */
 const CLOSED_BUCKET_TTL_MS = 5 * 60_000;
@@ -55,6 +58,7 @@ export async function readWebhookHealth(
   range: HealthRange,
   tz: string,
   now = Date.now(),
+  test: TestMode = SUMMARY_TEST_MODE,
 ): Promise<WebhookHealth> {
   let requests = 0;
   const count = async (query: Omit<ListAlertEventsQuery, "eventTypes" | "limit">, ttl: number) => {
@@ -71,7 +75,7 @@ export async function readWebhookHealth(
       });
 
   const spans = healthBuckets(range, tz, now);
-  const buckets: HealthBucket[] = await Promise.all(
+  const counted: HealthBucket[] = await Promise.all(
     spans.map(async ({ start, end }, k) => {
       const since = String(Math.floor(start / 1000));
       const until = String(Math.ceil(end / 1000));
@@ -88,12 +92,19 @@ export async function readWebhookHealth(
       };
     }),
   );
-  const totals = Object.fromEntries(
-    HEALTH_STATUSES.map((s) => [
-      s,
-      buckets.some((b) => b[s] === null) ? null : buckets.reduce((sum, b) => sum + (b[s] as number), 0),
-    ]),
-  ) as Record<HealthStatus, number | null>;
+  // Test activity of the range: only its part since the first test client is read, and classified.
+  const found =
+    test === "include"
+      ? null
+      : await testActivityIn(webhookId, {
+          eventTypes: "EIP_155_TX_V1",
+          since: String(Math.floor((spans[0]?.start ?? now) / 1000)),
+          until: String(Math.ceil(now / 1000)),
+        });
+  const buckets = applyTestToBuckets(counted, found?.test ?? [], test);
+  const totals = healthTotals(buckets);
+  const all = healthTotals(counted);
+  const leftOut = HEALTH_STATUSES.reduce((sum, s) => sum + Math.max(0, (all[s] ?? 0) - (totals[s] ?? 0)), 0);
 
   const [lastSuccess, lastSettled] = await Promise.all([
     count({ deliveryStatuses: "success" }, OPEN_TTL_MS).then((p) => p.data[0] ?? null),
@@ -118,5 +129,6 @@ export async function readWebhookHealth(
     failing,
     requests,
     at: new Date(now).toISOString(),
+    testActivity: { mode: test, leftOut, unclassified: found?.unclassified ?? 0 },
   };
 }

@@ -1,10 +1,9 @@
 import "server-only";
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { ChainVerdict } from "@/lib/alerts/watchdog";
 import type { Db } from "@/server/db/client";
+import { rowSeal, sealHolds } from "@/server/db/row-seal";
 import { watchdogChecks } from "@/server/db/schema";
-import { getEnv } from "@/server/env";
 import { logger } from "@/server/log";
 
 /** A claim whose asker never answered (its process ended) is taken again after this long. */
@@ -42,29 +41,14 @@ function seal(row: {
 }): string {
   const v = row.verdict;
   const said = v.kind === "mined" ? `mined\n${v.status}\n${v.blockNumber}\n${v.confirmations}` : v.kind;
-  const text = [
-    "custodian-console/watchdog-check/v1",
+  return rowSeal("watchdog-check/v1", [
     row.webhookId,
     row.hash,
     row.chainId,
     Date.parse(row.alertedAt),
     Date.parse(row.checkedAt),
     said,
-  ].join("\n");
-  return createHmac("sha256", sealKey()).update(text).digest("hex");
-}
-
-let keyed: { secret: string; key: Buffer } | undefined;
-function sealKey(): Buffer {
-  const secret = getEnv().AUTH_SECRET;
-  if (keyed?.secret !== secret)
-    keyed = { secret, key: Buffer.from(hkdfSync("sha256", secret, "custodian-console", "watchdog-check/v1", 32)) };
-  return keyed.key;
-}
-
-function sealHolds(expected: string, found: string | null): boolean {
-  if (!found || !/^[0-9a-f]{64}$/.test(found)) return false;
-  return timingSafeEqual(Buffer.from(expected, "hex"), Buffer.from(found, "hex"));
+  ]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import "server-only";
 import { confirmationDepth } from "@/lib/alerts/confirmation-depth";
+import { applyTestMode, SUMMARY_TEST_MODE, type TestMode } from "@/lib/alerts/test-activity";
 import {
   disagreement,
   pairAlerts,
@@ -15,6 +16,7 @@ import { isAppError } from "@/server/errors";
 import { getAdminClient } from "@/server/upstream";
 import { chainRpc } from "@/server/wallets/chain-rpc";
 import { keptFor } from "./kept";
+import { markTestActivity } from "./test-activity/classify";
 import { claimChecks, pruneChecks, recordCheck, recordedChecks } from "./watchdog-checks";
 import { eventsPage } from "./webhook-list";
 
@@ -44,6 +46,8 @@ export async function readWatchdog(
     priority?: "interactive" | "background";
     /** Confirmed transactions asked of the chain in this read at most (the rest in later reads). */
     askAtMost?: number;
+    /** Test activity (the test clients' transactions): left out unless asked. */
+    test?: TestMode;
   } = {},
 ): Promise<WatchdogReport> {
   const { confirmationMs } = getUpstreamConfig();
@@ -70,12 +74,15 @@ export async function readWatchdog(
   } while (cursor && pages < MAX_PAGES);
   // Cut short, the oldest alerts were not read: pair only from the oldest one read.
   const oldest = cursor ? Date.parse(events.at(-1)?.createdAt ?? new Date(now).toISOString()) : sinceSeconds * 1000;
-  const { confirmedTransactions, ...report } = pairAlerts(events, {
+  // Test activity is set aside (or kept alone) before pairing: a transaction's alerts are all test or none.
+  const { kept, note } = applyTestMode(events, await markTestActivity(events), options.test ?? SUMMARY_TEST_MODE);
+  const { confirmedTransactions, ...paired } = pairAlerts(kept, {
     now,
     since: oldest,
     confirmationMs,
     complete: cursor === null,
   });
+  const report: WatchdogReport = { ...paired, testActivity: note };
   if (options.lookups === false) return report;
   const asked = options.lookups === "confirmed" ? [] : report.findings.slice(0, MAX_LOOKUPS);
   const lookUp = chainVerdicts();

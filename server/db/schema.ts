@@ -440,3 +440,27 @@ export const watchdogChecks = pgTable(
     index("watchdog_checks_alerted_idx").on(t.webhookId, t.alertedAt),
   ],
 );
+
+/**
+ * The parties of a transaction as the chain has it (server/alerts/test-activity/): its sender, its
+ * recipient and every address in its logs' topics (an ERC-20 Transfer's from and to, a user operation's
+ * sender), lower case. Asked of the chain once per instance, by whichever console process claims it
+ * first, and kept: a mined transaction's parties never change. Whether it is test activity is decided
+ * when read, against the test clients of that moment. No key, share or amount is kept.
+ */
+export const transactionParties = pgTable(
+  "transaction_parties",
+  {
+    chainId: text("chain_id").notNull(),
+    /** Lower case. */
+    transactionHash: text("transaction_hash").notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "string" }).notNull(),
+    /** Null while the asking is under way. */
+    parties: jsonb("parties").$type<string[]>(),
+    blockNumber: bigint("block_number", { mode: "number" }),
+    checkedAt: timestamp("checked_at", { withTimezone: true, mode: "string" }),
+    /** HMAC over the chain, the hash and the parties (server/db/row-seal.ts): a rewritten answer does not hold. */
+    seal: text("seal"),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.transactionHash] })],
+);

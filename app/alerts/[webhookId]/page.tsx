@@ -6,14 +6,15 @@ import { EventsView } from "@/components/alerts/events/events-view";
 import { HorizonNotice } from "@/components/alerts/horizon/horizon-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { UrlText } from "@/components/ui/url-text";
-import { upstreamEventQuery, validateEventFilters } from "@/lib/alerts/filters";
+import { validateEventFilters } from "@/lib/alerts/filters";
 import { serializeEventFilters, loadEventFilters } from "@/lib/alerts/search-params";
+import { SUMMARY_TEST_MODE } from "@/lib/alerts/test-activity";
 import { can } from "@/lib/auth/permissions";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { readDropHorizon } from "@/server/alerts/drop-horizon";
 import { recentExports } from "@/server/alerts/export/start";
-import { eventsPage } from "@/server/alerts/webhook-list";
+import { markedEventsPage } from "@/server/alerts/test-activity/events-page";
 import { listSavedViews } from "@/server/saved-views/views";
 import { loadWebhookPage } from "./load-webhook";
 
@@ -47,7 +48,7 @@ export default async function WebhookEventsPage({
     filters
       ? queryClient.prefetchInfiniteQuery({
           queryKey: queryKeys.alerts.events(webhook.id, query),
-          queryFn: () => eventsPage(webhook.id, upstreamEventQuery(filters)),
+          queryFn: () => markedEventsPage(webhook.id, filters),
           initialPageParam: null,
         })
       : null,
@@ -58,7 +59,7 @@ export default async function WebhookEventsPage({
         })
       : null,
     queryClient.prefetchQuery({
-      queryKey: queryKeys.alerts.horizon(webhook.id),
+      queryKey: queryKeys.alerts.horizon(webhook.id, SUMMARY_TEST_MODE),
       queryFn: () => readDropHorizon(webhook.id),
     }),
     queryClient.prefetchQuery({

@@ -16,9 +16,12 @@ export const canSelectEvent = (row: Row<AlertEvent>) => row.original.deliverySta
 export function eventColumns({
   tz,
   onOpen,
+  marks,
 }: {
   tz: string;
   onOpen: (event: AlertEvent) => void;
+  /** Test activity among the rows (ids), and rows not classified yet. */
+  marks: { test: ReadonlySet<string>; unclassified: ReadonlySet<string> };
 }): ColumnDef<AlertEvent, unknown>[] {
   return [
     {
@@ -39,7 +42,18 @@ export function eventColumns({
     {
       id: "deliveryStatus",
       header: "Status",
-      cell: ({ row }) => <Badge tone={STATUS_TONE[row.original.deliveryStatus]}>{row.original.deliveryStatus}</Badge>,
+      cell: ({ row }) => (
+        <span className="flex flex-wrap gap-1">
+          <Badge tone={STATUS_TONE[row.original.deliveryStatus]}>{row.original.deliveryStatus}</Badge>
+          {marks.test.has(row.original.id) ? (
+            <Badge tone="accent" className="test-client-badge">
+              Test client
+            </Badge>
+          ) : marks.unclassified.has(row.original.id) ? (
+            <Badge className="font-normal">Not classified</Badge>
+          ) : null}
+        </span>
+      ),
     },
     {
       id: "chainId",

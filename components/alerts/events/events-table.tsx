@@ -26,6 +26,7 @@ export function EventsTable({
   rowSelection,
   onRowSelectionChange,
   onOpen,
+  marks,
 }: {
   events: AlertEvent[];
   tz: string;
@@ -34,8 +35,9 @@ export function EventsTable({
   rowSelection: RowSelectionState;
   onRowSelectionChange: OnChangeFn<RowSelectionState>;
   onOpen: (event: AlertEvent) => void;
+  marks: { test: ReadonlySet<string>; unclassified: ReadonlySet<string> };
 }) {
-  const columns = useMemo(() => eventColumns({ tz, onOpen }), [tz, onOpen]);
+  const columns = useMemo(() => eventColumns({ tz, onOpen, marks }), [tz, onOpen, marks]);
   const table = useReactTable({
     data: events,
     columns,

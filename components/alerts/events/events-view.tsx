@@ -13,6 +13,7 @@ import { loadEventFilters } from "@/lib/alerts/search-params";
 import type { AlertEvent, AlertWebhook } from "@/lib/contracts";
 import type { JobRunView } from "@/lib/jobs";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { TestSwitch } from "../test-activity/test-switch";
 import { EventDrawer } from "./event-drawer-lazy";
 import { EventsTable } from "./events-table";
 import { ExportDialog } from "./export-dialog";
@@ -23,6 +24,7 @@ import { ReplayAllRun } from "./replay-all-run";
 import { ReplayOutcome, type ReplayOutcomeData } from "./replay-outcome";
 import { ReplaySelected } from "./replay-selected";
 import { SavedViews } from "./saved-views";
+import { TestActivityLine } from "./test-activity-line";
 import { useEventFilters } from "./use-event-filters";
 import { useEventPages } from "./use-event-pages";
 import { useFilterDraft } from "./use-filter-draft";
@@ -59,7 +61,12 @@ export function EventsView({
         formId={formId}
         onToggle={() => setOpened(!open)}
         onClear={(change) => void setState(change)}
-        end={<SavedViews query={query} onPick={(q) => void setState(loadEventFilters(new URLSearchParams(q)))} />}
+        end={
+          <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
+            <TestSwitch mode={state.test} onChange={(test) => void setState({ test })} />
+            <SavedViews query={query} onPick={(q) => void setState(loadEventFilters(new URLSearchParams(q)))} />
+          </div>
+        }
       />
       <div id={formId} hidden={!open}>
         <FiltersForm state={state} edit={edit} urlErrors={errors} onApply={(next) => void setState(next)} />
@@ -102,7 +109,7 @@ function EventsList({
   canExport: boolean;
 }) {
   const tz = filters.tz;
-  const { pages, events, total, canLoadMore, loadingMore, nextPageError, loadMore } = useEventPages(
+  const { pages, events, total, testActivity, canLoadMore, loadingMore, nextPageError, loadMore } = useEventPages(
     webhook.id,
     query,
     true,
@@ -127,7 +134,9 @@ function EventsList({
           className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2"
         >
           <p className="text-sm text-muted" data-testid="events-count" aria-live="polite">
-            {events.length.toLocaleString("en")} of {total.toLocaleString("en")} matching events loaded
+            {(events.length + testActivity.leftOut).toLocaleString("en")} of {total.toLocaleString("en")} matching
+            events loaded
+            <TestActivityLine mode={filters.test} activity={testActivity} tz={tz} />
           </p>
           <div className="flex flex-wrap items-center gap-2">
             {canReplay && events.length > 0 ? (
@@ -177,7 +186,7 @@ function EventsList({
           onRetry={() => void pages.refetch()}
         />
       ) : null}
-      {events.length === 0 ? (
+      {events.length === 0 && !canLoadMore ? (
         <EmptyState title="No events match these filters" />
       ) : (
         <>
@@ -188,6 +197,7 @@ function EventsList({
             rowSelection={rowSelection}
             onRowSelectionChange={setRowSelection}
             onOpen={setOpen}
+            marks={{ test: testActivity.test, unclassified: testActivity.unclassifiedIds }}
           />
           <div className="flex justify-center">
             {nextPageError ? (

@@ -49,6 +49,7 @@ export function FiltersForm({
       blocks: d.blocks?.trim() || null,
       chains: d.chains,
       limit: d.limit,
+      test: state.test,
     };
     const { errors: invalid } = validateEventFilters(next);
     return Object.keys({ ...problems, ...invalid }).length > 0

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
-import { REPLAY_BATCH_SIZE, type ReplayAllResult, type ReplayDryRun } from "@/lib/alerts/replay";
+import { REPLAY_BATCH_SIZE, REPLAY_SAMPLE_SIZE, type ReplayAllResult, type ReplayDryRun } from "@/lib/alerts/replay";
 import { chainLabel } from "@/lib/chains";
 import type { JobRunView } from "@/lib/jobs";
 import { wallTimeSeconds } from "@/lib/shared/time-zone";
@@ -106,6 +106,14 @@ export function ReplayAll({
                 </>
               )}
             </p>
+            {preview.testActivity ? (
+              <p className="text-xs text-muted" data-testid="replay-all-test">
+                {preview.testActivity.mode === "exclude"
+                  ? "Test activity is left out as the run goes: the count above still includes it"
+                  : "Only test activity is replayed, picked out as the run goes: the count above includes every other failed event"}
+                {` (${preview.testActivity.sampleLeftOut} of the newest ${REPLAY_SAMPLE_SIZE} left out).`}
+              </p>
+            ) : null}
             {preview.sample.length > 0 ? (
               <div>
                 <p className="mb-1 text-xs font-medium text-muted">

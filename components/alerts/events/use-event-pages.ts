@@ -1,6 +1,6 @@
 "use client";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { EventsPage } from "@/lib/alerts/views";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -34,11 +34,23 @@ export function useEventPages(webhookId: string, query: string, enabled: boolean
       void fetchNextPage();
   }, [loaded, shown, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
-  const visible = pages.data?.pages.slice(0, shown) ?? [];
+  const visible = useMemo(() => pages.data?.pages.slice(0, shown) ?? [], [pages.data, shown]);
   const asked = loaded > 0 && loaded < shown;
+  const testActivity = useMemo(
+    () => ({
+      leftOut: visible.reduce((sum, p) => sum + p.testActivity.leftOut, 0),
+      unclassified: visible.reduce((sum, p) => sum + p.testActivity.unclassified, 0),
+      test: new Set(visible.flatMap((p) => p.testActivity.marked)) as ReadonlySet<string>,
+      unclassifiedIds: new Set(visible.flatMap((p) => p.testActivity.unclassifiedIds)) as ReadonlySet<string>,
+      since: visible[0]?.testActivity.since ?? null,
+    }),
+    [visible],
+  );
   return {
     pages,
     events: visible.flatMap((p) => p.data),
+    /** What the test switch did over the pages shown. */
+    testActivity,
     total: pages.data?.pages[0]?.metadata.total ?? 0,
     canLoadMore: loaded > shown || hasNextPage,
     loadingMore: asked && isFetchingNextPage,

@@ -4,12 +4,14 @@ import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { useMemo } from "react";
+import { SummaryTest, useSummaryTest } from "@/components/alerts/test-activity/summary-test";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
 import { PressedGroup } from "@/components/ui/pressed-group";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { Stat, useZoneParam, ZoneSwitch } from "@/components/ui/zone-switch";
 import { HEALTH_RANGES, type HealthBucket, type HealthRange, type WebhookHealth } from "@/lib/alerts/health";
+import type { TestMode } from "@/lib/alerts/test-activity";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { wallTime } from "@/lib/shared/time-zone";
@@ -17,8 +19,8 @@ import { HealthChartLazy } from "./health-chart-lazy";
 
 const RANGE_LABELS: Record<HealthRange, string> = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" };
 
-export const healthUrl = (webhookId: string, range: string, tz: string) =>
-  `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/health?range=${range}&tz=${encodeURIComponent(tz)}`;
+export const healthUrl = (webhookId: string, range: string, tz: string, test: TestMode) =>
+  `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/health?range=${range}&tz=${encodeURIComponent(tz)}&test=${test}`;
 
 const count = (n: number | null) => (n === null ? "—" : n.toLocaleString("en"));
 const percent = (r: number | null) => (r === null ? "—" : `${(r * 100).toFixed(r === 1 ? 0 : 1)} %`);
@@ -107,9 +109,10 @@ function Streak({ health, tz }: { health: WebhookHealth; tz: string }) {
 export function HealthView({ webhookId }: { webhookId: string }) {
   const [range, setRange] = useQueryState("range", parseAsStringLiteral(HEALTH_RANGES).withDefault("7d"));
   const [tz, setZone] = useZoneParam();
+  const { test } = useSummaryTest();
   const health = useQuery({
-    queryKey: queryKeys.alerts.health(webhookId, range, tz),
-    queryFn: () => fetchJson<WebhookHealth>(healthUrl(webhookId, range, tz)),
+    queryKey: queryKeys.alerts.health(webhookId, range, tz, test),
+    queryFn: () => fetchJson<WebhookHealth>(healthUrl(webhookId, range, tz, test)),
   });
   const cols = useMemo(() => columns(webhookId, range, tz), [webhookId, range, tz]);
 
@@ -122,6 +125,7 @@ export function HealthView({ webhookId }: { webhookId: string }) {
         onChange={(r) => void setRange(r === "7d" ? null : r)}
       />
       <ZoneSwitch tz={tz} onChange={setZone} />
+      <SummaryTest note={health.data?.testActivity} />
     </div>
   );
 

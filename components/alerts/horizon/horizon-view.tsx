@@ -7,12 +7,14 @@ import { useMemo, useState } from "react";
 import { ChainBlock, ZonedTime } from "@/components/alerts/event-cells";
 import { ReplayOutcome, type ReplayOutcomeData } from "@/components/alerts/events/replay-outcome";
 import { ReplaySelected } from "@/components/alerts/events/replay-selected";
+import { SummaryTest, useSummaryTest } from "@/components/alerts/test-activity/summary-test";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { Stat, useZoneParam, ZoneSwitch } from "@/components/ui/zone-switch";
 import type { AtRiskEvent, DropHorizon } from "@/lib/alerts/drop-horizon";
+import { SUMMARY_TEST_MODE, type TestMode } from "@/lib/alerts/test-activity";
 import { formatDuration, shortAddress } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -21,12 +23,14 @@ import { wallTime } from "@/lib/shared/time-zone";
 /** The most events one replay call takes (the replay action's limit). */
 const REPLAY_LIMIT = 1000;
 
-export const horizonUrl = (webhookId: string) => `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/horizon`;
+export const horizonUrl = (webhookId: string, test: TestMode) =>
+  `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/horizon?test=${test}`;
 
-export function useDropHorizon(webhookId: string) {
+/** The drop horizon, test activity left out unless `test` says otherwise (the summary pages' default). */
+export function useDropHorizon(webhookId: string, test: TestMode = SUMMARY_TEST_MODE) {
   return useQuery({
-    queryKey: queryKeys.alerts.horizon(webhookId),
-    queryFn: () => fetchJson<DropHorizon>(horizonUrl(webhookId)),
+    queryKey: queryKeys.alerts.horizon(webhookId, test),
+    queryFn: () => fetchJson<DropHorizon>(horizonUrl(webhookId, test)),
   });
 }
 
@@ -122,7 +126,8 @@ export function HorizonCounts({ horizon }: { horizon: DropHorizon }) {
 }
 
 export function HorizonView({ webhookId, canReplay }: { webhookId: string; canReplay: boolean }) {
-  const horizon = useDropHorizon(webhookId);
+  const { test } = useSummaryTest();
+  const horizon = useDropHorizon(webhookId, test);
   const [tz, setZone] = useZoneParam();
   const [outcome, setOutcome] = useState<ReplayOutcomeData>();
   const at = horizon.data?.at ?? "";
@@ -136,6 +141,7 @@ export function HorizonView({ webhookId, canReplay }: { webhookId: string; canRe
   const chosen = data.events.slice(0, REPLAY_LIMIT).map((e) => e.event);
   return (
     <div className="space-y-4">
+      <SummaryTest note={data.testActivity} />
       <div className="flex flex-wrap items-end justify-between gap-4 rounded border border-border bg-surface p-4">
         <HorizonCounts horizon={data} />
         <ZoneSwitch tz={tz} onChange={setZone} />

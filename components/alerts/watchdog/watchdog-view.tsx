@@ -6,12 +6,14 @@ import Link from "next/link";
 import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { ChainBlock, ZonedTime } from "@/components/alerts/event-cells";
+import { SummaryTest, useSummaryTest } from "@/components/alerts/test-activity/summary-test";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { PressedGroup } from "@/components/ui/pressed-group";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { Stat, useZoneParam, ZoneSwitch } from "@/components/ui/zone-switch";
+import type { TestMode } from "@/lib/alerts/test-activity";
 import type { ChainVerdict, WatchdogFinding, WatchdogReport } from "@/lib/alerts/watchdog";
 import { shortAddress } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
@@ -28,12 +30,13 @@ const SHOW_LABELS: Record<Show, string> = {
   unknown: "Not known",
 };
 
-export const watchdogUrl = (webhookId: string) => `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/watchdog`;
+export const watchdogUrl = (webhookId: string, test: TestMode) =>
+  `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/watchdog?test=${test}`;
 
-export function useWatchdog(webhookId: string) {
+export function useWatchdog(webhookId: string, test: TestMode) {
   return useQuery({
-    queryKey: queryKeys.alerts.watchdog(webhookId),
-    queryFn: () => fetchJson<WatchdogReport>(watchdogUrl(webhookId)),
+    queryKey: queryKeys.alerts.watchdog(webhookId, test),
+    queryFn: () => fetchJson<WatchdogReport>(watchdogUrl(webhookId, test)),
   });
 }
 
@@ -117,7 +120,8 @@ function columns(webhookId: string, tz: string): ColumnDef<WatchdogFinding, unkn
 }
 
 export function WatchdogView({ webhookId }: { webhookId: string }) {
-  const report = useWatchdog(webhookId);
+  const { test } = useSummaryTest();
+  const report = useWatchdog(webhookId, test);
   const [tz, setZone] = useZoneParam();
   const [show, setShow] = useQueryState("show", parseAsStringLiteral(SHOW).withDefault("all"));
   const cols = useMemo(() => columns(webhookId, tz), [webhookId, tz]);
@@ -132,6 +136,7 @@ export function WatchdogView({ webhookId }: { webhookId: string }) {
   const shown = show === "all" ? data.findings : data.findings.filter((f) => verdictKind(f) === show);
   return (
     <div className="space-y-4">
+      <SummaryTest note={data.testActivity} />
       <div className="flex flex-wrap items-end justify-between gap-4 rounded border border-border bg-surface p-4">
         <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
           <Stat

@@ -31,8 +31,15 @@ export const sliceStateSchema = z.object({
   /** Newest and oldest createdAt (ms) written so far. */
   first: z.number().nullable(),
   last: z.number().nullable(),
-  /** Ids written at `last`: rows seen again across a page boundary or a resume are dropped. */
+  /** Ids seen at `edgeAt`: rows seen again across a page boundary or a resume are dropped. */
   edge: z.array(z.string()),
+  /**
+   * The oldest createdAt (ms) of the range's rows seen so far, written or left out by the test switch
+   * (absent in checkpoints from before the switch: `last` then, every row was written).
+   */
+  edgeAt: z.number().nullable().optional(),
+  /** Rows of the range the test-activity switch left out (not written). */
+  leftOut: z.number().int().nonnegative().default(0),
 });
 export type SliceState = z.infer<typeof sliceStateSchema>;
 
@@ -66,5 +73,18 @@ export function sliceRange(slice: { lo: number; hi: number }): { fromMs: number 
 
 /** `knownEmpty`: a widened count of 0 proved there is nothing to fetch. */
 export function freshSlice(lo: number, hi: number, count: number, knownEmpty = false): SliceState {
-  return { lo, hi, count, cursor: null, rows: 0, bytes: 0, done: knownEmpty, first: null, last: null, edge: [] };
+  return {
+    lo,
+    hi,
+    count,
+    cursor: null,
+    rows: 0,
+    bytes: 0,
+    done: knownEmpty,
+    first: null,
+    last: null,
+    edge: [],
+    edgeAt: null,
+    leftOut: 0,
+  };
 }

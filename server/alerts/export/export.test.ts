@@ -91,6 +91,7 @@ const fixedFilters = (): ValidFilters => ({
   tz: ZONE,
   chains: [],
   limit: 100,
+  test: "include",
 });
 const fixedRange = () => ({
   fromMs: h.anchorMs - 2 * 86_400_000,
@@ -184,8 +185,11 @@ describe("an export of the whole filtered set", () => {
         from: isoInZone(new Date(fixedRange().fromMs), ZONE),
         until: isoInZone(new Date(fixedRange().untilMs), ZONE),
       },
-      firstEventAt: records[0]?.createdAt,
-      lastEventAt: records.at(-1)?.createdAt,
+      manifestVersion: 2,
+      // Rows run newest first: the oldest is the last row, the newest the first.
+      oldestEventAt: records.at(-1)?.createdAt,
+      newestEventAt: records[0]?.createdAt,
+      testActivity: { mode: "include", leftOut: 0 },
       generatedBy: { id: staff.id, email: staff.email },
       upstream: { mode: "sandbox", label: "Sandbox", baseUrl: h.started.baseUrl },
       file: { name: result.fileName, bytes: bytes.length, sha256: sha256(bytes) },

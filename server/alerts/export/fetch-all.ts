@@ -16,6 +16,8 @@ export interface FetchAllDeps {
   formatter: RowFormatter;
   /** One page of a slice at the given page size. */
   page(slice: SliceState, cursor: string | null, limit: number): Promise<ListAlertEventsResponse>;
+  /** The ids of a page's events the test-activity switch leaves out (absent: every row is written). */
+  leaveOut?: (events: ListAlertEventsResponse["data"]) => Promise<ReadonlySet<string>>;
   /** The page size to use after the upstream refused the current one (and remembers it). */
   fallbackPageSize(refused: number): number | undefined;
   progress(report: ProgressReport): void;
@@ -66,7 +68,17 @@ export async function fetchAllSlices(state: FetchingCheckpoint, deps: FetchAllDe
       if (slice.done && slice.bytes === 0) continue;
       let part = await PartFile.open(partPath(deps.runId, i), slice.bytes);
       if (!part) {
-        Object.assign(slice, { cursor: null, rows: 0, bytes: 0, done: false, first: null, last: null, edge: [] });
+        Object.assign(slice, {
+          cursor: null,
+          rows: 0,
+          bytes: 0,
+          done: false,
+          first: null,
+          last: null,
+          edge: [],
+          edgeAt: null,
+          leftOut: 0,
+        });
         part = (await PartFile.open(partPath(deps.runId, i), 0)) as PartFile;
       }
       parts.set(i, part);
@@ -83,6 +95,7 @@ export async function fetchAllSlices(state: FetchingCheckpoint, deps: FetchAllDe
           await fetchSlice(state.slices[i] as SliceState, parts.get(i) as PartFile, {
             page: (slice, cursor) => pageWithFallback(state, deps, slice, cursor),
             formatter: deps.formatter,
+            ...(deps.leaveOut ? { leaveOut: deps.leaveOut } : {}),
             signal: stop.signal,
             onPage: () => {
               deps.progress(report());

@@ -5,6 +5,8 @@ import type { SliceState } from "./checkpoint";
 import type { PartFile } from "./files";
 import { formatChunks, type RowFormatter } from "./rows";
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** Ids kept per slice to drop a row seen twice at one instant; more at one millisecond is not plausible. */
 const MAX_EDGE_IDS = 2_000;
 
@@ -12,6 +14,8 @@ export interface SliceFetch {
   /** A page of the slice's widened range (see EventsReader.page), with the page size in force. */
   page(slice: SliceState, cursor: string | null): Promise<ListAlertEventsResponse>;
   formatter: RowFormatter;
+  /** The ids of a page's events the test-activity switch leaves out (absent: every row is written). */
+  leaveOut?: (events: ListAlertEventsResponse["data"]) => Promise<ReadonlySet<string>>;
   signal: AbortSignal;
   /** After each page is written and the state moved on (progress, checkpoints). */
   onPage(rows: number): void;
@@ -33,7 +37,10 @@ export async function fetchSlice(state: SliceState, part: PartFile, fetch: Slice
     fetch.signal.throwIfAborted();
     // The page is read in one synchronous step and not kept across the write below: parsed events
     // held over an await survive young collections and pile up in old space.
-    const step = digest(state, await fetch.page(state, state.cursor), previousPage, fetch.formatter);
+    // With the test switch on, the page is held over the classification of its transactions.
+    const page = await fetch.page(state, state.cursor);
+    const leaveOut = fetch.leaveOut ? await fetch.leaveOut(page.data) : NONE;
+    const step = digest(state, page, previousPage, fetch.formatter, leaveOut);
     if (step.chunks.length > 0) await part.append(step.chunks);
     Object.assign(state, { ...step.next, bytes: part.bytes } satisfies Partial<SliceState>);
     previousPage = step.pageIds;
@@ -42,23 +49,36 @@ export async function fetchSlice(state: SliceState, part: PartFile, fetch: Slice
 }
 
 /** What one page adds to a slice: the lines to append and the state after them. */
-function digest(state: SliceState, page: ListAlertEventsResponse, previousPage: Set<string>, formatter: RowFormatter) {
+function digest(
+  state: SliceState,
+  page: ListAlertEventsResponse,
+  previousPage: Set<string>,
+  formatter: RowFormatter,
+  leaveOut: ReadonlySet<string>,
+) {
   const pageIds = new Set<string>();
   const edge = new Set(state.edge);
   let { first, last } = state;
+  let edgeAt = state.edgeAt === undefined ? state.last : state.edgeAt;
+  let leftOut = state.leftOut;
   const keep: AlertEvent[] = [];
   for (const event of page.data) {
     const at = Date.parse(event.createdAt);
     const duplicate = pageIds.has(event.id) || previousPage.has(event.id) || edge.has(event.id);
     pageIds.add(event.id);
     if (duplicate || !(at >= state.lo && at < state.hi)) continue;
-    keep.push(event);
-    if (first === null || at > first) first = at;
-    if (last === null || at < last) {
-      last = at;
+    if (edgeAt === null || at < edgeAt) {
+      edgeAt = at;
       edge.clear();
       edge.add(event.id);
-    } else if (at === last && edge.size < MAX_EDGE_IDS) edge.add(event.id);
+    } else if (at === edgeAt && edge.size < MAX_EDGE_IDS) edge.add(event.id);
+    if (leaveOut.has(event.id)) {
+      leftOut++;
+      continue;
+    }
+    keep.push(event);
+    if (first === null || at > first) first = at;
+    if (last === null || at < last) last = at;
   }
   const next = page.metadata.cursor;
   return {
@@ -70,6 +90,8 @@ function digest(state: SliceState, page: ListAlertEventsResponse, previousPage: 
       first,
       last,
       edge: [...edge],
+      edgeAt,
+      leftOut,
       cursor: next,
       // No cursor, an empty page, or the cursor it was just given (a loop): the slice is complete.
       done: !next || page.data.length === 0 || next === state.cursor,

@@ -1,5 +1,6 @@
 import "server-only";
-import type { ExportManifest } from "@/lib/alerts/export";
+import type { ExportManifestV2 } from "@/lib/alerts/export";
+import { DEFAULT_TEST_MODE } from "@/lib/alerts/test-activity";
 import { getUpstreamConfig } from "@/server/env";
 import { consoleVersion } from "@/server/exports/version";
 import type { ExportParams, SliceState } from "./checkpoint";
@@ -26,7 +27,7 @@ export function buildManifest(input: {
   sha256: string;
   slices: readonly SliceState[];
   generatedAt: Date;
-}): ExportManifest {
+}): ExportManifestV2 {
   const { params, slices } = input;
   const zone = new ZoneTimeFormatter(params.filters.tz);
   const at = (ms: number | null) => (ms === null ? null : zone.format(ms));
@@ -34,7 +35,7 @@ export function buildManifest(input: {
   const lasts = slices.map((s) => s.last).filter((v): v is number => v !== null);
   const upstream = getUpstreamConfig();
   return {
-    manifestVersion: 1,
+    manifestVersion: 2,
     kind: "alerts.export",
     runId: input.runId,
     webhookId: params.webhookId,
@@ -48,8 +49,13 @@ export function buildManifest(input: {
     },
     rows: slices.reduce((sum, s) => sum + s.rows, 0),
     order: "newest-first",
-    firstEventAt: at(firsts.length > 0 ? Math.max(...firsts) : null),
-    lastEventAt: at(lasts.length > 0 ? Math.min(...lasts) : null),
+    // Rows run newest first; the range is named for what it holds: the oldest and the newest row's createdAt.
+    oldestEventAt: at(lasts.length > 0 ? Math.min(...lasts) : null),
+    newestEventAt: at(firsts.length > 0 ? Math.max(...firsts) : null),
+    testActivity: {
+      mode: params.filters.test ?? DEFAULT_TEST_MODE,
+      leftOut: slices.reduce((sum, s) => sum + s.leftOut, 0),
+    },
     generatedBy: { id: params.actor.id, email: params.actor.email },
     startedAt: zone.format(Date.parse(params.startedAt)),
     generatedAt: zone.format(input.generatedAt.getTime()),

@@ -57,6 +57,7 @@ const openFilters = (statuses: DeliveryStatus[] = []): ValidFilters => ({
   tz: "UTC",
   chains: [],
   limit: 100,
+  test: "include",
 });
 
 /** A count that starts somewhere (limit 1 with a `since`): how the plan looks for where the events start. */

@@ -6,8 +6,10 @@ import {
   REPLAY_SAMPLE_SIZE,
   type ReplayDryRun,
 } from "@/lib/alerts/replay";
+import { applyTestMode } from "@/lib/alerts/test-activity";
 import { getAdminClient } from "@/server/upstream";
 import { pinnedUntil } from "../range";
+import { markTestActivity } from "../test-activity/classify";
 import { failedEventsQuery } from "./query";
 
 /**
@@ -29,10 +31,13 @@ export async function replayDryRun(
     limit: String(REPLAY_SAMPLE_SIZE),
   });
   const count = page.metadata.total;
+  const dry = { count, until, confirmation: needsReplayConfirmation(count) ? replayConfirmationText(count) : null };
+  if (filters.test === "include") return { ...dry, sample: page.data };
+  const marking = await markTestActivity(page.data);
+  const { kept, note } = applyTestMode(page.data, marking, filters.test);
   return {
-    count,
-    sample: page.data,
-    until,
-    confirmation: needsReplayConfirmation(count) ? replayConfirmationText(count) : null,
+    ...dry,
+    sample: kept,
+    testActivity: { mode: filters.test, sampleLeftOut: note.leftOut, sampleUnclassified: note.unclassified },
   };
 }

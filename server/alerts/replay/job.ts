@@ -12,6 +12,7 @@ import { logger } from "@/server/log";
 import { getAdminClient, type AdminClient } from "@/server/upstream";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
 import { sleep } from "@/server/upstream/retry";
+import { leaveOutFor } from "../test-activity/leave-out";
 import { recordBatchIntent, recordBatchOutcome, recordedBatch, type Batch, type BatchOutcome } from "./batch-record";
 import { followReceipts } from "./follow";
 import { followProgress } from "./follow-job";
@@ -32,6 +33,8 @@ export const replayCheckpointSchema = countsSchema.extend({
   cursor: z.string().nullable(),
   finished: z.boolean(),
   total: z.number().int().nullable(),
+  /** Failed events the test-activity switch left out (never sent); absent in older checkpoints. */
+  leftOut: z.number().int().nonnegative().default(0),
   /** Batches taken so far (the next one is number batches + 1); absent in older checkpoints. */
   batches: z.number().int().nonnegative().default(0),
   /**
@@ -103,9 +106,11 @@ export const alertsReplayAllJob = defineJob({
       refused: 0,
       unconfirmed: 0,
       batches: 0,
+      leftOut: 0,
       inFlight: null,
     };
     const admin = getAdminClient();
+    const leaveOut = leaveOutFor(params.filters.test ?? "include");
     try {
       if (state.inFlight) {
         state = await settleInFlight(ctx, admin, state);
@@ -118,12 +123,14 @@ export const alertsReplayAllJob = defineJob({
           { ...query, limit: String(REPLAY_BATCH_SIZE), ...(state.cursor ? { cursor: state.cursor } : {}) },
           { signal: ctx.signal, priority: "background" },
         );
-        const ids = page.data.map((e) => e.id);
         const next = page.metadata.cursor;
-        const finished = !next || ids.length === 0 || next === state.cursor;
+        const finished = !next || page.data.length === 0 || next === state.cursor;
         const total = state.total ?? page.metadata.total;
+        const left = leaveOut ? await leaveOut(page.data) : new Set<string>();
+        const events = page.data.filter((e) => !left.has(e.id));
+        const ids = events.map((e) => e.id);
         if (ids.length === 0) {
-          state = { ...state, finished, total };
+          state = { ...state, cursor: next, finished, total, leftOut: state.leftOut + left.size };
           continue;
         }
         const batch = state.batches + 1;
@@ -133,10 +140,11 @@ export const alertsReplayAllJob = defineJob({
           finished,
           total,
           batches: batch,
+          leftOut: state.leftOut + left.size,
           inFlight: { ids: ids.length, batch, eventIds: ids },
         };
         await ctx.saveCheckpoint(state, progress(state));
-        state = await sendBatch(ctx, admin, state, { number: batch, eventIds: ids }, page.data);
+        state = await sendBatch(ctx, admin, state, { number: batch, eventIds: ids }, events);
         await ctx.saveCheckpoint(state, progress(state));
       }
     } catch (error) {
@@ -148,6 +156,7 @@ export const alertsReplayAllJob = defineJob({
       queued: state.queued,
       refused: state.refused,
       unconfirmed: state.unconfirmed,
+      leftOutAsTest: state.leftOut,
       until: params.until,
     };
     if (!state.followUntil) {

@@ -126,6 +126,7 @@ const filtersFor = (w: { from: number; to: number }): ValidFilters => ({
   tz: "UTC",
   chains: [],
   limit: 100,
+  test: "include",
 });
 const retriesOf = (ids: string[]) => ids.map((id) => h.store.retries[h.store.indexOf(id) as number] as number);
 const ended = (runId: string) =>

@@ -4,6 +4,7 @@ import { HealthView } from "@/components/alerts/health/health-view";
 import { WebhookHeader } from "@/components/alerts/webhook-header";
 import { UrlText } from "@/components/ui/url-text";
 import { HEALTH_RANGES } from "@/lib/alerts/health";
+import { loadSummaryTest } from "@/lib/alerts/search-params";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { isZone, UTC } from "@/lib/shared/time-zone";
@@ -27,14 +28,15 @@ export default async function WebhookHealthPage({
   const query = await searchParams;
   const range = HEALTH_RANGES.find((r) => r === query.range) ?? "7d";
   const tz = typeof query.tz === "string" && isZone(query.tz) ? query.tz : UTC;
+  const { test } = loadSummaryTest(query);
   const loaded = await loadWebhookPage(webhookId, `/alerts/${webhookId}/health`);
   if ("page" in loaded) return loaded.page;
   const { webhook } = loaded;
   const queryClient = getQueryClient();
   // A failed prefetch is not fatal: the view shows the error with a retry.
   await queryClient.prefetchQuery({
-    queryKey: queryKeys.alerts.health(webhook.id, range, tz),
-    queryFn: () => readWebhookHealth(webhook.id, range, tz),
+    queryKey: queryKeys.alerts.health(webhook.id, range, tz, test),
+    queryFn: () => readWebhookHealth(webhook.id, range, tz, undefined, test),
   });
   return (
     <>

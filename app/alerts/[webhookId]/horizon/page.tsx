@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { HorizonView } from "@/components/alerts/horizon/horizon-view";
 import { WebhookHeader } from "@/components/alerts/webhook-header";
 import { UrlText } from "@/components/ui/url-text";
+import { loadSummaryTest } from "@/lib/alerts/search-params";
 import { can } from "@/lib/auth/permissions";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -15,16 +16,23 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: `Drop horizon of ${(await params).webhookId}` };
 }
 
-export default async function DropHorizonPage({ params }: { params: Params }) {
+export default async function DropHorizonPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { webhookId } = await params;
+  const { test } = loadSummaryTest(await searchParams);
   const loaded = await loadWebhookPage(webhookId, `/alerts/${webhookId}/horizon`);
   if ("page" in loaded) return loaded.page;
   const { user, webhook } = loaded;
   const queryClient = getQueryClient();
   // A failed prefetch is not fatal: the view shows the error with a retry.
   await queryClient.prefetchQuery({
-    queryKey: queryKeys.alerts.horizon(webhook.id),
-    queryFn: () => readDropHorizon(webhook.id),
+    queryKey: queryKeys.alerts.horizon(webhook.id, test),
+    queryFn: () => readDropHorizon(webhook.id, undefined, undefined, test),
   });
   return (
     <>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HEALTH_RANGES } from "@/lib/alerts/health";
+import { SUMMARY_TEST_MODE, TEST_MODES } from "@/lib/alerts/test-activity";
 import { isZone, UTC } from "@/lib/shared/time-zone";
 import { readWebhookHealth } from "@/server/alerts/health";
 import { defineRoute } from "@/server/kit/define-route";
@@ -11,6 +12,7 @@ export const GET = defineRoute({
     webhookId: z.string().min(1).max(100),
     range: z.enum(HEALTH_RANGES, { message: "expected 24h, 7d or 30d" }).default("7d"),
     tz: z.string().max(64).refine(isZone, "not a time zone").default(UTC),
+    test: z.enum(TEST_MODES, { message: "expected include, exclude or only" }).default(SUMMARY_TEST_MODE),
   }),
-  run: ({ webhookId, range, tz }) => readWebhookHealth(webhookId, range, tz),
+  run: ({ webhookId, range, tz, test }) => readWebhookHealth(webhookId, range, tz, Date.now(), test),
 });
