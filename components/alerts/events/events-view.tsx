@@ -18,7 +18,7 @@ import { EventDrawer } from "./event-drawer-lazy";
 import { EventsTable } from "./events-table";
 import { ExportDialog } from "./export-dialog";
 import { FilterBar } from "./filter-bar";
-import { FiltersForm } from "./filters-form";
+import { FiltersForm } from "./filters-form-lazy";
 import { ReplayAll } from "./replay-all";
 import { ReplayAllRun } from "./replay-all-run";
 import { ReplayOutcome, type ReplayOutcomeData } from "./replay-outcome";
@@ -69,7 +69,9 @@ export function EventsView({
         }
       />
       <div id={formId} hidden={!open}>
-        <FiltersForm state={state} edit={edit} urlErrors={errors} onApply={(next) => void setState(next)} />
+        {open ? (
+          <FiltersForm state={state} edit={edit} urlErrors={errors} onApply={(next) => void setState(next)} />
+        ) : null}
       </div>
       {filters ? (
         <EventsList
