@@ -8,6 +8,7 @@ import { getJobRun, startJobWorkers, stopJobWorkers } from "@/server/jobs";
 import { getAdminClient } from "@/server/upstream";
 import { addEvents, startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
 import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
+import { claimParties, recordParties } from "../test-activity/parties-store";
 import { replayDryRun } from "./dry-run";
 import { queueReplayAll } from "./start";
 
@@ -54,19 +55,16 @@ beforeAll(async () => {
   // Registered before the events (the events cannot precede a test client's registration).
   await db.update(tables.testClients).set({ createdAt: new Date(from - 3_600_000) });
   testIds = ids.filter((_, i) => i % 3 === 0);
-  const at = new Date().toISOString();
-  await db.insert(tables.transactionParties).values(
-    ids.map((id) => ({
-      chainId: "eip155:11155111",
-      transactionHash: hashOf(id),
-      claimedAt: at,
-      checkedAt: at,
+  // Kept as the console keeps a chain's answer: claimed, then recorded with its seal.
+  const keys = ids.map((id) => ({ chainId: "eip155:11155111", hash: hashOf(id) }));
+  await claimParties(db, keys);
+  for (const [i, key] of keys.entries())
+    await recordParties(db, key, {
       blockNumber: 7_000_000,
-      parties: testIds.includes(id)
+      parties: testIds.includes(ids[i] as string)
         ? [`0x${"1".repeat(40)}`, (client.metadata.namespaces.eip155?.address as string).toLowerCase()]
         : [`0x${"1".repeat(40)}`, `0x${"2".repeat(40)}`],
-    })),
-  );
+    });
 }, 120_000);
 afterAll(async () => {
   await stopJobWorkers();
