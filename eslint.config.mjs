@@ -154,6 +154,12 @@ const config = [
       ],
     },
   },
+  // No import cycle anywhere (scripts/no-cycle.test.ts proves the rule refuses one). Packages are not walked:
+  // a cycle inside one is not the console's.
+  {
+    settings: { "import/ignore": ["node_modules"] },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
   { plugins: { console: consolePlugin }, rules: { "console/server-fence": "error", "console/test-fence": "error" } },
   { files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**"], rules: { "@typescript-eslint/no-non-null-assertion": "off" } },
   // The console does not use the React Compiler; TanStack Table's hook is fine as it is.

@@ -4,7 +4,7 @@ import { applyTestMode, SUMMARY_TEST_MODE, type TestMode } from "@/lib/alerts/te
 import type { AlertEvent } from "@/lib/contracts";
 import { getUpstreamConfig } from "@/server/env";
 import { markTestActivity } from "./test-activity/classify";
-import { eventsPage } from "./webhook-list";
+import { eventsPage } from "./webhook-reads";
 
 /** Pages of 1000 read at most: the failures of the schedule's 46 hours rarely need more than one. */
 const MAX_PAGES = 10;

@@ -7,7 +7,7 @@ import { getUpstreamConfig } from "@/server/env";
 import { isAppError } from "@/server/errors";
 import { chainRpc, type ChainRpc } from "@/server/wallets/chain-rpc";
 import { decodeTransfer, tokenFacts } from "@/server/wallets/erc20-facts";
-import { eventsPage } from "./webhook-list";
+import { eventsPage } from "./webhook-reads";
 
 interface RpcTransaction {
   from: string;

@@ -18,7 +18,7 @@ import { chainRpc } from "@/server/wallets/chain-rpc";
 import { keptFor } from "./kept";
 import { markTestActivity } from "./test-activity/classify";
 import { claimChecks, pruneChecks, recordCheck, recordedChecks } from "./watchdog-checks";
-import { eventsPage } from "./webhook-list";
+import { eventsPage } from "./webhook-reads";
 
 /** Pages of 1000 read at most (a busy webhook's day). */
 const MAX_PAGES = 30;

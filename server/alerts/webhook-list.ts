@@ -1,8 +1,6 @@
 import "server-only";
 import type { WebhookSummary } from "@/lib/alerts/views";
-import type { AlertWebhook, ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
-import { notFound } from "@/server/errors";
-import { isUpstreamErrorOf } from "@/server/upstream/errors";
+import type { AlertWebhook } from "@/lib/contracts";
 import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 import { readDropHorizon } from "./drop-horizon";
 import { keptFor } from "./kept";
@@ -74,28 +72,4 @@ export async function listWebhookSummaries(now = new Date()): Promise<WebhookSum
       };
     }),
   );
-}
-
-export async function getWebhook(webhookId: string): Promise<AlertWebhook> {
-  const { data } = await sharedAdminReads.listWebhooks();
-  const webhook = data.find((w) => w.id === webhookId);
-  if (!webhook) throw notFound(`Alert webhook ${webhookId}`);
-  return webhook;
-}
-
-/**
- * One page of a webhook's events for the upstream query (its cursor: the previous page's); `keepMs`: kept
- * that long in the shared cache instead of its TTL.
- */
-export async function eventsPage(
-  webhookId: string,
-  query: ListAlertEventsQuery,
-  keepMs?: number,
-): Promise<ListAlertEventsResponse> {
-  try {
-    return await sharedAdminReads.webhookEvents(webhookId, query, keepMs);
-  } catch (error) {
-    if (isUpstreamErrorOf(error, "NotFoundError")) throw notFound(`Alert webhook ${webhookId}`);
-    throw error;
-  }
 }

@@ -4,7 +4,7 @@ import { AccessDenied } from "@/components/ui/access-denied";
 import { RateLimitedPage } from "@/components/ui/rate-limited-page";
 import { can } from "@/lib/auth/permissions";
 import type { AlertWebhook } from "@/lib/contracts";
-import { getWebhook } from "@/server/alerts/webhook-list";
+import { getWebhook } from "@/server/alerts/webhook-reads";
 import { requireUser } from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
 import { isAppError } from "@/server/errors";

@@ -2,7 +2,7 @@ import "server-only";
 import { upstreamEventQuery, type ValidFilters } from "@/lib/alerts/filters";
 import { applyTestMode } from "@/lib/alerts/test-activity";
 import type { EventsPage } from "@/lib/alerts/views";
-import { eventsPage } from "../webhook-list";
+import { eventsPage } from "../webhook-reads";
 import { markTestActivity } from "./classify";
 import { testClientAddresses } from "./test-addresses";
 
