@@ -9,10 +9,19 @@ export function useZoneParam(): [string, (zone: string) => void] {
   return [isZone(param) ? param : UTC, (zone) => void setParam(zone === UTC ? null : zone)];
 }
 
-/** UTC, the browser's own zone, and a third one when a shared link names it, as radio buttons. */
+/**
+ * UTC, the browser's own zone, and a third one when a shared link names it, as radio buttons; with
+ * nothing to choose between (the browser's zone is UTC), the zone in words, not a radio group of one.
+ */
 export function ZoneSwitch({ tz, onChange }: { tz: string; onChange: (zone: string) => void }) {
   const local = useLocalZone();
   const zones = [...new Set([UTC, ...(local ? [local] : []), tz])];
+  if (zones.length === 1)
+    return (
+      <p className="text-sm" data-testid="zone">
+        <span className="text-muted">Times in </span>UTC
+      </p>
+    );
   return (
     <fieldset className="flex items-center gap-3 text-sm">
       <legend className="sr-only">Time zone</legend>
