@@ -2,7 +2,9 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 /** The fence around server/: checked through the project's real ESLint configuration. */
-const eslint = new ESLint({ cwd: process.cwd() });
+// The fences are checked on text linted as if it were at a path that does not exist: import/no-cycle,
+// which reads the imported files from disk, has nothing to read there (scripts/no-cycle.test.ts covers it).
+const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: { rules: { "import/no-cycle": "off" } } });
 
 async function fenceErrors(filePath: string, code: string, rule = "console/server-fence") {
   const [result] = await eslint.lintText(code, { filePath });
