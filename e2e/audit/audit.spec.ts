@@ -216,11 +216,15 @@ test.describe("[AUDIT] audit log", () => {
     const iso = `${minute.replace(" ", "T")}:00.000Z`;
     await expect(page).toHaveURL(new RegExp(`from=${encodeURIComponent(iso)}|from=${iso}`));
     await expect(auditRows(page).filter({ hasText: stranger })).toHaveCount(1);
-    // Every record shown is of that minute.
-    const times = await auditRows(page)
-      .locator("time")
-      .evaluateAll((els) => els.map((e) => e.getAttribute("datetime")));
-    expect(times.filter((t) => !t?.startsWith(minute.replace(" ", "T")))).toEqual([]);
+    // Every record shown is of that minute, once the filtered page has replaced the cleared one (the URL
+    // changes at once; the rows when the new page arrives).
+    const outside = async () =>
+      (
+        await auditRows(page)
+          .locator("time")
+          .evaluateAll((els) => els.map((e) => e.getAttribute("datetime")))
+      ).filter((t) => !t?.startsWith(minute.replace(" ", "T")));
+    await expect.poll(outside).toEqual([]);
     await page.reload();
     await expect(page.getByLabel("From (UTC)")).toHaveValue(minute);
     await expect(page.getByLabel("To (UTC)")).toHaveValue(minute);

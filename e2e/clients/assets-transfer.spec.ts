@@ -4,6 +4,7 @@ import { publicKeyToAddress } from "viem/accounts";
 import { backupWallets, createClientInUi, generateWallets } from "../fixtures/sandbox";
 import { screens, setTheme } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
+import { unfoldWallets } from "../fixtures/wallets";
 
 interface ClientRecord {
   id: string;
@@ -434,6 +435,7 @@ test.describe("[CLIENTS] assets and transfers", () => {
     await expect(ed.getByTestId("public-key-hex")).toHaveText(edRaw.X.toLowerCase());
 
     await screens(page, "clients-wallets", async () => {
+      await unfoldWallets(page);
       await expect(raw).toBeVisible();
     });
   });
@@ -444,7 +446,7 @@ test.describe("[CLIENTS] assets and transfers", () => {
     await page.goto(`/clients/${aa.clientId}`);
     const card = page.getByRole("article", { name: "SECP256K1 wallet" });
     const smartAccount = aaRecord.metadata.namespaces.eip155?.address ?? "-";
-    await expect(card.getByText("EVM smart account", { exact: true })).toBeVisible();
+    await expect(card.getByRole("term").filter({ hasText: /^EVM smart account$/ })).toBeVisible();
     await expect(card.getByTestId("address-smart-account")).toContainText(smartAccount);
     await expect(card.getByTestId("address-smart-account-note")).toContainText("ERC-4337");
     await expect(card.getByText("EVM", { exact: true })).toHaveCount(0);
@@ -457,10 +459,11 @@ test.describe("[CLIENTS] assets and transfers", () => {
       `0x04${BigInt(X).toString(16).padStart(64, "0")}${BigInt(Y).toString(16).padStart(64, "0")}`,
     );
     expect(owner.toLowerCase()).not.toBe(smartAccount.toLowerCase());
-    await expect(card.getByText("EVM owner key", { exact: true })).toBeVisible();
+    await expect(card.getByRole("term").filter({ hasText: /^EVM owner key$/ })).toBeVisible();
     await expect(card.getByTestId("address-owner")).toContainText(owner);
     await expect(card.getByTestId("address-owner-note")).toContainText("Derived from the SECP256K1 public key");
     await screens(page, "clients-aa-wallets", async () => {
+      await unfoldWallets(page);
       await expect(card.getByTestId("address-owner")).toBeVisible();
     });
 

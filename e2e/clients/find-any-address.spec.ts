@@ -3,6 +3,7 @@ import { expectAccessible } from "../fixtures/axe";
 import { createClientInUi, generateWallets } from "../fixtures/sandbox";
 import { screens } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
+import { unfoldWallets } from "../fixtures/wallets";
 
 /**
  * Every address a client's page shows finds that client from the header's search: the owner key of
@@ -66,6 +67,7 @@ test("[CLIENTS][find-any-address] every address an account-abstracted client's p
   await expect(page.getByText("EVM owner key", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await screens(page, "clients-found-by-owner-key", async () => {
+    await unfoldWallets(page);
     await expect(page.getByText("EVM owner key", { exact: true })).toBeVisible();
   });
 });
