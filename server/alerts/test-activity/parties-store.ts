@@ -51,10 +51,17 @@ export async function recordedParties(db: Db, keys: readonly TxKey[]): Promise<M
     // Parties rewritten outside the console (a real client's failure made to name a test wallet, so the
     // summary figures would leave it out): dropped and asked of the chain again.
     logger.warn({ rows: forged.length }, "transaction parties rewritten outside the console: asked again");
-    for (const key of forged)
-      await db
-        .delete(transactionParties)
-        .where(and(eq(transactionParties.chainId, key.chainId), eq(transactionParties.transactionHash, key.hash)));
+    // One statement per chain, as the watchdog drops its rewritten answers.
+    for (const chainId of new Set(forged.map((key) => key.chainId)))
+      await db.delete(transactionParties).where(
+        and(
+          eq(transactionParties.chainId, chainId),
+          inArray(
+            transactionParties.transactionHash,
+            forged.filter((key) => key.chainId === chainId).map((key) => key.hash),
+          ),
+        ),
+      );
   }
   return found;
 }
