@@ -1,10 +1,10 @@
 import "server-only";
 import { dropHorizon, horizonWindowMs, type DropHorizon } from "@/lib/alerts/drop-horizon";
 import { applyTestMode, SUMMARY_TEST_MODE, type TestMode } from "@/lib/alerts/test-activity";
-import type { AlertEvent } from "@/lib/contracts";
 import { getUpstreamConfig } from "@/server/env";
+import { sinceMinute } from "./range";
 import { markTestActivity } from "./test-activity/classify";
-import { eventsPage } from "./webhook-reads";
+import { walkEvents } from "./webhook-reads";
 
 /** Pages of 1000 read at most: the failures of the schedule's 46 hours rarely need more than one. */
 const MAX_PAGES = 10;
@@ -22,34 +22,20 @@ export async function readDropHorizon(
 ): Promise<DropHorizon> {
   const scale = getUpstreamConfig().retryScale;
   // A whole minute, so the pages, the webhooks list and the overview within a minute share one read.
-  const sinceSeconds = Math.floor((now - horizonWindowMs(scale)) / 60_000) * 60;
-  const failed: AlertEvent[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const page = await eventsPage(
-      webhookId,
-      {
-        eventTypes: "EIP_155_TX_V1",
-        deliveryStatuses: "failed",
-        since: String(sinceSeconds),
-        limit: "1000",
-        ...(cursor ? { cursor } : {}),
-      },
-      keepMs,
-    );
-    failed.push(...page.data);
-    cursor = page.metadata.cursor;
-    pages++;
-  } while (cursor && pages < MAX_PAGES);
+  const sinceSeconds = sinceMinute(now - horizonWindowMs(scale));
+  const walk = await walkEvents(
+    webhookId,
+    { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since: String(sinceSeconds) },
+    { maxPages: MAX_PAGES, keepMs },
+  );
   // Test activity (the test clients' failures) left out, kept alone or kept as the switch says, and said.
-  const { kept, note } = applyTestMode(failed, await markTestActivity(failed), test);
+  const { kept, note } = applyTestMode(walk.events, await markTestActivity(walk.events), test);
   return {
     ...dropHorizon(kept, {
       now,
       scale,
       since: new Date(sinceSeconds * 1000).toISOString(),
-      complete: cursor === null,
+      complete: walk.complete,
     }),
     testActivity: note,
   };

@@ -11,41 +11,33 @@ import {
 } from "@/lib/alerts/health";
 import { SUMMARY_TEST_MODE, type TestMode } from "@/lib/alerts/test-activity";
 import type { ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
-import { notFound } from "@/server/errors";
+import { isAppError } from "@/server/errors";
+import { KEEP_MS, keptFor } from "@/server/kit/kept";
 import { getAdminClient } from "@/server/upstream";
-import { isUpstreamErrorOf } from "@/server/upstream/errors";
+import { orNotFound } from "@/server/upstream/not-found";
 import { testActivityIn } from "./test-activity/count";
 
-/** A count of a bucket that has ended changes only by retries and replays: kept this long. */
-const CLOSED_BUCKET_TTL_MS = 5 * 60_000;
-/** The open bucket, and the streak reads: kept briefly, so reloads and both widths cost nothing. */
-const OPEN_TTL_MS = 15_000;
-const MAX_CACHED = 5_000;
+/** One-event reads, kept by query: an ended bucket's KEEP_MS.closedBucket, the open one's KEEP_MS.openBucket. */
+const kept = keptFor<ListAlertEventsResponse>({ keepMs: KEEP_MS.openBucket, failedMs: 0 });
 
-const cache = new Map<string, { at: number; ttl: number; value: Promise<ListAlertEventsResponse> }>();
-
-/** One-event read at background priority (people clicking go first), cached by query. */
-function probe(webhookId: string, query: Omit<ListAlertEventsQuery, "eventTypes" | "limit">, ttl: number) {
+/** One-event read at background priority (people clicking go first), kept by query. */
+function probe(webhookId: string, query: Omit<ListAlertEventsQuery, "eventTypes" | "limit">, keepMs: number) {
   const full: ListAlertEventsQuery = { eventTypes: "EIP_155_TX_V1", ...query, limit: "1" };
   const key = `${webhookId}?${new URLSearchParams(full as Record<string, string>)}`;
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && now - hit.at < hit.ttl) return { value: hit.value, fresh: false };
-  const value = getAdminClient()
-    .alerts.webhooks.events(webhookId, full, { priority: "background" })
-    .catch((error: unknown) => {
-      cache.delete(key);
-      if (isUpstreamErrorOf(error, "NotFoundError")) throw notFound(`Alert webhook ${webhookId}`);
-      throw error;
-    });
-  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { at: now, ttl, value });
-  return { value, fresh: true };
+  return kept.read(
+    key,
+    () =>
+      orNotFound(
+        getAdminClient().alerts.webhooks.events(webhookId, full, { priority: "background" }),
+        `Alert webhook ${webhookId}`,
+      ),
+    keepMs,
+  );
 }
 
 /** For tests. */
 export function clearHealthCacheForTests() {
-  cache.clear();
+  kept.forget();
 }
 
 /**
@@ -70,7 +62,7 @@ export async function readWebhookHealth(
     count(query, ttl)
       .then((page) => page.metadata.total)
       .catch((error: unknown) => {
-        if (isUpstreamErrorOf(error, "NotFoundError")) throw error;
+        if (isAppError(error) && error.code === "NOT_FOUND") throw error;
         return null;
       });
 
@@ -79,7 +71,7 @@ export async function readWebhookHealth(
     spans.map(async ({ start, end }, k) => {
       const since = String(Math.floor(start / 1000));
       const until = String(Math.ceil(end / 1000));
-      const ttl = k === spans.length - 1 ? OPEN_TTL_MS : CLOSED_BUCKET_TTL_MS;
+      const ttl = k === spans.length - 1 ? KEEP_MS.openBucket : KEEP_MS.closedBucket;
       const [success, failed, pending] = await Promise.all(
         HEALTH_STATUSES.map((deliveryStatuses) => total({ deliveryStatuses, since, until }, ttl)),
       );
@@ -107,15 +99,15 @@ export async function readWebhookHealth(
   const leftOut = HEALTH_STATUSES.reduce((sum, s) => sum + Math.max(0, (all[s] ?? 0) - (totals[s] ?? 0)), 0);
 
   const [lastSuccess, lastSettled] = await Promise.all([
-    count({ deliveryStatuses: "success" }, OPEN_TTL_MS).then((p) => p.data[0] ?? null),
-    count({ deliveryStatuses: "success,failed" }, OPEN_TTL_MS).then((p) => p.data[0] ?? null),
+    count({ deliveryStatuses: "success" }, KEEP_MS.openBucket).then((p) => p.data[0] ?? null),
+    count({ deliveryStatuses: "success,failed" }, KEEP_MS.openBucket).then((p) => p.data[0] ?? null),
   ]);
   let failing: WebhookHealth["failing"] = null;
   if (lastSettled?.deliveryStatus === "failed") {
     const since = lastSuccess?.createdAt ?? null;
     const failures = await total(
       { deliveryStatuses: "failed", ...(since ? { since: String(Math.floor(Date.parse(since) / 1000) + 1) } : {}) },
-      OPEN_TTL_MS,
+      KEEP_MS.openBucket,
     );
     failing = { since, failures };
   }

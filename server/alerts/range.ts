@@ -31,6 +31,14 @@ export function pinnedUntil(filters: Pick<ValidFilters, "to">, now: Date): Date 
   return new Date(end === undefined ? nowSecond : Math.min(end, nowSecond));
 }
 
+/**
+ * A `since` for the upstream, in seconds, rounded down to a whole minute: the events page's "From"
+ * (minute precision) then names exactly the window a figure was counted over.
+ */
+export function sinceMinute(ms: number): number {
+  return Math.floor(ms / 60_000) * 60;
+}
+
 export function rangeOf(filters: FiltersRecord, until: string): MsRange {
   return { fromMs: filters.from ? Date.parse(filters.from) : null, untilMs: Date.parse(until) };
 }

@@ -9,16 +9,16 @@ import {
   type DisputedTransaction,
   type WatchdogReport,
 } from "@/lib/alerts/watchdog";
-import type { AlertEvent, ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
+import type { AlertEvent } from "@/lib/contracts";
 import { getDb } from "@/server/db";
 import { getUpstreamConfig } from "@/server/env";
 import { isAppError } from "@/server/errors";
-import { getAdminClient } from "@/server/upstream";
+import { KEEP_MS, keptFor } from "@/server/kit/kept";
 import { chainRpc } from "@/server/wallets/chain-rpc";
-import { keptFor } from "./kept";
+import { sinceMinute } from "./range";
 import { markTestActivity } from "./test-activity/classify";
 import { claimChecks, pruneChecks, recordCheck, recordedChecks } from "./watchdog-checks";
-import { eventsPage } from "./webhook-reads";
+import { walkEvents } from "./webhook-reads";
 
 /** Pages of 1000 read at most (a busy webhook's day). */
 const MAX_PAGES = 30;
@@ -53,34 +53,21 @@ export async function readWatchdog(
   const { confirmationMs } = getUpstreamConfig();
   const since = now - WATCHDOG_WINDOW_MS;
   // A whole minute, so reads within a minute share the upstream's answers (shared reads).
-  const sinceSeconds = Math.floor(since / 60_000) * 60;
-  const events: AlertEvent[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const query: ListAlertEventsQuery = {
-      eventTypes: "EIP_155_TX_V1",
-      since: String(sinceSeconds),
-      limit: "1000",
-      ...(cursor ? { cursor } : {}),
-    };
-    const page: ListAlertEventsResponse =
-      options.priority === "background"
-        ? await getAdminClient().alerts.webhooks.events(webhookId, query, { priority: "background" })
-        : await eventsPage(webhookId, query);
-    events.push(...page.data);
-    cursor = page.metadata.cursor;
-    pages++;
-  } while (cursor && pages < MAX_PAGES);
+  const sinceSeconds = sinceMinute(since);
+  const { events, complete } = await walkEvents(
+    webhookId,
+    { eventTypes: "EIP_155_TX_V1", since: String(sinceSeconds) },
+    { maxPages: MAX_PAGES, ...(options.priority === "background" ? { priority: "background" as const } : {}) },
+  );
   // Cut short, the oldest alerts were not read: pair only from the oldest one read.
-  const oldest = cursor ? Date.parse(events.at(-1)?.createdAt ?? new Date(now).toISOString()) : sinceSeconds * 1000;
+  const oldest = !complete ? Date.parse(events.at(-1)?.createdAt ?? new Date(now).toISOString()) : sinceSeconds * 1000;
   // Test activity is set aside (or kept alone) before pairing: a transaction's alerts are all test or none.
   const { kept, note } = applyTestMode(events, await markTestActivity(events), options.test ?? SUMMARY_TEST_MODE);
   const { confirmedTransactions, ...paired } = pairAlerts(kept, {
     now,
     since: oldest,
     confirmationMs,
-    complete: cursor === null,
+    complete,
   });
   const report: WatchdogReport = { ...paired, testActivity: note };
   if (options.lookups === false) return report;
@@ -194,17 +181,13 @@ async function verdict(event: AlertEvent, headOf: (chainId: string) => Promise<n
   }
 }
 
-/** How long the webhooks page and the overview keep a webhook's count of findings. */
-const COUNT_TTL_MS = 60_000;
 export interface WatchdogCounts {
   /** Transactions whose confirmed alerts did not all come. */
   missing: number;
   /** Confirmed transactions the chain disagrees with (of the newest asked). */
   disputed: number;
 }
-/** A failed count is not asked again for this long (each asking spends the custodian's budget). */
-const COUNT_FAILED_KEEP_MS = 15_000;
-const keptCounts = keptFor<WatchdogCounts>(COUNT_TTL_MS, COUNT_FAILED_KEEP_MS);
+const keptCounts = keptFor<WatchdogCounts>({ keepMs: KEEP_MS.summary, failedMs: KEEP_MS.failed });
 
 /**
  * The counts of a webhook's watchdog, for the webhooks page and the overview: read at background
@@ -212,7 +195,7 @@ const keptCounts = keptFor<WatchdogCounts>(COUNT_TTL_MS, COUNT_FAILED_KEEP_MS);
  * is counted from the listing alone), kept a minute (a failed read 15 s).
  */
 export function countWatchdogFindings(webhookId: string): Promise<WatchdogCounts> {
-  return keptCounts(webhookId, () =>
+  return keptCounts.get(webhookId, () =>
     readWatchdog(webhookId, Date.now(), { lookups: "confirmed", priority: "background" }).then((r) => ({
       missing: r.findings.length,
       disputed: r.confirmedChecks.disputed.length,

@@ -1,26 +1,23 @@
 import "server-only";
 import type { WebhookSummary } from "@/lib/alerts/views";
 import type { AlertWebhook } from "@/lib/contracts";
+import { KEEP_MS, keptFor } from "@/server/kit/kept";
 import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 import { readDropHorizon } from "./drop-horizon";
-import { keptFor } from "./kept";
+import { sinceMinute } from "./range";
 import { testActivityIn } from "./test-activity/count";
 import { countWatchdogFindings } from "./watchdog";
 
 const DAY_SECONDS = 24 * 3600;
 
 /**
- * How long the list keeps a webhook's counts: derived in this process, and the upstream's answers they come
- * from in the one cache every console process shares (so two workers read them once a minute, not twice);
- * a count that failed, how long until it is asked again.
+ * A webhook's counts are derived in this process and kept KEEP_MS.summary, and the upstream's answers
+ * they come from in the one cache every console process shares (so two workers read them once a
+ * minute, not twice); a count that failed is asked again after KEEP_MS.failed.
  */
-export const SUMMARY_KEEP_MS = 60_000;
-export const SUMMARY_FAILED_KEEP_MS = 15_000;
-const keptFailed = keptFor<{ count: number; leftOut: number; unclassified: number; since: string }>(
-  SUMMARY_KEEP_MS,
-  SUMMARY_FAILED_KEEP_MS,
-);
-const keptHorizon = keptFor<Awaited<ReturnType<typeof readDropHorizon>>>(SUMMARY_KEEP_MS, SUMMARY_FAILED_KEEP_MS);
+const keep = { keepMs: KEEP_MS.summary, failedMs: KEEP_MS.failed };
+const keptFailed = keptFor<{ count: number; leftOut: number; unclassified: number; since: string }>(keep);
+const keptHorizon = keptFor<Awaited<ReturnType<typeof readDropHorizon>>>(keep);
 
 /**
  * The custodian's alert webhooks, each with the failed deliveries of the last 24 hours (a one-row
@@ -34,27 +31,31 @@ const keptHorizon = keptFor<Awaited<ReturnType<typeof readDropHorizon>>>(SUMMARY
 export async function listWebhookSummaries(now = new Date()): Promise<WebhookSummary[]> {
   const { data } = await sharedAdminReads.listWebhooks();
   // A whole minute, so the events page's "From" (minute precision) names exactly this window.
-  const sinceSeconds = Math.floor(now.getTime() / 60_000) * 60 - DAY_SECONDS;
+  const sinceSeconds = sinceMinute(now.getTime()) - DAY_SECONDS;
   const since = String(sinceSeconds);
   const failedSince = new Date(sinceSeconds * 1000).toISOString();
   return Promise.all(
     data.map(async (webhook: AlertWebhook) => {
       const [failed, horizon, watchdog] = await Promise.all([
-        keptFailed(webhook.id, async () => {
-          const query = { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since } as const;
-          // Test activity left out of the figure (and said): the test clients' failures are not an alarm.
-          const [page, test] = await Promise.all([
-            sharedAdminReads.webhookEvents(webhook.id, { ...query, limit: "1" }, SUMMARY_KEEP_MS),
-            testActivityIn(webhook.id, query, SUMMARY_KEEP_MS),
-          ]);
-          return {
-            count: Math.max(0, page.metadata.total - test.test.length),
-            leftOut: test.test.length,
-            unclassified: test.unclassified,
-            since: failedSince,
-          };
-        }).catch(() => null),
-        keptHorizon(webhook.id, () => readDropHorizon(webhook.id, now.getTime(), SUMMARY_KEEP_MS)).catch(() => null),
+        keptFailed
+          .get(webhook.id, async () => {
+            const query = { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since } as const;
+            // Test activity left out of the figure (and said): the test clients' failures are not an alarm.
+            const [page, test] = await Promise.all([
+              sharedAdminReads.webhookEvents(webhook.id, { ...query, limit: "1" }, KEEP_MS.summary),
+              testActivityIn(webhook.id, query, KEEP_MS.summary),
+            ]);
+            return {
+              count: Math.max(0, page.metadata.total - test.test.length),
+              leftOut: test.test.length,
+              unclassified: test.unclassified,
+              since: failedSince,
+            };
+          })
+          .catch(() => null),
+        keptHorizon
+          .get(webhook.id, () => readDropHorizon(webhook.id, now.getTime(), KEEP_MS.summary))
+          .catch(() => null),
         countWatchdogFindings(webhook.id).catch(() => null),
       ]);
       return {

@@ -2,6 +2,7 @@ import "server-only";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { KEEP_MS, keptFor } from "@/server/kit/kept";
 import { logger } from "@/server/log";
 import { checkpointDir, writeFileWhole } from "./checkpoint-dir";
 
@@ -22,33 +23,30 @@ export type ChainAlarm = z.infer<typeof alarmSchema>;
 
 const alarmPath = () => path.join(/*turbopackIgnore: true*/ checkpointDir(), FILE);
 
-// Read at most once per second per process: every append and every page asks.
-const KEEP_MS = 1000;
-let kept: { path: string; until: number; alarm: Promise<ChainAlarm | null> } | undefined;
+// Read at most once per KEEP_MS.checkpointFiles per process: every append and every page asks.
+const kept = keptFor<ChainAlarm | null>({ keepMs: KEEP_MS.checkpointFiles, failedMs: 0, max: 4 });
 
 /** The standing alarm, if any. A file that is there but unreadable counts as an alarm: someone wrote it. */
 export function chainAlarm(): Promise<ChainAlarm | null> {
   const file = alarmPath();
-  if (kept && kept.path === file && kept.until > Date.now()) return kept.alarm;
-  const alarm = readFile(file, "utf8").then(
-    (text) => {
-      const parsed = alarmSchema.safeParse(safeJson(text));
-      return parsed.success
-        ? parsed.data
-        : {
-            at: new Date().toISOString(),
-            problem: "alarm-unreadable",
-            message: `${FILE} is not readable as an alarm.`,
-          };
-    },
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return null;
-      throw error;
-    },
+  return kept.get(file, () =>
+    readFile(file, "utf8").then(
+      (text) => {
+        const parsed = alarmSchema.safeParse(safeJson(text));
+        return parsed.success
+          ? parsed.data
+          : {
+              at: new Date().toISOString(),
+              problem: "alarm-unreadable",
+              message: `${FILE} is not readable as an alarm.`,
+            };
+      },
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return null;
+        throw error;
+      },
+    ),
   );
-  kept = { path: file, until: Date.now() + KEEP_MS, alarm };
-  alarm.catch(() => (kept = undefined));
-  return alarm;
 }
 
 /** Records a finding; the first one stands until acknowledged (a later finding does not replace it). */
@@ -57,7 +55,7 @@ export async function raiseChainAlarm(finding: { problem: string; message: strin
   if (standing) return standing;
   const alarm: ChainAlarm = { at: new Date().toISOString(), problem: finding.problem, message: finding.message };
   await writeFileWhole(alarmPath(), `${JSON.stringify(alarm, null, 2)}\n`);
-  kept = undefined;
+  kept.forget();
   logger.error({ problem: alarm.problem }, "audit chain found broken: appends stop until an operator acknowledges it");
   return alarm;
 }
@@ -65,7 +63,7 @@ export async function raiseChainAlarm(finding: { problem: string; message: strin
 /** Only the acknowledgement calls this, once the chain verifies past what was found. */
 export async function clearChainAlarm(): Promise<void> {
   await rm(alarmPath(), { force: true });
-  kept = undefined;
+  kept.forget();
 }
 
 function safeJson(text: string): unknown {

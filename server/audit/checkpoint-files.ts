@@ -2,6 +2,7 @@ import "server-only";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/server/db";
+import { KEEP_MS, keptFor } from "@/server/kit/kept";
 import { checkpointIsAuthentic, parseCheckpoint, type SignedCheckpoint } from "./checkpoint";
 import { chainDir, checkpointDir, CLOSING_FILE, listOrEmpty, writeFileWhole } from "./checkpoint-dir";
 import { storedAuditKeys } from "./keys";
@@ -107,24 +108,18 @@ export interface ChainState {
   closed: boolean;
 }
 
-// Per chain, kept a second: every append compares the head with the newest checkpoint.
-const KEEP_MS = 1000;
-const states = new Map<string, { until: number; value: Promise<ChainState> }>();
+// Per chain, kept KEEP_MS.checkpointFiles: every append compares the head with the newest checkpoint.
+const states = keptFor<ChainState>({ keepMs: KEEP_MS.checkpointFiles, failedMs: 0 });
 
 /** The newest authentic checkpoint of the chain and whether it was closed, read at most once a second per process. */
 export function chainState(db: Db, chainId: string): Promise<ChainState> {
-  const kept = states.get(chainId);
-  if (kept && kept.until > Date.now()) return kept.value;
-  const value = (async () => ({
+  return states.get(chainId, async () => ({
     newest: (await chainCheckpoints(db, chainId)).newest?.checkpoint,
     closed: (await listOrEmpty(chainDir(chainId))).includes(CLOSING_FILE),
-  }))();
-  states.set(chainId, { until: Date.now() + KEEP_MS, value });
-  value.catch(() => states.delete(chainId));
-  return value;
+  }));
 }
 
 /** What this process read of a chain's folder is stale: it just wrote there. */
 export function forgetChainState(chainId: string): void {
-  states.delete(chainId);
+  states.forget(chainId);
 }

@@ -6,9 +6,8 @@ import type { AssetsResponse, Client, ListClientsResponse } from "@/lib/contract
 import { testClientIds } from "@/server/clients/test-clients";
 import { getDb } from "@/server/db";
 import { ejectSummaries } from "@/server/ejects/inbox";
-import { notFound } from "@/server/errors";
 import { getAdminClient } from "@/server/upstream";
-import { isUpstreamErrorOf } from "@/server/upstream/errors";
+import { orNotFound } from "@/server/upstream/not-found";
 import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
 
 /** One page of clients in the upstream's own cursor order, with each one's eject state and which are test clients. */
@@ -29,12 +28,7 @@ export async function listClientsPage(query: { take: number; cursor?: string }):
 
 /** The client, or a NOT_FOUND AppError the pages turn into a not-found screen. */
 export async function getClient(clientId: string): Promise<Client> {
-  try {
-    return await getAdminClient().clients.retrieve(clientId);
-  } catch (error) {
-    if (isUpstreamErrorOf(error, "NotFoundError")) throw notFound(`Client ${clientId}`);
-    throw error;
-  }
+  return orNotFound(getAdminClient().clients.retrieve(clientId), `Client ${clientId}`);
 }
 
 /** The client's view, or a NOT_FOUND AppError. */
@@ -43,10 +37,5 @@ export async function getClientView(clientId: string): Promise<ClientView> {
 }
 
 export async function getClientAssets(clientId: string, chain: string): Promise<AssetsResponse> {
-  try {
-    return await getAdminClient().clients.assets(clientId, chain as never);
-  } catch (error) {
-    if (isUpstreamErrorOf(error, "NotFoundError")) throw notFound(`Client ${clientId}`);
-    throw error;
-  }
+  return orNotFound(getAdminClient().clients.assets(clientId, chain as never), `Client ${clientId}`);
 }

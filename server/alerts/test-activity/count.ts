@@ -1,6 +1,7 @@
 import "server-only";
 import type { AlertEvent, ListAlertEventsQuery } from "@/lib/contracts";
-import { sharedAdminReads } from "@/server/upstream/shared-admin-reads";
+import { sinceMinute } from "../range";
+import { walkEvents } from "../webhook-reads";
 import { markTestActivity } from "./classify";
 import { testClientAddresses } from "./test-addresses";
 
@@ -27,27 +28,17 @@ export async function testActivityIn(
 ): Promise<TestActivityIn> {
   const clients = await testClientAddresses();
   if (clients.since === null) return { test: [], unclassified: 0 };
-  const floor = Math.floor(clients.since / 60_000) * 60;
+  const floor = sinceMinute(clients.since);
   const since = Math.max(Number(query.since ?? 0), floor);
   if (query.until !== undefined && Number(query.until) <= since) return { test: [], unclassified: 0 };
-  const events: AlertEvent[] = [];
-  let cursor: string | null = null;
-  let total = 0;
-  let pages = 0;
-  do {
-    const page = await sharedAdminReads.webhookEvents(
-      webhookId,
-      { ...query, since: String(since), limit: "1000", ...(cursor ? { cursor } : {}) },
-      keepMs,
-    );
-    events.push(...page.data);
-    if (pages === 0) total = page.metadata.total;
-    cursor = page.metadata.cursor;
-    pages++;
-  } while (cursor && pages < MAX_PAGES);
+  const { events, total, complete } = await walkEvents(
+    webhookId,
+    { ...query, since: String(since) },
+    { maxPages: MAX_PAGES, ...(keepMs === undefined ? {} : { keepMs }) },
+  );
   const marking = await markTestActivity(events);
   return {
     test: events.filter((e) => marking.test.has(e.id)),
-    unclassified: marking.unclassified.size + (cursor ? Math.max(0, total - events.length) : 0),
+    unclassified: marking.unclassified.size + (complete ? 0 : Math.max(0, total - events.length)),
   };
 }
