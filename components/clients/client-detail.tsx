@@ -9,7 +9,7 @@ import { Tabs } from "@/components/ui/tabs";
 import type { Permission } from "@/lib/auth/permissions";
 import type { ClientView } from "@/lib/clients/client-view";
 import { clientDetailSearchParams } from "@/lib/clients/search-params";
-import type { TestClient } from "@/lib/clients/test-clients";
+import type { TestClient } from "@/lib/lab/test-clients";
 import type { UpstreamMode } from "@/lib/clients/transfer-chains";
 import { ejectSummaryOf } from "@/lib/ejects/summary";
 import type { EjectRequestView } from "@/lib/ejects/views";

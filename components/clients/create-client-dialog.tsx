@@ -6,10 +6,10 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/form-error";
 import { SecretOnce } from "@/components/ui/secret-once";
-import type { TestClient } from "@/lib/clients/test-clients";
+import type { TestClient } from "@/lib/lab/test-clients";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { createClient } from "@/server/actions/clients";
-import { createTestClient } from "@/server/actions/test-clients";
+import { createTestClient } from "@/server/actions/lab";
 
 type Created = { id: string; clientApiKey: string; clientSessionToken: string; isAccountAbstracted: boolean };
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { CLIENT_ID_MESSAGE, isClientId } from "@/lib/clients/client-id";
-import type { TestClient } from "@/lib/clients/test-clients";
+import type { TestClient } from "@/lib/lab/test-clients";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 

@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { faucetGiftWords } from "@/lib/chains/faucet";
-import type { SetUpTestClientResult } from "@/lib/clients/test-clients";
+import type { SetUpTestClientResult } from "@/lib/lab/test-clients";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { setUpYieldTestClient } from "@/server/actions/test-clients";
+import { setUpYieldTestClient } from "@/server/actions/lab";
 
 /**
  * A developer's way to a first yield run in one step: the console creates a test client, generates

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { Tabs } from "@/components/ui/tabs";
-import type { TestClient } from "@/lib/clients/test-clients";
+import type { TestClient } from "@/lib/lab/test-clients";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { readYieldPage } from "@/lib/yield/page-state";

@@ -36,7 +36,7 @@ vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requ
 const { startYieldHarness, developer } = await import("@/testing/yield/console");
 const { setDbForTests, getDb, tables } = await import("@/server/db");
 const { openJobsTestDb } = await import("@/testing/jobs/helpers");
-const { registerTestClient, loadShares } = await import("@/server/clients/test-clients");
+const { registerTestClient, loadShares } = await import("@/server/lab/test-clients");
 const { getAdminClient, MpcClient } = await import("@/server/upstream");
 const { labTiming } = await import("@/server/lab/receipts");
 const lab = await import("./lab");

@@ -3,7 +3,7 @@ import { clientRow, type ClientsPage } from "@/lib/clients";
 import type { ClientView } from "@/lib/clients/client-view";
 import { clientView } from "@/lib/clients/derive-addresses";
 import type { AssetsResponse, Client, ListClientsResponse } from "@/lib/contracts";
-import { testClientIds } from "@/server/clients/test-clients";
+import { testClientIds } from "@/server/lab/test-clients";
 import { getDb } from "@/server/db";
 import { ejectSummaries } from "@/server/ejects/inbox";
 import { getAdminClient } from "@/server/upstream";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { LabWalletState } from "@/lib/lab/results";
-import { storeShares } from "@/server/clients/test-clients";
+import { storeShares } from "@/server/lab/test-clients";
 import { labClient, signingShares } from "./lab-client";
 import { walletState } from "./wallet-state";
 

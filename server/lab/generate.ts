@@ -1,7 +1,7 @@
 import "server-only";
 import type { LabWalletState } from "@/lib/lab/results";
 import { getClient } from "@/server/clients/reads";
-import { storeShares } from "@/server/clients/test-clients";
+import { storeShares } from "@/server/lab/test-clients";
 import { AppError, conflict } from "@/server/errors";
 import { logger } from "@/server/log";
 import { labClient } from "./lab-client";

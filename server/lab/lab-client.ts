@@ -1,8 +1,8 @@
 import "server-only";
-import type { TestClient } from "@/lib/clients/test-clients";
+import type { TestClient } from "@/lib/lab/test-clients";
 import type { CurveShares, Client } from "@/lib/contracts";
 import { getClient } from "@/server/clients/reads";
-import { loadShares, requireTestClient, testClientCredential } from "@/server/clients/test-clients";
+import { loadShares, requireTestClient, testClientCredential } from "@/server/lab/test-clients";
 import { getDb, type Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { createMpcClient, type MpcClient } from "@/server/upstream";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { RecoverResult } from "@/lib/lab/results";
 import { getClient } from "@/server/clients/reads";
-import { loadShares, storeShares } from "@/server/clients/test-clients";
+import { loadShares, storeShares } from "@/server/lab/test-clients";
 import { AppError } from "@/server/errors";
 import { toAppError } from "@/server/kit/to-app-error";
 import { logger } from "@/server/log";

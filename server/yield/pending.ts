@@ -1,6 +1,6 @@
 import "server-only";
 import type { PendingPage, PendingRow } from "@/lib/yield/pending";
-import { listTestClients } from "@/server/clients/test-clients";
+import { listTestClients } from "@/server/lab/test-clients";
 import { getDb } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { isAppError } from "@/server/errors";

@@ -7,7 +7,7 @@ import type { PreviewInput } from "@/lib/yield/forms";
 import { overBalance, providerArgumentRefusal } from "@/lib/yield/over-balance";
 import type { YieldRunView } from "@/lib/yield/runs";
 import type { StaffUser } from "@/server/auth/users";
-import { requireTestClient } from "@/server/clients/test-clients";
+import { requireTestClient } from "@/server/lab/test-clients";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { createYieldClient } from "@/server/upstream";

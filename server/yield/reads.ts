@@ -15,7 +15,7 @@ import {
   type YieldClientView,
 } from "@/lib/yield/positions";
 import { getClientAssets } from "@/server/clients/reads";
-import { getTestClient } from "@/server/clients/test-clients";
+import { getTestClient } from "@/server/lab/test-clients";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { createYieldClient, getAdminClient } from "@/server/upstream";

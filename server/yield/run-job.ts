@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { shortAddress } from "@/lib/shared/format";
 import { appendJobAuditOnce } from "@/server/audit/job-records";
-import { loadShares, testClientCredential } from "@/server/clients/test-clients";
+import { loadShares, testClientCredential } from "@/server/lab/test-clients";
 import { getDb } from "@/server/db";
 import { defineJob, JobInterruptedError } from "@/server/jobs";
 import { safeFailureMessage } from "@/server/jobs/errors";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listTestClients } from "@/server/clients/test-clients";
+import { listTestClients } from "@/server/lab/test-clients";
 import { getDb } from "@/server/db";
 import { defineRoute } from "@/server/kit/define-route";
 

@@ -12,7 +12,7 @@ import { queryKeys } from "@/lib/shared/query-keys";
 import { requireUser } from "@/server/auth/session";
 import { getAllBalances } from "@/server/clients/balances";
 import { getClientAssets, getClientView } from "@/server/clients/reads";
-import { getTestClient, hasStoredShares } from "@/server/clients/test-clients";
+import { getTestClient, hasStoredShares } from "@/server/lab/test-clients";
 import { clientTimeline } from "@/server/clients/timeline";
 import { getDb } from "@/server/db";
 import { listEjectRequests } from "@/server/ejects";

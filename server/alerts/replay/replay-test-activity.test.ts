@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ValidFilters } from "@/lib/alerts/filters";
 import type { StaffUser } from "@/server/auth/users";
-import { registerTestClient } from "@/server/clients/test-clients";
+import { registerTestClient } from "@/server/lab/test-clients";
 import { getDb, setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { getJobRun, startJobWorkers, stopJobWorkers } from "@/server/jobs";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { TestClient } from "@/lib/clients/test-clients";
+import type { TestClient } from "@/lib/lab/test-clients";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/log";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { SetUpTestClientResult } from "@/lib/clients/test-clients";
+import type { SetUpTestClientResult } from "@/lib/lab/test-clients";
 import { getEnv } from "@/server/env";
 import { AppError, isAppError } from "@/server/errors";
 import { generateWallet } from "@/server/lab/generate";

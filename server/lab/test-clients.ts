@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { TestClient } from "@/lib/clients/test-clients";
+import type { TestClient } from "@/lib/lab/test-clients";
 import { curveSharesSchema, type CurveShares } from "@/lib/contracts";
 import { tables, type Db } from "@/server/db";
 import { AppError } from "@/server/errors";
