@@ -11,9 +11,9 @@ import { readYieldPage } from "@/lib/yield/page-state";
 import { loadYieldPage } from "@/lib/yield/search-params";
 import { filtersKey, networksKey } from "@/lib/yield/urls";
 import { requireUser } from "@/server/auth/session";
-import { listTestClients } from "@/server/lab/test-clients";
 import { getDb } from "@/server/db";
 import { getEnv } from "@/server/env";
+import { listTestClients } from "@/server/lab/test-clients";
 import { opportunities, positions, yieldClient } from "@/server/yield/reads";
 
 export const metadata: Metadata = { title: "Yield" };

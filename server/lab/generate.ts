@@ -1,8 +1,8 @@
 import "server-only";
 import type { LabWalletState } from "@/lib/lab/results";
 import { getClient } from "@/server/clients/reads";
-import { storeShares } from "@/server/lab/test-clients";
 import { AppError, conflict } from "@/server/errors";
+import { storeShares } from "@/server/lab/test-clients";
 import { logger } from "@/server/log";
 import { labClient } from "./lab-client";
 import { walletState } from "./wallet-state";

@@ -1,10 +1,10 @@
 import "server-only";
-import type { TestClient } from "@/lib/lab/test-clients";
 import type { CurveShares, Client } from "@/lib/contracts";
+import type { TestClient } from "@/lib/lab/test-clients";
 import { getClient } from "@/server/clients/reads";
-import { loadShares, requireTestClient, testClientCredential } from "@/server/lab/test-clients";
 import { getDb, type Db } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { loadShares, requireTestClient, testClientCredential } from "@/server/lab/test-clients";
 import { createMpcClient, type MpcClient } from "@/server/upstream";
 
 /** A test client the lab acts for: its record as the upstream shows it, and the MPC service as that client. */

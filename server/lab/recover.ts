@@ -1,9 +1,9 @@
 import "server-only";
 import type { RecoverResult } from "@/lib/lab/results";
 import { getClient } from "@/server/clients/reads";
-import { loadShares, storeShares } from "@/server/lab/test-clients";
 import { AppError } from "@/server/errors";
 import { toAppError } from "@/server/kit/to-app-error";
+import { loadShares, storeShares } from "@/server/lab/test-clients";
 import { logger } from "@/server/log";
 import { labClient } from "./lab-client";
 import { proveRecovered } from "./recovery-proof";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { TestClient } from "@/lib/lab/test-clients";
 import { curveSharesSchema, type CurveShares } from "@/lib/contracts";
+import type { TestClient } from "@/lib/lab/test-clients";
 import { tables, type Db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { vaultGetText, vaultPut } from "@/server/vault";

@@ -1,10 +1,10 @@
 import "server-only";
 import type { YieldRunView } from "@/lib/yield/runs";
 import type { StaffUser } from "@/server/auth/users";
-import { requireTestClient } from "@/server/lab/test-clients";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { cancelJob, startJob } from "@/server/jobs";
+import { requireTestClient } from "@/server/lab/test-clients";
 import { yieldRunJob } from "./run-job";
 import { getRunRow, getRunView, setRunStatus } from "./runs-store";
 

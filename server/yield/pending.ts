@@ -1,9 +1,9 @@
 import "server-only";
 import type { PendingPage, PendingRow } from "@/lib/yield/pending";
-import { listTestClients } from "@/server/lab/test-clients";
 import { getDb } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { isAppError } from "@/server/errors";
+import { listTestClients } from "@/server/lab/test-clients";
 import { positions } from "./reads";
 
 /** Test clients read at most (the newest), and how many at once. */

@@ -15,9 +15,9 @@ import {
   type YieldClientView,
 } from "@/lib/yield/positions";
 import { getClientAssets } from "@/server/clients/reads";
-import { getTestClient } from "@/server/lab/test-clients";
 import { getDb } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { getTestClient } from "@/server/lab/test-clients";
 import { createYieldClient, getAdminClient } from "@/server/upstream";
 import { listRunChains } from "./runs-store";
 

@@ -7,9 +7,9 @@ import path from "node:path";
 import { loadSandboxEnv } from "@/sandbox/env";
 import { startSandbox, type StartedSandbox } from "@/sandbox/start";
 import type { StaffUser } from "@/server/auth/users";
-import { registerTestClient, storeShares } from "@/server/lab/test-clients";
 import type { Db } from "@/server/db";
 import { resetEnvForTests } from "@/server/env";
+import { registerTestClient, storeShares } from "@/server/lab/test-clients";
 import { createMpcClient, getAdminClient } from "@/server/upstream";
 
 /**

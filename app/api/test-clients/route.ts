@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { listTestClients } from "@/server/lab/test-clients";
 import { getDb } from "@/server/db";
 import { defineRoute } from "@/server/kit/define-route";
+import { listTestClients } from "@/server/lab/test-clients";
 
 /** The console's test clients (no key, no share: those stay in the vault). */
 export const GET = defineRoute({

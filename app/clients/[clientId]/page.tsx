@@ -12,12 +12,12 @@ import { queryKeys } from "@/lib/shared/query-keys";
 import { requireUser } from "@/server/auth/session";
 import { getAllBalances } from "@/server/clients/balances";
 import { getClientAssets, getClientView } from "@/server/clients/reads";
-import { getTestClient, hasStoredShares } from "@/server/lab/test-clients";
 import { clientTimeline } from "@/server/clients/timeline";
 import { getDb } from "@/server/db";
 import { listEjectRequests } from "@/server/ejects";
 import { getUpstreamConfig } from "@/server/env";
 import { isAppError } from "@/server/errors";
+import { getTestClient, hasStoredShares } from "@/server/lab/test-clients";
 
 type Params = Promise<{ clientId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

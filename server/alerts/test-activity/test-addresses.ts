@@ -1,9 +1,9 @@
 import "server-only";
 import { clientAddresses } from "@/lib/clients/derive-addresses";
-import type { TestClient } from "@/lib/lab/test-clients";
 import type { Client } from "@/lib/contracts";
-import { listTestClients, testClientCredential } from "@/server/lab/test-clients";
+import type { TestClient } from "@/lib/lab/test-clients";
 import { getDb, type Db } from "@/server/db";
+import { listTestClients, testClientCredential } from "@/server/lab/test-clients";
 import { logger } from "@/server/log";
 import { getAdminClient } from "@/server/upstream";
 
