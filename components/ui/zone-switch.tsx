@@ -1,12 +1,13 @@
 "use client";
-import { parseAsString, useQueryState } from "nuqs";
+import { useQueryState } from "nuqs";
 import { useLocalZone } from "@/components/hooks/use-local-zone";
-import { isZone, UTC } from "@/lib/shared/time-zone";
+import { zoneParsers } from "@/lib/shared/search-params";
+import { UTC } from "@/lib/shared/time-zone";
 
 /** The page's time zone from the URL (`tz`): UTC unless a valid zone is named. */
 export function useZoneParam(): [string, (zone: string) => void] {
-  const [param, setParam] = useQueryState("tz", parseAsString.withDefault(UTC));
-  return [isZone(param) ? param : UTC, (zone) => void setParam(zone === UTC ? null : zone)];
+  const [tz, setZone] = useQueryState("tz", zoneParsers.tz);
+  return [tz, (zone) => void setZone(zone === UTC ? null : zone)];
 }
 
 /**

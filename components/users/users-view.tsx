@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { UserPlus } from "lucide-react";
-import { parseAsString, useQueryState } from "nuqs";
+import { useQueryState } from "nuqs";
 import { useEffect, useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Truncated } from "@/components/data-table/truncated";
@@ -16,6 +16,7 @@ import { ROLES, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import type { StaffUserView } from "@/lib/users";
+import { usersParsers } from "@/lib/users/search-params";
 import { updateUser } from "@/server/actions/users";
 import { ConfirmChange, type PendingChange } from "./confirm-change";
 import { CreateUserDialog } from "./create-user-dialog";
@@ -29,7 +30,7 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
   });
   const [pending, setPending] = useState<PendingChange | null>(null);
   const [resetting, setResetting] = useState<StaffUserView | null>(null);
-  const [focus] = useQueryState("user", parseAsString);
+  const [focus] = useQueryState("user", usersParsers.user);
   const update = useAction(updateUser, {
     errors: "inline",
     successMessage: (r) => `Updated ${r.email}${r.sessionsEnded ? "; their sessions have ended" : ""}`,

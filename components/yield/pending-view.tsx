@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Gift } from "lucide-react";
 import Link from "next/link";
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
@@ -22,9 +22,8 @@ import {
   type PendingRow,
 } from "@/lib/yield/pending";
 import { enumWords as words, withUnit } from "@/lib/yield/words";
+import { pendingParsers } from "@/lib/yield/search-params";
 import { ManageDialog, type PendingChoice } from "./manage-dialog";
-
-export const pendingParsers = { client: parseAsString, network: parseAsString, type: parseAsString };
 
 export function usePendingActions() {
   return useQuery({

@@ -15,7 +15,7 @@ import { utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { isRunActive, type YieldRunView } from "@/lib/yield/runs";
-import { positionsPageUrl } from "@/lib/yield/urls";
+import { positionsPageUrl } from "@/lib/yield/search-params";
 import { runActionWords, withUnit } from "@/lib/yield/words";
 import { abandonYieldRun, retryYieldRun, startYieldRun } from "@/server/actions/yield";
 import { RunSimulationView } from "./run-simulation";

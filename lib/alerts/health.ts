@@ -6,10 +6,9 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { addDays, addHours, startOfDay, startOfHour } from "date-fns";
+import type { HealthRange } from "./search-params";
 import type { TestActivityNote, TestMode } from "./test-activity";
 
-export const HEALTH_RANGES = ["24h", "7d", "30d"] as const;
-export type HealthRange = (typeof HEALTH_RANGES)[number];
 export const HEALTH_STATUSES = ["success", "failed", "pending"] as const;
 export type HealthStatus = (typeof HEALTH_STATUSES)[number];
 

@@ -11,7 +11,9 @@ import {
   parseAsStringLiteral,
 } from "nuqs/server";
 import { ALERT_EVENT_TYPES, DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
+import { zoneParsers } from "@/lib/shared/search-params";
 import { UTC } from "@/lib/shared/time-zone";
+import { RECEIPT_OUTCOMES } from "./replay-receipts";
 import { DEFAULT_TEST_MODE, SUMMARY_TEST_MODE, TEST_MODES } from "./test-activity";
 
 export const EVENT_PAGE_SIZES = [50, 100, 250, 500, 1000] as const;
@@ -44,3 +46,23 @@ export const summaryTestParsers = {
   test: parseAsStringLiteral(TEST_MODES).withDefault(SUMMARY_TEST_MODE),
 };
 export const loadSummaryTest = createLoader(summaryTestParsers);
+
+export const HEALTH_RANGES = ["24h", "7d", "30d"] as const;
+export type HealthRange = (typeof HEALTH_RANGES)[number];
+
+/** A webhook's delivery health: the range, the zone its buckets are cut in, and the test switch. */
+export const healthParsers = {
+  range: parseAsStringLiteral(HEALTH_RANGES).withDefault("7d"),
+  ...zoneParsers,
+  ...summaryTestParsers,
+};
+export const loadHealth = createLoader(healthParsers);
+
+/** The chain watchdog's list: every finding, or one kind. */
+export const WATCHDOG_SHOWS = ["all", "missing", "mined", "unknown"] as const;
+export const watchdogParsers = { show: parseAsStringLiteral(WATCHDOG_SHOWS).withDefault("all") };
+
+/** A replay's receipts: every outcome, or one. */
+export const RECEIPT_SHOWS = ["all", ...RECEIPT_OUTCOMES] as const;
+export const receiptsParsers = { outcome: parseAsStringLiteral(RECEIPT_SHOWS).withDefault("all") };
+export const loadReceipts = createLoader(receiptsParsers);

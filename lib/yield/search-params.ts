@@ -15,4 +15,11 @@ export const yieldPageParsers = {
 };
 export const serializeYieldPage = createSerializer(yieldPageParsers);
 
+/** The yield page showing the client's positions on one network (a run's link back). */
+export const positionsPageUrl = (clientId: string, network: string) =>
+  serializeYieldPage("/yield", { client: clientId, tab: "positions", networks: network });
+
 export const loadYieldPage = createLoader(yieldPageParsers);
+
+/** /yield/pending: the filters of the pending actions (client, network, action type). */
+export const pendingParsers = { client: parseAsString, network: parseAsString, type: parseAsString };

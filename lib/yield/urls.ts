@@ -27,7 +27,3 @@ export const availableUrl = (clientId: string, network: string, token: string) =
 
 /** The cache key's part for a positions read: the networks, or "" for the client's own. */
 export const networksKey = (networks: string[] | null) => (networks ? networks.join(",") : "");
-
-/** The yield page showing the client's positions on one network (a run's link back). */
-export const positionsPageUrl = (clientId: string, network: string) =>
-  `/yield?${new URLSearchParams({ client: clientId, tab: "positions", networks: network })}`;

@@ -6,9 +6,9 @@ import {
   healthBuckets,
   successRate,
   type HealthBucket,
-  type HealthRange,
   type WebhookHealth,
 } from "@/lib/alerts/health";
+import type { HealthRange } from "@/lib/alerts/search-params";
 import { SUMMARY_TEST_MODE, type TestMode } from "@/lib/alerts/test-activity";
 import type { ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
 import { isAppError } from "@/server/errors";

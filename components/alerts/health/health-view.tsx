@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
-import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { SummaryTest, useSummaryTest } from "@/components/alerts/test-activity/summary-test";
 import { DataTable } from "@/components/data-table/data-table";
@@ -10,7 +10,8 @@ import { Badge } from "@/components/ui/badge";
 import { PressedGroup } from "@/components/ui/pressed-group";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { Stat, useZoneParam, ZoneSwitch } from "@/components/ui/zone-switch";
-import { HEALTH_RANGES, type HealthBucket, type HealthRange, type WebhookHealth } from "@/lib/alerts/health";
+import type { HealthBucket, WebhookHealth } from "@/lib/alerts/health";
+import { HEALTH_RANGES, healthParsers, type HealthRange } from "@/lib/alerts/search-params";
 import type { TestMode } from "@/lib/alerts/test-activity";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -107,7 +108,7 @@ function Streak({ health, tz }: { health: WebhookHealth; tz: string }) {
 }
 
 export function HealthView({ webhookId }: { webhookId: string }) {
-  const [range, setRange] = useQueryState("range", parseAsStringLiteral(HEALTH_RANGES).withDefault("7d"));
+  const [range, setRange] = useQueryState("range", healthParsers.range);
   const [tz, setZone] = useZoneParam();
   const { test } = useSummaryTest();
   const health = useQuery({

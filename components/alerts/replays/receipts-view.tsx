@@ -3,7 +3,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { ReceiptText } from "lucide-react";
 import Link from "next/link";
-import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { ZonedTime } from "@/components/alerts/event-cells";
 import { DataTable } from "@/components/data-table/data-table";
@@ -21,14 +21,14 @@ import {
   type ReceiptsPage,
   type ReplayReceipt,
 } from "@/lib/alerts/replay-receipts";
+import { RECEIPT_SHOWS, receiptsParsers } from "@/lib/alerts/search-params";
 import { chainLabel } from "@/lib/chains";
 import { shortAddress } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { wallTime } from "@/lib/shared/time-zone";
 
-const SHOW = ["all", ...RECEIPT_OUTCOMES] as const;
-type Show = (typeof SHOW)[number];
+type Show = (typeof RECEIPT_SHOWS)[number];
 
 export const receiptsUrl = (webhookId: string, runId: string, show: string, after: number) => {
   const params = new URLSearchParams();
@@ -157,7 +157,7 @@ function columns(webhookId: string, tz: string): ColumnDef<ReplayReceipt, unknow
 
 export function ReceiptsView({ webhookId, runId }: { webhookId: string; runId: string }) {
   const [tz, setZone] = useZoneParam();
-  const [show, setShow] = useQueryState("outcome", parseAsStringLiteral(SHOW).withDefault("all"));
+  const [show, setShow] = useQueryState("outcome", receiptsParsers.outcome);
   const pages = useReceipts(webhookId, runId, show);
   const cols = useMemo(() => columns(webhookId, tz), [webhookId, tz]);
 
@@ -169,7 +169,7 @@ export function ReceiptsView({ webhookId, runId }: { webhookId: string; runId: s
   const receipts = pages.data.pages.flatMap((p) => p.receipts);
   const live = following(first);
   const open = run.tally.sent + run.tally.awaiting;
-  const options = SHOW.filter((s) => s === "all" || s === show || run.tally[s] > 0).map((s) => ({
+  const options = RECEIPT_SHOWS.filter((s) => s === "all" || s === show || run.tally[s] > 0).map((s) => ({
     value: s,
     label:
       s === "all"

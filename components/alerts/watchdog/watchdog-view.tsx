@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { ShieldCheck } from "lucide-react";
 import Link from "next/link";
-import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { ChainBlock, ZonedTime } from "@/components/alerts/event-cells";
 import { SummaryTest, useSummaryTest } from "@/components/alerts/test-activity/summary-test";
@@ -16,13 +16,13 @@ import { Stat, useZoneParam, ZoneSwitch } from "@/components/ui/zone-switch";
 import type { TestMode } from "@/lib/alerts/test-activity";
 import type { ChainVerdict, WatchdogFinding, WatchdogReport } from "@/lib/alerts/watchdog";
 import { shortAddress } from "@/lib/shared/format";
+import { WATCHDOG_SHOWS, watchdogParsers } from "@/lib/alerts/search-params";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { wallTime } from "@/lib/shared/time-zone";
 import { ConfirmedChecks } from "./confirmed-checks";
 
-const SHOW = ["all", "missing", "mined", "unknown"] as const;
-type Show = (typeof SHOW)[number];
+type Show = (typeof WATCHDOG_SHOWS)[number];
 const SHOW_LABELS: Record<Show, string> = {
   all: "All",
   missing: "Not on the chain",
@@ -123,14 +123,14 @@ export function WatchdogView({ webhookId }: { webhookId: string }) {
   const { test } = useSummaryTest();
   const report = useWatchdog(webhookId, test);
   const [tz, setZone] = useZoneParam();
-  const [show, setShow] = useQueryState("show", parseAsStringLiteral(SHOW).withDefault("all"));
+  const [show, setShow] = useQueryState("show", watchdogParsers.show);
   const cols = useMemo(() => columns(webhookId, tz), [webhookId, tz]);
 
   if (report.isPending) return <TableSkeleton rows={5} columns={6} />;
   if (report.isError)
     return <ErrorState message={report.error.message} error={report.error} onRetry={() => void report.refetch()} />;
   const data = report.data;
-  const counts = Object.fromEntries(SHOW.map((s) => [s, 0])) as Record<Show, number>;
+  const counts = Object.fromEntries(WATCHDOG_SHOWS.map((s) => [s, 0])) as Record<Show, number>;
   for (const f of data.findings) counts[verdictKind(f)]++;
   counts.all = data.findings.length;
   const shown = show === "all" ? data.findings : data.findings.filter((f) => verdictKind(f) === show);
@@ -164,7 +164,10 @@ export function WatchdogView({ webhookId }: { webhookId: string }) {
       ) : null}
       <PressedGroup
         label="Show"
-        options={SHOW.map((k) => ({ value: k, label: `${SHOW_LABELS[k]} (${counts[k].toLocaleString("en")})` }))}
+        options={WATCHDOG_SHOWS.map((k) => ({
+          value: k,
+          label: `${SHOW_LABELS[k]} (${counts[k].toLocaleString("en")})`,
+        }))}
         value={show}
         onChange={(k) => void setShow(k === "all" ? null : k)}
       />

@@ -3,11 +3,9 @@ import type { Metadata } from "next";
 import { HealthView } from "@/components/alerts/health/health-view";
 import { WebhookHeader } from "@/components/alerts/webhook-header";
 import { UrlText } from "@/components/ui/url-text";
-import { HEALTH_RANGES } from "@/lib/alerts/health";
-import { loadSummaryTest } from "@/lib/alerts/search-params";
+import { loadHealth } from "@/lib/alerts/search-params";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { isZone, UTC } from "@/lib/shared/time-zone";
 import { readWebhookHealth } from "@/server/alerts/health";
 import { loadWebhookPage } from "../load-webhook";
 
@@ -25,10 +23,7 @@ export default async function WebhookHealthPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { webhookId } = await params;
-  const query = await searchParams;
-  const range = HEALTH_RANGES.find((r) => r === query.range) ?? "7d";
-  const tz = typeof query.tz === "string" && isZone(query.tz) ? query.tz : UTC;
-  const { test } = loadSummaryTest(query);
+  const { range, tz, test } = loadHealth(await searchParams);
   const loaded = await loadWebhookPage(webhookId, `/alerts/${webhookId}/health`);
   if ("page" in loaded) return loaded.page;
   const { webhook } = loaded;

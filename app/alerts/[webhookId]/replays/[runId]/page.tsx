@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { ReceiptsView } from "@/components/alerts/replays/receipts-view";
 import { WebhookHeader } from "@/components/alerts/webhook-header";
 import { UrlText } from "@/components/ui/url-text";
-import { RECEIPT_OUTCOMES } from "@/lib/alerts/replay-receipts";
+import { loadReceipts } from "@/lib/alerts/search-params";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { readReceipts } from "@/server/alerts/replay/receipts-read";
@@ -26,11 +26,10 @@ export default async function ReceiptsPage({ params, searchParams }: { params: P
   const loaded = await loadWebhookPage(webhookId, `/alerts/${webhookId}/replays/${runId}`);
   if ("page" in loaded) return loaded.page;
   const { webhook } = loaded;
-  const asked = (await searchParams).outcome;
-  const show = (RECEIPT_OUTCOMES as readonly unknown[]).includes(asked) ? (asked as string) : "all";
+  const { outcome: show } = loadReceipts(await searchParams);
   const queryClient = getQueryClient();
   try {
-    const first = await readReceipts(webhook.id, runId, show === "all" ? {} : { outcomes: [show as never] });
+    const first = await readReceipts(webhook.id, runId, show === "all" ? {} : { outcomes: [show] });
     queryClient.setQueryData(queryKeys.alerts.receipts(webhook.id, runId, show), {
       pages: [first],
       pageParams: [0],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HEALTH_RANGES } from "@/lib/alerts/health";
+import { HEALTH_RANGES } from "@/lib/alerts/search-params";
 import { SUMMARY_TEST_MODE, TEST_MODES } from "@/lib/alerts/test-activity";
 import { isZone, UTC } from "@/lib/shared/time-zone";
 import { readWebhookHealth } from "@/server/alerts/health";
