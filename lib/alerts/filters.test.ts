@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { expandBlockRanges, MAX_BLOCKS } from "./blocks";
-import { describeFilters, upstreamEventQuery, validateEventFilters, type EventFilterState } from "./filters";
+import {
+  describeFilters,
+  filtersRecord,
+  selectionQuery,
+  upstreamEventQuery,
+  validateEventFilters,
+  type EventFilterState,
+} from "./filters";
+import { filtersRecordSchema } from "./filters-record";
 import { loadEventFilters } from "./search-params";
 
 const state = (query: string) => loadEventFilters(new URLSearchParams(query)) as EventFilterState;
@@ -70,6 +78,22 @@ describe("the events filter in the URL", () => {
     const { filters } = validateEventFilters(state(""));
     expect(upstreamEventQuery(filters!)).toEqual({ eventTypes: "EIP_155_TX_V1", limit: "100" });
     expect(filters!.tz).toBe("UTC");
+  });
+});
+
+describe("the filters kept by a job", () => {
+  it("select on the upstream what the page selected: the same query once the bounds and page size are set apart", () => {
+    const { filters } = validateEventFilters(
+      state(
+        `status=failed&from=2026-11-21T09:30:00.000Z&hash=0x${"cd".repeat(32)}&blocks=7,9&chains=eip155:84532&test=only`,
+      ),
+    );
+    // The record is what a job reads back from its JSON parameters.
+    const record = filtersRecordSchema.parse(JSON.parse(JSON.stringify(filtersRecord(filters!))));
+    const { since, until, limit, ...pageSelection } = upstreamEventQuery(filters!);
+    expect(selectionQuery(record)).toEqual(pageSelection);
+    expect([since, until, limit]).toEqual([String(Date.UTC(2026, 10, 21, 9, 30) / 1000), undefined, "100"]);
+    expect(record).toMatchObject({ from: "2026-11-21T09:30:00.000Z", test: "only" });
   });
 });
 

@@ -10,7 +10,7 @@ import type { DeliveryStatus, ListAlertEventsQuery } from "@/lib/contracts/alert
 import { isZone, UTC, wallTime } from "@/lib/shared/time-zone";
 import { expandBlockRanges } from "./blocks";
 import type { FiltersRecord } from "./filters-record";
-import { DEFAULT_EVENT_PAGE_SIZE, EVENT_PAGE_SIZES } from "./search-params";
+import { EVENT_PAGE_SIZES } from "./search-params";
 import { DEFAULT_TEST_MODE, type TestMode } from "./test-activity";
 
 export type { FiltersRecord } from "./filters-record";
@@ -90,23 +90,38 @@ export function validateEventFilters(state: EventFilterState): { filters?: Valid
   };
 }
 
+/** What the filters select, as the checked filters and their JSON record both hold it. */
+type Selection = Pick<ValidFilters & FiltersRecord, "type" | "statuses" | "hash" | "blocks" | "chains">;
+
 /**
- * The upstream's query for the filters (without a cursor): Unix seconds, `since` inclusive and
- * `until` one minute after "To" (inclusive to the minute).
+ * The upstream's query for what the filters select, without time bounds, page size or cursor: the
+ * one shape every caller starts from. The events page adds the filters' own bounds
+ * (upstreamEventQuery); an export or a replay-all adds the bounds of the range it pinned.
  */
-export function upstreamEventQuery(filters: ValidFilters): Omit<ListAlertEventsQuery, "cursor"> {
+export function selectionQuery(filters: Selection): Omit<ListAlertEventsQuery, "cursor" | "since" | "until" | "limit"> {
   return {
     eventTypes: filters.type,
     ...(filters.statuses.length > 0 ? { deliveryStatuses: filters.statuses.join(",") } : {}),
-    ...(filters.from ? { since: String(Math.floor(filters.from.getTime() / 1000)) } : {}),
-    ...(filters.to ? { until: String(Math.floor(filters.to.getTime() / 1000) + 60) } : {}),
     ...(filters.hash ? { transactionHash: filters.hash } : {}),
     ...(filters.blocks ? { blockNumbers: filters.blocks.join(",") } : {}),
     ...(filters.chains.length > 0 ? { chainIds: filters.chains.join(",") } : {}),
+  };
+}
+
+/**
+ * The events page's query for the filters (without a cursor): the selection, the page size, and the
+ * bounds in Unix seconds, `since` inclusive and `until` one minute after "To" (inclusive to the minute).
+ */
+export function upstreamEventQuery(filters: ValidFilters): Omit<ListAlertEventsQuery, "cursor"> {
+  return {
+    ...selectionQuery(filters),
+    ...(filters.from ? { since: String(Math.floor(filters.from.getTime() / 1000)) } : {}),
+    ...(filters.to ? { until: String(Math.floor(filters.to.getTime() / 1000) + 60) } : {}),
     limit: String(filters.limit),
   };
 }
 
+/** The checked filters as the JSON record a job, a manifest and an audit record keep. */
 export function filtersRecord(filters: ValidFilters): FiltersRecord {
   return {
     type: filters.type,
@@ -119,21 +134,6 @@ export function filtersRecord(filters: ValidFilters): FiltersRecord {
     chains: filters.chains,
     // Absent means include: records written before the switch existed read as they were meant.
     ...(filters.test !== DEFAULT_TEST_MODE ? { test: filters.test } : {}),
-  };
-}
-
-export function fromRecord(record: FiltersRecord, limit = DEFAULT_EVENT_PAGE_SIZE): ValidFilters {
-  return {
-    type: record.type,
-    statuses: record.statuses,
-    ...(record.from ? { from: new Date(record.from) } : {}),
-    ...(record.to ? { to: new Date(record.to) } : {}),
-    tz: record.tz,
-    ...(record.hash ? { hash: record.hash } : {}),
-    ...(record.blocks ? { blocks: record.blocks } : {}),
-    chains: record.chains,
-    limit,
-    test: record.test ?? DEFAULT_TEST_MODE,
   };
 }
 

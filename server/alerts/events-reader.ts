@@ -1,10 +1,10 @@
 import "server-only";
-import type { FiltersRecord } from "@/lib/alerts/filters";
+import { selectionQuery, type FiltersRecord } from "@/lib/alerts/filters";
 import type { ListAlertEventsResponse } from "@/lib/contracts/alerts";
 import { JobError } from "@/server/jobs";
 import type { AdminClient } from "@/server/upstream";
 import { isUpstreamErrorOf } from "@/server/upstream/errors";
-import { baseEventQuery, exactBounds, widenedBounds, type MsRange } from "./range";
+import { exactBounds, widenedBounds, type MsRange } from "./range";
 
 /**
  * A webhook's filtered events as long jobs read them: always at background priority (people
@@ -27,7 +27,7 @@ export function eventsReader(
   signal: AbortSignal,
   overrides: { deliveryStatuses?: string } = {},
 ): EventsReader {
-  const base = { ...baseEventQuery(filters), ...overrides };
+  const base = { ...selectionQuery(filters), ...overrides };
   const list = async (bounds: { since?: string; until: string }, limit: number, cursor: string | null) => {
     try {
       return await admin.alerts.webhooks.events(

@@ -1,6 +1,5 @@
 import "server-only";
-import { fromRecord, upstreamEventQuery, type FiltersRecord, type ValidFilters } from "@/lib/alerts/filters";
-import type { ListAlertEventsQuery } from "@/lib/contracts/alerts";
+import type { FiltersRecord, ValidFilters } from "@/lib/alerts/filters";
 
 /**
  * The instants an export or a replay-all covers, as half-open millisecond ranges, and the upstream
@@ -41,13 +40,6 @@ export function sinceMinute(ms: number): number {
 
 export function rangeOf(filters: FiltersRecord, until: string): MsRange {
   return { fromMs: filters.from ? Date.parse(filters.from) : null, untilMs: Date.parse(until) };
-}
-
-/** The filters' query without the time bounds, the cursor or the page size (set per request). */
-export function baseEventQuery(filters: FiltersRecord): Omit<ListAlertEventsQuery, "cursor" | "since" | "until"> {
-  const query: Omit<ListAlertEventsQuery, "cursor"> = upstreamEventQuery(fromRecord(filters));
-  const { since: _since, until: _until, limit: _limit, ...rest } = query;
-  return rest;
 }
 
 /** since/until for [fromMs, untilMs) widened by a second on each side (Unix seconds). */

@@ -1,7 +1,7 @@
 import "server-only";
-import type { FiltersRecord } from "@/lib/alerts/filters";
+import { selectionQuery, type FiltersRecord } from "@/lib/alerts/filters";
 import type { ListAlertEventsQuery } from "@/lib/contracts/alerts";
-import { baseEventQuery, exactBounds, rangeOf } from "../range";
+import { exactBounds, rangeOf } from "../range";
 
 /**
  * The failed events a replay-all covers: the page's filters (their other statuses set aside: only
@@ -14,5 +14,5 @@ export function failedEventsQuery(
   until: string,
 ): Omit<ListAlertEventsQuery, "cursor" | "limit"> | null {
   if (filters.statuses.length > 0 && !filters.statuses.includes("failed")) return null;
-  return { ...baseEventQuery(filters), ...exactBounds(rangeOf(filters, until)), deliveryStatuses: "failed" };
+  return { ...selectionQuery(filters), ...exactBounds(rangeOf(filters, until)), deliveryStatuses: "failed" };
 }
