@@ -7,6 +7,7 @@ import { inSpan } from "@/server/ops/spans";
 import { recordUpstreamAttempt, type UpstreamAttempt } from "@/server/ops/upstream-health";
 import { collectSecrets, redact } from "@/server/redact";
 import { currentTiming, upstreamSpan } from "@/server/request-timing";
+import { admit } from "./admission";
 import {
   InvalidRequestError,
   RateLimitedError,
@@ -17,14 +18,8 @@ import {
   type UpstreamService,
 } from "./errors";
 import { chainSegment, fillPath, type EncodedSegment } from "./path";
-import {
-  afterErrorStatus,
-  retryAfterConnectionError,
-  retryAfterUnreadableBody,
-  tooLongAWait,
-  type CallPolicy,
-} from "./policy";
-import type { RateLimiter, RequestPriority } from "./rate-limit";
+import { afterErrorStatus, retryAfterConnectionError, retryAfterUnreadableBody, type CallPolicy } from "./policy";
+import type { RateLimiter, RequestPriority } from "./rate-limiter";
 import {
   DEFAULT_RETRY_DELAYS,
   isIdempotentMethod,
@@ -310,9 +305,7 @@ export class UpstreamClient {
     maxWaitMs: number | undefined,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    const wait = this.#limiter?.admit
-      ? await this.#limiter.admit(priority, maxWaitMs, signal)
-      : tooLongAWait(this.#limiter, priority, maxWaitMs);
+    const wait = await admit(this.#limiter, priority, maxWaitMs, signal);
     if (wait !== undefined) {
       this.#log("warn", { ...log, error: "console_rate_limit", waitMs: Math.round(wait) });
       const { attempt: _attempt, ...ctx } = log;
@@ -321,7 +314,6 @@ export class UpstreamClient {
         { ...ctx, code: "console_rate_limit", retryAfterMs: wait, limit: this.#limiter?.limit },
       );
     }
-    if (!this.#limiter?.admit) await this.#limiter?.acquire(signal, priority);
   }
 
   async #token(): Promise<string> {
