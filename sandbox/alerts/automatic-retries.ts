@@ -7,7 +7,7 @@ import { MAX_AUTOMATIC_RETRIES, retryPlace } from "@/lib/alerts/delivery-schedul
 import { STATUS, type EventStore } from "./event-store";
 import { RetryTimers } from "./retry-timers";
 
-export interface AutomaticRetriesContext {
+interface AutomaticRetriesContext {
   events: EventStore;
   /** The schedule's compression (SANDBOX_RETRY_SCALE): 1 is the real one; 0 turns automatic retries off. */
   retryScale?: number;

@@ -11,7 +11,7 @@ import type { WebhookPayload } from "./payload";
 import type { NewAlert } from "./raise";
 import type { Webhook } from "./webhooks";
 
-export interface ConfirmationContext {
+interface ConfirmationContext {
   events: EventStore;
   webhooks: readonly Webhook[];
   /** Used to mine the blocks still missing; without it the confirmed alerts come after the wait alone. */

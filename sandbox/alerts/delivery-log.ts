@@ -14,7 +14,7 @@ export interface DeliveryAttempt {
   errorMessage: string | null;
 }
 
-export interface DeliveryLogContext {
+interface DeliveryLogContext {
   events: EventStore;
   journal: EventJournal;
   now: () => number;

@@ -9,7 +9,7 @@ import type { Webhook } from "./webhooks";
 
 const INTERRUPTED = "Delivery interrupted: the sandbox stopped before the webhook answered";
 
-export interface RestoreContext {
+interface RestoreContext {
   events: EventStore;
   webhook(id: string): Webhook | undefined;
   log: Pick<DeliveryLog, "setState" | "restoreAttempts">;

@@ -6,7 +6,7 @@ import type { CustodianProfile } from "../admin/profile";
 import { KIND, type EventStore } from "./event-store";
 import { EVENT_TYPE, seededTransfers, type WebhookPayload } from "./payload";
 
-export interface RowPayloadContext {
+interface RowPayloadContext {
   events: EventStore;
   profile: CustodianProfile;
   seed: string;
