@@ -281,7 +281,7 @@ export async function run(): Promise<Figure[]> {
     );
     rmSync(path.dirname(report.exportDir), { recursive: true, force: true });
     const first = report.requests[0]?.at ?? 0;
-    // The console's shared window is the upstream's minute plus a second of margin (rate-limit.ts).
+    // The console's shared window is the upstream's minute plus a second of margin (server/upstream/shared-budget.ts).
     const windowMs = 61_000;
     const allowed = Math.floor(RATE_LIMIT * 0.7);
     const background = report.requests.filter((r) => r.background);

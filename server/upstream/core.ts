@@ -7,6 +7,7 @@ import { inSpan } from "@/server/ops/spans";
 import { recordUpstreamAttempt, type UpstreamAttempt } from "@/server/ops/upstream-health";
 import { collectSecrets, redact } from "@/server/redact";
 import { currentTiming, upstreamSpan } from "@/server/request-timing";
+import { admit } from "./admission";
 import {
   InvalidRequestError,
   RateLimitedError,
@@ -17,14 +18,8 @@ import {
   type UpstreamService,
 } from "./errors";
 import { chainSegment, fillPath, type EncodedSegment } from "./path";
-import {
-  afterErrorStatus,
-  retryAfterConnectionError,
-  retryAfterUnreadableBody,
-  tooLongAWait,
-  type CallPolicy,
-} from "./policy";
-import type { RateLimiter, RequestPriority } from "./rate-limit";
+import { afterErrorStatus, retryAfterConnectionError, retryAfterUnreadableBody, type CallPolicy } from "./policy";
+import type { RateLimiter, RequestPriority } from "./rate-limiter";
 import {
   DEFAULT_RETRY_DELAYS,
   isIdempotentMethod,
@@ -111,6 +106,47 @@ const CHAIN_PARAMS = new Set(["chain", "chainId"]);
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RETRIES = 2;
+
+/** One call as every attempt of it sees it (UpstreamClient#prepare). */
+interface PreparedCall {
+  endpoint: Endpoint;
+  input: CallInput;
+  options: RequestOptions;
+  ctx: UpstreamErrorContext;
+  url: string;
+  body: string | undefined;
+  /** Values no log or error may show: the input's secret fields and every credential sent. */
+  secrets: Set<string>;
+  policy: CallPolicy;
+  timeout: number;
+  priority: RequestPriority;
+  maxWaitMs: number | undefined;
+}
+
+/** An answer to one attempt, with what its log lines say and how long it took. */
+interface Answer {
+  response: Response;
+  text: string;
+  requestId: string | undefined;
+  log: UpstreamErrorContext & { attempt: number; status: number; requestId: string | undefined };
+  elapsed: () => number;
+}
+
+/** What one attempt came to: the answer, a resend after a delay, or a resend at once with a fresh credential. */
+type AttemptResult =
+  | { kind: "answered"; data: unknown; status: number; requestId: string | undefined }
+  | { kind: "retry"; delayMs: number }
+  | { kind: "renewed" };
+
+/** The headers of one attempt: JSON both ways, the caller's own, and the credential last (it wins). */
+function requestHeaders(extra: Record<string, string> | undefined, token: string): Record<string, string> {
+  return {
+    accept: "application/json",
+    "content-type": "application/json",
+    ...extra,
+    authorization: `Bearer ${token}`,
+  };
+}
 
 /**
  * The base of the three upstream clients (openai-node's shape): it owns the base URL, credential,
@@ -203,6 +239,27 @@ export class UpstreamClient {
   }
 
   async #send(endpoint: Endpoint, input: CallInput, options: RequestOptions): Promise<UpstreamResponse<unknown>> {
+    const call = this.#prepare(endpoint, input, options);
+    const started = performance.now();
+    let retries = 0;
+    let renewedCredential = false;
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.#attempt(call, attempt, retries, renewedCredential);
+      if (result.kind === "answered") {
+        const { data, status, requestId } = result;
+        return { data, status, requestId, durationMs: Math.round(performance.now() - started), attempts: attempt };
+      }
+      if (result.kind === "renewed") {
+        renewedCredential = true;
+        continue;
+      }
+      retries++;
+      await this.#sleep(result.delayMs, options.signal);
+    }
+  }
+
+  /** What every attempt of one call shares: the checked input, the URL, the body, the policy and the limits. */
+  #prepare(endpoint: Endpoint, input: CallInput, options: RequestOptions): PreparedCall {
     const ctx = this.#context(endpoint);
     if (options.validateInput !== false) validateInput(endpoint, input, ctx);
     const url = this.#url(endpoint, input, ctx);
@@ -213,94 +270,101 @@ export class UpstreamClient {
       maxRetries: options.maxRetries ?? this.maxRetries,
       delays: this.#delays,
     };
-    const timeout = options.timeout ?? this.timeout;
     const priority = options.priority ?? "interactive";
     const maxWaitMs = options.maxWaitMs ?? (priority === "interactive" ? currentTiming()?.maxWaitMs : undefined);
-    const started = performance.now();
-    let retries = 0;
-    let renewedCredential = false;
-    const waitAndRetry = async (delay: number) => {
-      retries++;
-      await this.#sleep(delay, options.signal);
-    };
+    const timeout = options.timeout ?? this.timeout;
+    return { endpoint, input, options, ctx, url, body, secrets, policy, timeout, priority, maxWaitMs };
+  }
 
-    for (let attempt = 1; ; attempt++) {
-      const log = { ...ctx, attempt };
-      await this.#admit(log, priority, maxWaitMs, options.signal);
-      const token = await this.#token();
-      secrets.add(token);
-      const attemptStarted = performance.now();
-      const elapsed = () => Math.round(performance.now() - attemptStarted);
-      const headers = {
-        accept: "application/json",
-        "content-type": "application/json",
-        ...options.headers,
-        authorization: `Bearer ${token}`,
-      };
+  /** One attempt: admitted by the rate limit, sent with a current credential, and its answer judged. */
+  async #attempt(call: PreparedCall, attempt: number, retries: number, renewed: boolean): Promise<AttemptResult> {
+    const { ctx, options } = call;
+    const log = { ...ctx, attempt };
+    await this.#admit(log, call.priority, call.maxWaitMs, options.signal);
+    const token = await this.#token();
+    call.secrets.add(token);
+    const attemptStarted = performance.now();
+    const elapsed = () => Math.round(performance.now() - attemptStarted);
+    const init = { method: call.endpoint.method, headers: requestHeaders(options.headers, token), body: call.body };
+    let outcome: { response: Response; text: string };
+    try {
+      outcome = await fetchOnce(this.#fetch, call.url, init, call.timeout, options.signal);
+    } catch (cause) {
+      return this.#afterConnectionError(call, cause, log, elapsed, retries);
+    }
+    const { response, text } = outcome;
+    const requestId = response.headers.get("x-request-id") ?? undefined;
+    const answer: Answer = { response, text, requestId, log: { ...log, status: response.status, requestId }, elapsed };
+    return response.ok
+      ? this.#readSuccess(call, answer, retries)
+      : this.#afterErrorStatus(call, answer, retries, renewed, token);
+  }
 
-      let outcome: { response: Response; text: string };
-      try {
-        outcome = await fetchOnce(
-          this.#fetch,
-          url,
-          { method: endpoint.method, headers, body },
-          timeout,
-          options.signal,
-        );
-      } catch (cause) {
-        const error = connectionError(cause, { ...ctx }, timeout, options.signal);
-        const delay = retryAfterConnectionError(error, retries, policy);
-        this.#log("warn", { ...log, durationMs: elapsed(), error: error.code, retryInMs: delay });
-        if (delay === undefined) throw error;
-        await waitAndRetry(delay);
-        continue;
-      }
+  /** No answer (timeout, reset, refused): resent after a delay where that is safe, else failed. */
+  #afterConnectionError(
+    call: PreparedCall,
+    cause: unknown,
+    log: UpstreamErrorContext & { attempt: number },
+    elapsed: () => number,
+    retries: number,
+  ): AttemptResult {
+    const error = connectionError(cause, { ...call.ctx }, call.timeout, call.options.signal);
+    const delay = retryAfterConnectionError(error, retries, call.policy);
+    this.#log("warn", { ...log, durationMs: elapsed(), error: error.code, retryInMs: delay });
+    if (delay === undefined) throw error;
+    return { kind: "retry", delayMs: delay };
+  }
 
-      const { response, text } = outcome;
-      const requestId = response.headers.get("x-request-id") ?? undefined;
-      const answered = { ...log, status: response.status, requestId };
-      if (response.ok) {
-        let data: unknown;
-        try {
-          data = parseResponse(endpoint, input.responseSchema ?? endpoint.response, response.status, text, {
-            ...ctx,
-            requestId,
-          });
-        } catch (error) {
-          const delay = retryAfterUnreadableBody(error instanceof NotJsonError, retries, policy);
-          if (delay === undefined) throw error;
-          const code = (error as NotJsonError).code;
-          this.#log("warn", { ...answered, durationMs: elapsed(), error: code, retryInMs: delay });
-          await waitAndRetry(delay);
-          continue;
-        }
-        this.#log("info", { ...answered, durationMs: elapsed() });
-        const durationMs = Math.round(performance.now() - started);
-        return { data, status: response.status, requestId, durationMs, attempts: attempt };
-      }
-
-      const retryAfterMs = parseRetryAfter(response.headers);
-      const error = errorFromResponse(response.status, parseErrorBody(text), {
+  /** A 2xx: its body checked against the contract, or resent when it came cut off. */
+  #readSuccess(call: PreparedCall, answer: Answer, retries: number): AttemptResult {
+    const { endpoint, input, ctx } = call;
+    const { response, requestId } = answer;
+    let data: unknown;
+    try {
+      data = parseResponse(endpoint, input.responseSchema ?? endpoint.response, response.status, answer.text, {
         ...ctx,
         requestId,
-        retryAfterMs,
-        secrets,
       });
-      const canRenewCredential =
-        !renewedCredential && typeof this.#credential !== "string" && this.#credential.invalidate !== undefined;
-      const next = afterErrorStatus({ status: response.status, retryAfterMs, canRenewCredential }, retries, policy);
-      if (next.kind === "renew") {
-        renewedCredential = true;
-        if (typeof this.#credential !== "string") this.#credential.invalidate?.(token);
-        this.#log("warn", { ...answered, durationMs: elapsed(), error: error.code, renewingCredential: true });
-        continue;
-      }
-      if (next.pauseLimiterMs !== undefined) this.#limiter?.pause?.(next.pauseLimiterMs);
-      const delay = next.kind === "retry" ? next.delayMs : undefined;
-      this.#log("warn", { ...answered, durationMs: elapsed(), error: error.code, retryInMs: delay });
+    } catch (error) {
+      const delay = retryAfterUnreadableBody(error instanceof NotJsonError, retries, call.policy);
       if (delay === undefined) throw error;
-      await waitAndRetry(delay);
+      const code = (error as NotJsonError).code;
+      this.#log("warn", { ...answer.log, durationMs: answer.elapsed(), error: code, retryInMs: delay });
+      return { kind: "retry", delayMs: delay };
     }
+    this.#log("info", { ...answer.log, durationMs: answer.elapsed() });
+    return { kind: "answered", data, status: response.status, requestId };
+  }
+
+  /** A non-2xx: resent with a fresh credential, resent after a delay, or failed with its typed error. */
+  #afterErrorStatus(
+    call: PreparedCall,
+    answer: Answer,
+    retries: number,
+    renewed: boolean,
+    token: string,
+  ): AttemptResult {
+    const { response, requestId } = answer;
+    const retryAfterMs = parseRetryAfter(response.headers);
+    const error = errorFromResponse(response.status, parseErrorBody(answer.text), {
+      ...call.ctx,
+      requestId,
+      retryAfterMs,
+      secrets: call.secrets,
+    });
+    const canRenewCredential =
+      !renewed && typeof this.#credential !== "string" && this.#credential.invalidate !== undefined;
+    const next = afterErrorStatus({ status: response.status, retryAfterMs, canRenewCredential }, retries, call.policy);
+    if (next.kind === "renew") {
+      if (typeof this.#credential !== "string") this.#credential.invalidate?.(token);
+      this.#log("warn", { ...answer.log, durationMs: answer.elapsed(), error: error.code, renewingCredential: true });
+      return { kind: "renewed" };
+    }
+    if (next.pauseLimiterMs !== undefined) this.#limiter?.pause?.(next.pauseLimiterMs);
+    const delay = next.kind === "retry" ? next.delayMs : undefined;
+    this.#log("warn", { ...answer.log, durationMs: answer.elapsed(), error: error.code, retryInMs: delay });
+    if (delay === undefined) throw error;
+    return { kind: "retry", delayMs: delay };
   }
 
   /** Waits for the shared rate limit, or fails at once when a person would wait longer than they accept. */
@@ -310,9 +374,7 @@ export class UpstreamClient {
     maxWaitMs: number | undefined,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    const wait = this.#limiter?.admit
-      ? await this.#limiter.admit(priority, maxWaitMs, signal)
-      : tooLongAWait(this.#limiter, priority, maxWaitMs);
+    const wait = await admit(this.#limiter, priority, maxWaitMs, signal);
     if (wait !== undefined) {
       this.#log("warn", { ...log, error: "console_rate_limit", waitMs: Math.round(wait) });
       const { attempt: _attempt, ...ctx } = log;
@@ -321,7 +383,6 @@ export class UpstreamClient {
         { ...ctx, code: "console_rate_limit", retryAfterMs: wait, limit: this.#limiter?.limit },
       );
     }
-    if (!this.#limiter?.admit) await this.#limiter?.acquire(signal, priority);
   }
 
   async #token(): Promise<string> {

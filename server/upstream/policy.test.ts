@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  afterErrorStatus,
-  retryAfterConnectionError,
-  retryAfterUnreadableBody,
-  tooLongAWait,
-  type CallPolicy,
-} from "./policy";
+import { tooLongAWait } from "./admission";
+import { afterErrorStatus, retryAfterConnectionError, retryAfterUnreadableBody, type CallPolicy } from "./policy";
 
 // random() = 0 takes the jitter away: the backoff is then exactly initialMs × 2^retries, capped at maxMs.
 const delays = { initialMs: 500, maxMs: 8_000, maxRetryAfterMs: 60_000 };

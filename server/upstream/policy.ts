@@ -1,11 +1,11 @@
 import "server-only";
 import type { ConnectionError } from "./errors";
-import type { RateLimiter, RequestPriority } from "./rate-limit";
 import { backoffDelay, isRetryableStatus, type RetryDelays } from "./retry";
 
 /**
  * The decisions of one upstream call, each a small function of what happened (core.ts runs them in
- * order: admit → send → read the answer → retry, renew or fail). None of them sends, sleeps or logs.
+ * order: admit → send → read the answer → retry, renew or fail; the admission's rule is admission.ts's).
+ * None of them sends, sleeps or logs.
  */
 export interface CallPolicy {
   /** Whether sending the request twice cannot take effect twice (a read, or an endpoint marked so). */
@@ -13,20 +13,6 @@ export interface CallPolicy {
   maxRetries: number;
   delays: RetryDelays;
   random?: () => number;
-}
-
-/**
- * Before an attempt: how long the shared rate limit would hold it, when that is longer than the person
- * waiting accepts (the call then fails at once saying how long); undefined to go on and wait in line.
- */
-export function tooLongAWait(
-  limiter: Pick<RateLimiter, "expectedWait"> | undefined,
-  priority: RequestPriority,
-  maxWaitMs: number | undefined,
-): number | undefined {
-  if (maxWaitMs === undefined || !limiter?.expectedWait) return undefined;
-  const wait = limiter.expectedWait(priority);
-  return wait > maxWaitMs ? wait : undefined;
 }
 
 /** After a failed connection: the delay before sending again, or undefined to fail. */
