@@ -8,6 +8,7 @@ import { ExportRunItem } from "@/components/ui/export-run-item";
 import { FormError } from "@/components/ui/form-error";
 import type { AuditFilters } from "@/lib/audit";
 import type { AuditExportFilters, AuditExportRunView } from "@/lib/audit/export";
+import { auditExportFileUrl, auditExportManifestUrl } from "@/lib/audit/routes";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { startAuditExport } from "@/server/actions/audit";
@@ -88,7 +89,7 @@ export function AuditExportList({ exports }: { exports: AuditExports }) {
               listKey={listKey}
               format="CSV"
               description={describeAuditFilters(run.request.filters)}
-              downloads="/api/audit/exports"
+              downloads={{ file: auditExportFileUrl, manifest: auditExportManifestUrl }}
             />
           ))}
         </ul>
