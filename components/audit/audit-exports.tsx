@@ -1,18 +1,13 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileDown } from "lucide-react";
-import { useAction } from "@/components/hooks/use-action";
 import { RunLimitNotice } from "@/components/jobs/run-limit-notice";
 import { Button } from "@/components/ui/button";
 import { ExportRunItem } from "@/components/ui/export-run-item";
 import { FormError } from "@/components/ui/form-error";
 import type { AuditFilters } from "@/lib/audit";
-import type { AuditExportFilters, AuditExportRunView } from "@/lib/audit/export";
-import { fetchJson } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
-import { startAuditExport } from "@/server/actions/audit";
-
-export const RECENT_AUDIT_EXPORTS_URL = "/api/audit/exports?limit=5";
+import type { AuditExportFilters } from "@/lib/audit/export";
+import { auditExportFileUrl, auditExportManifestUrl } from "@/lib/audit/routes";
+import type { AuditExports } from "./use-audit-exports";
 
 const LABELS: Record<keyof AuditExportFilters, string> = {
   actor: "actor",
@@ -29,23 +24,6 @@ export function describeAuditFilters(filters: AuditExportFilters): string {
     .map(([k, v]) => `${LABELS[k as keyof AuditExportFilters] ?? k} ${v}`);
   return parts.length > 0 ? parts.join(" · ") : "the whole log";
 }
-
-/** The user's recent audit exports and the action that starts one, shared by the button and the list. */
-export function useAuditExports() {
-  const queryClient = useQueryClient();
-  const listKey = queryKeys.audit.exports();
-  const runs = useQuery({
-    queryKey: listKey,
-    queryFn: () => fetchJson<AuditExportRunView[]>(RECENT_AUDIT_EXPORTS_URL),
-  });
-  const start = useAction(startAuditExport, {
-    errors: "inline",
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: listKey }),
-  });
-  return { listKey, runs, start };
-}
-
-type AuditExports = ReturnType<typeof useAuditExports>;
 
 /** Starts an export of the log as filtered now (the whole log without filters), written on the server. */
 export function AuditExportButton({
@@ -88,7 +66,7 @@ export function AuditExportList({ exports }: { exports: AuditExports }) {
               listKey={listKey}
               format="CSV"
               description={describeAuditFilters(run.request.filters)}
-              downloads="/api/audit/exports"
+              downloads={{ file: auditExportFileUrl, manifest: auditExportManifestUrl }}
             />
           ))}
         </ul>

@@ -1,21 +1,19 @@
 "use client";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
 import { useCursorPaging } from "@/components/data-table/use-cursor-paging";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
-import type { AuditFacets, AuditPage } from "@/lib/audit";
-import { AUDIT_PAGE_SIZE, auditFiltersQuery, type AuditFilters } from "@/lib/audit/filters";
+import { AUDIT_PAGE_SIZE, type AuditFilters } from "@/lib/audit/filters";
 import type { Permission } from "@/lib/auth/permissions";
-import { fetchJson } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
 import { auditColumns } from "./audit-columns";
-import { AuditExportButton, AuditExportList, useAuditExports } from "./audit-exports";
+import { AuditExportButton, AuditExportList } from "./audit-exports";
 import { AuditFilters as FilterForm } from "./audit-filters";
 import { ChainTools } from "./chain-tools";
 import { RecordDrawer } from "./record-drawer";
 import { SigningKeys } from "./signing-keys";
+import { useAuditExports } from "./use-audit-exports";
+import { useAuditFacets, useAuditPage } from "./use-audit-reads";
 import { useAuditFilters, useOpenRecord, type AuditUrlFilters } from "./use-audit-url";
 
 const NO_FILTERS: AuditUrlFilters = { actor: null, action: null, outcome: null, errorCode: null, from: null, to: null };
@@ -31,19 +29,8 @@ export function AuditView({ permissions }: { permissions: Permission[] }) {
   const exports = useAuditExports();
   const cursor = paging.cursor;
 
-  const list = useQuery({
-    queryKey: queryKeys.audit.list(filters, cursor, AUDIT_PAGE_SIZE),
-    queryFn: () =>
-      fetchJson<AuditPage>(
-        `/api/audit?${auditFiltersQuery(filters)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}&limit=${AUDIT_PAGE_SIZE}`,
-      ),
-    placeholderData: keepPreviousData,
-    enabled: parsed.success,
-  });
-  const facets = useQuery({
-    queryKey: queryKeys.audit.facets(),
-    queryFn: () => fetchJson<AuditFacets>("/api/audit/facets"),
-  });
+  const list = useAuditPage(filters, cursor, parsed.success);
+  const facets = useAuditFacets();
 
   const columns = useMemo(() => auditColumns((id) => void setRecordId(id), permissions), [setRecordId, permissions]);
   const page = list.data;

@@ -8,6 +8,7 @@ import { ErrorState, Skeleton } from "@/components/ui/states";
 import type { AuditRecordDetail, AuditRecordRef, AuditRecordView } from "@/lib/audit";
 import { auditActionLabel } from "@/lib/audit/catalog";
 import { isAuditRecordId } from "@/lib/audit/filters";
+import { auditRecordUrl } from "@/lib/audit/routes";
 import { formatUtcSecond } from "@/lib/audit/time";
 import type { Permission } from "@/lib/auth/permissions";
 import { fetchJson, HttpError } from "@/lib/shared/query-client";
@@ -38,7 +39,7 @@ export function RecordDrawer({
   const onPage = pageRecords.find((r) => r.id === id);
   const detail = useQuery({
     queryKey: queryKeys.audit.record(id),
-    queryFn: () => fetchJson<AuditRecordDetail>(`/api/audit/${encodeURIComponent(id)}`),
+    queryFn: () => fetchJson<AuditRecordDetail>(auditRecordUrl(id)),
     enabled: valid,
     // Records never change, so what is fetched once stays good.
     staleTime: Infinity,

@@ -5,13 +5,12 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { saveFile } from "@/components/ui/save-file";
+import { signingKeysUrl } from "@/lib/audit/routes";
 import { ed25519PublicKeyPem } from "@/lib/evidence/pem";
 import type { PublishedKey } from "@/lib/evidence/signature";
 import { utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-
-export const SIGNING_KEYS_URL = "/api/audit/signing-keys";
 
 /** Every key with its PEM, as one file a reviewer keeps outside the console. */
 function keysFile(keys: PublishedKey[]): string {
@@ -30,7 +29,7 @@ function keysFile(keys: PublishedKey[]): string {
 export function SigningKeys() {
   const keys = useQuery({
     queryKey: queryKeys.audit.signingKeys(),
-    queryFn: () => fetchJson<{ keys: PublishedKey[] }>(SIGNING_KEYS_URL),
+    queryFn: () => fetchJson<{ keys: PublishedKey[] }>(signingKeysUrl()),
   });
   const all = keys.data?.keys ?? [];
   const current = all.find((k) => k.retiredAt === null);

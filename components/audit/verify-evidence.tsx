@@ -3,11 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { signingKeysUrl } from "@/lib/audit/routes";
 import type { PublishedKey } from "@/lib/evidence/signature";
 import { joinReviewerKeys, parseReviewerKeys, type Against, type ReviewerKeys } from "@/lib/evidence/trust";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { SIGNING_KEYS_URL } from "./signing-keys";
 import { fileInput } from "./verify-file-input";
 import { VerifyResult } from "./verify-result";
 import { runChecks, type Outcome } from "./verify-run";
@@ -40,7 +40,7 @@ async function reviewerKeys(keyFile: File | undefined, pasted: string): Promise<
 export function VerifyEvidence() {
   const published = useQuery({
     queryKey: queryKeys.audit.signingKeys(),
-    queryFn: () => fetchJson<{ keys: PublishedKey[] }>(SIGNING_KEYS_URL),
+    queryFn: () => fetchJson<{ keys: PublishedKey[] }>(signingKeysUrl()),
   });
   const [documentFile, setDocumentFile] = useState<File>();
   const [dataFile, setDataFile] = useState<File>();

@@ -2,6 +2,7 @@
 import { LogIn } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
+import { authSessionUrl, sessionUrl } from "@/lib/auth/routes";
 import { sessionEndMessage, isSessionEndReason, type SessionEndReason } from "@/lib/auth/session-end";
 import { announceSessionEnded, onSessionEnded, signInAgainHref } from "@/lib/auth/session-ended";
 
@@ -30,7 +31,7 @@ export function SessionWatch({ limits }: { limits: SessionLimits }) {
 
   useEffect(() => {
     const refresh = () =>
-      void fetch("/api/auth/session", { credentials: "same-origin", cache: "no-store" })
+      void fetch(authSessionUrl(), { credentials: "same-origin", cache: "no-store" })
         .then((res) => (res.ok ? (res.json() as Promise<{ user?: unknown; expires?: string }>) : null))
         .then((session) => {
           if (!session) return;
@@ -75,7 +76,7 @@ export function SessionWatch({ limits }: { limits: SessionLimits }) {
 /** Whether the session holds: its new expiry (ms), or null after announcing why it ended. */
 async function check(): Promise<number | null> {
   try {
-    const res = await fetch("/api/session", { credentials: "same-origin", cache: "no-store" });
+    const res = await fetch(sessionUrl(), { credentials: "same-origin", cache: "no-store" });
     if (res.status === 401) {
       const body = (await res.json().catch(() => null)) as { error?: { reason?: unknown } } | null;
       announceSessionEnded(isSessionEndReason(body?.error?.reason) ? body.error.reason : "idle");

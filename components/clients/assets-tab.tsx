@@ -1,18 +1,16 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
 import { RotateCw } from "lucide-react";
 import { useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState, TableSkeleton } from "@/components/ui/states";
 import { chainLabel } from "@/lib/chains";
 import { assetsChainFromUrl } from "@/lib/clients/assets-url";
 import { clientDetailSearchParams } from "@/lib/clients/search-params";
 import type { AssetsResponse, Client } from "@/lib/contracts";
-import { shortAddress } from "@/lib/shared/format";
 import { AllBalancesView } from "./all-balances";
+import { assetColumns, type BalanceRow } from "./assets-columns";
 import { ChainPicker } from "./chain-picker";
 import { useAllBalances } from "./use-all-balances";
 import { useClientAssets } from "./use-client-assets";
@@ -64,16 +62,6 @@ export function AssetsTab({ client }: { client: Client }) {
   );
 }
 
-interface BalanceRow {
-  native: boolean;
-  symbol: string;
-  name: string;
-  balance: string;
-  raw: string;
-  decimals: number;
-  contract: string | null;
-}
-
 function BalancesTable({ data, chainId }: { data: AssetsResponse; chainId: string }) {
   const rows: BalanceRow[] = [
     {
@@ -95,51 +83,7 @@ function BalancesTable({ data, chainId }: { data: AssetsResponse; chainId: strin
       contract: t.metadata.tokenAddress || null,
     })),
   ];
-  const columns = useMemo<ColumnDef<BalanceRow, unknown>[]>(
-    () => [
-      {
-        header: "Asset",
-        id: "asset",
-        cell: ({ row: { original: r } }) => (
-          <span>
-            <span className="font-medium">{r.symbol}</span> <span className="text-muted">{r.name}</span>
-            {r.native ? <span className="ml-1 text-xs text-muted">(native)</span> : null}
-          </span>
-        ),
-      },
-      {
-        header: "Amount",
-        id: "amount",
-        meta: { numeric: true },
-        cell: ({ row: { original: r } }) => <span className="tabular break-all">{r.balance}</span>,
-      },
-      {
-        header: "Raw amount",
-        id: "raw",
-        meta: { numeric: true },
-        cell: ({ row: { original: r } }) => <span className="font-mono text-xs tabular break-all">{r.raw}</span>,
-      },
-      {
-        header: "Decimals",
-        id: "decimals",
-        cell: ({ row: { original: r } }) => <span className="tabular">{r.decimals}</span>,
-      },
-      {
-        header: "Contract",
-        id: "contract",
-        cell: ({ row: { original: r } }) =>
-          r.contract ? (
-            <span className="inline-flex items-center gap-0.5 font-mono text-xs" title={r.contract}>
-              {shortAddress(r.contract)}
-              <CopyButton value={r.contract} label={`${r.symbol} contract`} />
-            </span>
-          ) : (
-            <span className="text-muted">—</span>
-          ),
-      },
-    ],
-    [],
-  );
+  const columns = useMemo(() => assetColumns(), []);
   return (
     <div className="space-y-1">
       <DataTable

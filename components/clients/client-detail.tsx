@@ -1,5 +1,4 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { useQueryState } from "nuqs";
 import type { LabShares } from "@/components/lab/wallet-panel";
 import { Badge } from "@/components/ui/badge";
@@ -7,23 +6,21 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState, TableSkeleton } from "@/components/ui/states";
 import { Tabs } from "@/components/ui/tabs";
 import type { Permission } from "@/lib/auth/permissions";
-import type { ClientView } from "@/lib/clients/client-view";
 import { clientDetailSearchParams } from "@/lib/clients/search-params";
 import type { UpstreamMode } from "@/lib/clients/transfer-chains";
 import { ejectSummaryOf } from "@/lib/ejects/summary";
-import type { EjectRequestView } from "@/lib/ejects/views";
 import { walletEjection } from "@/lib/ejects/wallet-ejection";
 import type { TestClient } from "@/lib/lab/test-clients";
 import { utc } from "@/lib/shared/format";
-import { fetchJson } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
 import { EjectSummaryBadge } from "../ejects/eject-summary";
 import { EjectTab } from "../ejects/eject-tab";
+import { useClientEjects } from "../ejects/use-client-ejects";
 import { AssetsTab } from "./assets-tab";
 import { BackLink } from "./back-link";
 import { CredentialsTab } from "./credentials-tab";
 import { LabTabLazy, TransferTabLazy } from "./form-tabs-lazy";
 import { TimelineTab } from "./timeline-tab";
+import { useClient } from "./use-client";
 import { WalletCard } from "./wallet-card";
 
 export function ClientDetail({
@@ -44,16 +41,10 @@ export function ClientDetail({
   /** Which upstream the console talks to: the sandbox builds fewer kinds of transfer. */
   upstreamMode: UpstreamMode;
 }) {
-  const client = useQuery({
-    queryKey: queryKeys.clients.detail(clientId),
-    queryFn: () => fetchJson<ClientView>(`/api/clients/${encodeURIComponent(clientId)}`),
-  });
+  const client = useClient(clientId);
   // The same requests as the eject tab (prefetched by the page): the header says "ejected" by the
   // clients list's rule, which counts shares the console handed out.
-  const ejects = useQuery({
-    queryKey: queryKeys.clients.ejects(clientId),
-    queryFn: () => fetchJson<{ requests: EjectRequestView[] }>(`/api/clients/${encodeURIComponent(clientId)}/ejects`),
-  });
+  const ejects = useClientEjects(clientId);
   const [tab, setTab] = useQueryState("tab", clientDetailSearchParams.tab);
   const has = (p: Permission) => permissions.includes(p);
 

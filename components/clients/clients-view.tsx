@@ -1,29 +1,24 @@
 "use client";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
 import { Plus } from "lucide-react";
-import Link from "next/link";
 import { useQueryStates } from "nuqs";
 import { useEffect, useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
 import { useCursorPaging } from "@/components/data-table/use-cursor-paging";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Select } from "@/components/ui/field";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
-import type { ClientRow, ClientsPage } from "@/lib/clients";
+import type { ClientsPage } from "@/lib/clients";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readClientsPageQuery } from "@/lib/clients/client-id";
+import { clientsPageUrl } from "@/lib/clients/routes";
 import { clientsListSearchParams } from "@/lib/clients/search-params";
-import { shortAddress, utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-import { EjectSummaryBadge } from "../ejects/eject-summary";
+import { clientColumns } from "./clients-columns";
 import { CreateClientDialog } from "./create-client-dialog";
 
-const fetchPage = (take: number, cursor: string | undefined) =>
-  fetchJson<ClientsPage>(`/api/clients?take=${take}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+const fetchPage = (take: number, cursor: string | undefined) => fetchJson<ClientsPage>(clientsPageUrl(take, cursor));
 
 export function ClientsView({ canCreate, canCreateTest }: { canCreate: boolean; canCreateTest: boolean }) {
   const queryClient = useQueryClient();
@@ -58,52 +53,7 @@ export function ClientsView({ canCreate, canCreateTest }: { canCreate: boolean; 
 
   const ejects = page.data?.ejects;
   const tests = useMemo(() => new Set(page.data?.testClients ?? []), [page.data]);
-  const columns = useMemo<ColumnDef<ClientRow, unknown>[]>(
-    () => [
-      {
-        header: "Client",
-        accessorKey: "id",
-        cell: ({ row }) => (
-          <div className="flex items-center gap-1">
-            <Link href={`/clients/${row.original.id}`} className="font-mono text-xs text-accent hover:underline">
-              {row.original.id}
-            </Link>
-            <CopyButton value={row.original.id} label="client id" />
-            {tests.has(row.original.id) ? <Badge tone="warning">Test client</Badge> : null}
-          </div>
-        ),
-      },
-      {
-        header: "Created (UTC)",
-        accessorKey: "createdAt",
-        cell: ({ row }) => (
-          <span className="tabular whitespace-nowrap">{utc(row.original.createdAt).replace(" UTC", "")}</span>
-        ),
-      },
-      {
-        header: "Account abstraction",
-        accessorKey: "isAccountAbstracted",
-        cell: ({ row }) =>
-          row.original.isAccountAbstracted ? <Badge tone="accent">AA</Badge> : <span className="text-muted">EOA</span>,
-      },
-      {
-        header: "EVM address",
-        id: "evm",
-        cell: ({ row }) => <Address value={row.original.evmAddress} label="EVM address" />,
-      },
-      {
-        header: "Solana address",
-        id: "solana",
-        cell: ({ row }) => <Address value={row.original.solanaAddress} label="Solana address" />,
-      },
-      {
-        header: "Eject",
-        id: "eject",
-        cell: ({ row }) => <EjectSummaryBadge summary={ejects?.[row.original.id] ?? { state: "none" }} />,
-      },
-    ],
-    [ejects, tests],
-  );
+  const columns = useMemo(() => clientColumns(tests, ejects), [ejects, tests]);
 
   const data = page.data;
   return (
@@ -176,15 +126,5 @@ export function ClientsView({ canCreate, canCreateTest }: { canCreate: boolean; 
         <CreateClientDialog open={creating} onOpenChange={setCreating} canCreateTest={canCreateTest} />
       ) : null}
     </div>
-  );
-}
-
-function Address({ value, label }: { value: string | null; label: string }) {
-  if (!value) return <span className="text-muted">—</span>;
-  return (
-    <span className="inline-flex items-center gap-0.5 font-mono text-xs" title={value}>
-      {shortAddress(value)}
-      <CopyButton value={value} label={label} />
-    </span>
   );
 }

@@ -5,6 +5,7 @@ import { useQueryState } from "nuqs";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { clientTimelineUrl } from "@/lib/clients/routes";
 import { clientDetailSearchParams } from "@/lib/clients/search-params";
 import { TIMELINE_KINDS, type TimelinePage } from "@/lib/clients/timeline";
 import { utc } from "@/lib/shared/format";
@@ -29,10 +30,7 @@ export function TimelineTab({
   const key = kinds.join(",");
   const pages = useInfiniteQuery({
     queryKey: queryKeys.clients.timeline(clientId, key),
-    queryFn: ({ pageParam }) =>
-      fetchJson<TimelinePage>(
-        `/api/clients/${encodeURIComponent(clientId)}/timeline?kinds=${encodeURIComponent(key)}${pageParam ? `&cursor=${pageParam}` : ""}`,
-      ),
+    queryFn: ({ pageParam }) => fetchJson<TimelinePage>(clientTimelineUrl(clientId, key, pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

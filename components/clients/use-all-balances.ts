@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import type { AllBalances } from "@/lib/clients/balances";
+import { clientBalancesUrl } from "@/lib/clients/routes";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 
@@ -8,7 +9,7 @@ import { queryKeys } from "@/lib/shared/query-keys";
 export function useAllBalances(clientId: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.clients.balances(clientId),
-    queryFn: () => fetchJson<AllBalances>(`/api/clients/${encodeURIComponent(clientId)}/balances`),
+    queryFn: () => fetchJson<AllBalances>(clientBalancesUrl(clientId)),
     enabled,
   });
 }

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { clientAssetsUrl } from "@/lib/clients/routes";
 import type { AssetsResponse } from "@/lib/contracts";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -11,10 +12,7 @@ import { queryKeys } from "@/lib/shared/query-keys";
 export function useClientAssets(clientId: string, chainId: string | undefined) {
   return useQuery({
     queryKey: queryKeys.clients.assets(clientId, chainId ?? ""),
-    queryFn: () =>
-      fetchJson<AssetsResponse>(
-        `/api/clients/${encodeURIComponent(clientId)}/assets?chain=${encodeURIComponent(chainId ?? "")}`,
-      ),
+    queryFn: () => fetchJson<AssetsResponse>(clientAssetsUrl(clientId, chainId ?? "")),
     enabled: Boolean(chainId),
   });
 }

@@ -8,13 +8,14 @@ import { RequestFacts } from "@/components/ejects/request-facts";
 import { EjectStageBadge } from "@/components/ejects/stage-badge";
 import { Countdown, useNow } from "@/components/ui/countdown";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
+import { approvalsUrl, myEjectRequestsUrl } from "@/lib/ejects/routes";
 import { ejectStage, type EjectStage } from "@/lib/ejects/state";
 import type { ApprovalsInbox, EjectRequestView, MyEjectRequests } from "@/lib/ejects/views";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 
-export const fetchInbox = () => fetchJson<ApprovalsInbox>("/api/approvals");
-const fetchMine = () => fetchJson<MyEjectRequests>("/api/approvals/mine");
+const fetchInbox = () => fetchJson<ApprovalsInbox>(approvalsUrl());
+const fetchMine = () => fetchJson<MyEjectRequests>(myEjectRequestsUrl());
 
 /** An approver's side (what waits for them, what they decided) and a requester's side (their own requests). */
 export function ApprovalsView({ approves, requests }: { approves: boolean; requests: boolean }) {

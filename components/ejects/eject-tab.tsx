@@ -1,5 +1,4 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import { useNow } from "@/components/ui/countdown";
 import { ErrorState, TableSkeleton } from "@/components/ui/states";
@@ -7,11 +6,10 @@ import type { Permission } from "@/lib/auth/permissions";
 import type { Client } from "@/lib/contracts";
 import { EJECT_STEPS, currentEjectStep, ejectStage, isOpenStage } from "@/lib/ejects/state";
 import type { EjectRequestView } from "@/lib/ejects/views";
-import { fetchJson } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
 import { cn } from "@/lib/shared/utils";
 import { RequestCard } from "./request-card";
 import { RequestForm } from "./request-form";
+import { useClientEjects } from "./use-client-ejects";
 
 export function EjectTab({
   client,
@@ -23,10 +21,7 @@ export function EjectTab({
   currentUserEmail: string;
 }) {
   const has = (p: Permission) => permissions.includes(p);
-  const list = useQuery({
-    queryKey: queryKeys.clients.ejects(client.id),
-    queryFn: () => fetchJson<{ requests: EjectRequestView[] }>(`/api/clients/${encodeURIComponent(client.id)}/ejects`),
-  });
+  const list = useClientEjects(client.id);
 
   const now = useNow();
   const requests = list.data?.requests ?? [];

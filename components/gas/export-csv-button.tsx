@@ -3,6 +3,7 @@ import { Download } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { GasRange } from "@/lib/gas/range";
+import { gasExportUrl } from "@/lib/gas/routes";
 import { HttpError } from "@/lib/shared/query-client";
 
 const filenameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? "gas-usage.csv";
@@ -29,8 +30,7 @@ export function ExportCsvButton({
     setBusy(true);
     setError(undefined);
     try {
-      const query = new URLSearchParams({ chains: chains.join(","), range, asOf: String(asOf) });
-      const res = await fetch(`/api/gas/export?${query}`, { credentials: "same-origin" });
+      const res = await fetch(gasExportUrl(chains, range, asOf), { credentials: "same-origin" });
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
         throw new HttpError(res.status, body?.error?.message ?? `The export failed (${res.status}).`);

@@ -1,12 +1,10 @@
 "use client";
 import { useQueries } from "@tanstack/react-query";
 import type { GasUsageResponse } from "@/lib/contracts/gas";
+import { gasUsageUrl } from "@/lib/gas/routes";
 import type { ChainAnswer } from "@/lib/gas/view";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-
-export const fetchGasUsage = (chainId: string) =>
-  fetchJson<GasUsageResponse>(`/api/gas/usage?chain=${encodeURIComponent(chainId)}`);
 
 /**
  * One query per chain (hydrated from the page's prefetch, then cached per chain), so comparing
@@ -17,7 +15,7 @@ export function useGasAnswers(chains: readonly string[]) {
   const results = useQueries({
     queries: chains.map((chainId) => ({
       queryKey: queryKeys.gas.usage(chainId),
-      queryFn: () => fetchGasUsage(chainId),
+      queryFn: () => fetchJson<GasUsageResponse>(gasUsageUrl(chainId)),
       retry: false,
     })),
   });

@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { isActive, type JobRunView } from "@/lib/jobs";
+import { jobRunUrl } from "@/lib/jobs/routes";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 
@@ -16,7 +17,7 @@ export function useJobRun<R>(
   return useQuery({
     queryKey: queryKeys.jobs.run(runId ?? ""),
     queryFn: async () => {
-      const run = await fetchJson<JobRunView<R>>(`/api/jobs/${encodeURIComponent(runId ?? "")}`);
+      const run = await fetchJson<JobRunView<R>>(jobRunUrl(runId ?? ""));
       if (!isActive(run)) onFinish?.(run);
       return run;
     },

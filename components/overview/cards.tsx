@@ -5,10 +5,13 @@ import { DropsSoon } from "@/components/alerts/horizon/drops-soon";
 import { SummaryLeftOut } from "@/components/alerts/test-activity/summary-left-out";
 import { WatchdogCount } from "@/components/alerts/watchdog/watchdog-count";
 import { Badge } from "@/components/ui/badge";
+import { webhooksUrl } from "@/lib/alerts/routes";
 import type { WebhookSummary } from "@/lib/alerts/views";
 import type { AuditPage } from "@/lib/audit";
 import { auditActionLabel } from "@/lib/audit/catalog";
+import { latestAuditUrl } from "@/lib/audit/routes";
 import type { GasThisMonth } from "@/lib/overview";
+import { overviewClientsUrl, overviewGasUrl } from "@/lib/overview/routes";
 import { utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -17,7 +20,7 @@ import { CardError, OverviewCard } from "./card";
 export function ClientsCard() {
   const q = useQuery({
     queryKey: queryKeys.overview.clients(),
-    queryFn: () => fetchJson<{ total: number }>("/api/overview/clients"),
+    queryFn: () => fetchJson<{ total: number }>(overviewClientsUrl()),
   });
   return (
     <OverviewCard title="Clients" href="/clients" linkLabel="All clients">
@@ -40,7 +43,7 @@ export function ClientsCard() {
 export function DeliveriesCard() {
   const q = useQuery({
     queryKey: queryKeys.alerts.webhooks(),
-    queryFn: () => fetchJson<{ webhooks: WebhookSummary[] }>("/api/alerts/webhooks"),
+    queryFn: () => fetchJson<{ webhooks: WebhookSummary[] }>(webhooksUrl()),
   });
   return (
     <OverviewCard title="Failed deliveries, last 24 hours" href="/alerts" linkLabel="Alerts">
@@ -87,7 +90,7 @@ export function DeliveriesCard() {
 export function GasCard() {
   const q = useQuery({
     queryKey: queryKeys.overview.gas(),
-    queryFn: () => fetchJson<GasThisMonth>("/api/overview/gas"),
+    queryFn: () => fetchJson<GasThisMonth>(overviewGasUrl()),
   });
   const chains = q.data?.chains.map((c) => c.chainId).join(",");
   return (
@@ -130,7 +133,7 @@ export function GasCard() {
 export function AuditCard() {
   const q = useQuery({
     queryKey: queryKeys.audit.list({}, undefined, 5),
-    queryFn: () => fetchJson<AuditPage>("/api/audit?limit=5"),
+    queryFn: () => fetchJson<AuditPage>(latestAuditUrl(5)),
   });
   return (
     <OverviewCard title="Latest audit records" href="/audit" linkLabel="Audit log">

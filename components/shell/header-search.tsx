@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { JobProgress } from "@/components/ui/job-progress";
+import { clientUrl } from "@/lib/clients/routes";
 import { classifySearch } from "@/lib/clients/search";
 import type { JobRunView } from "@/lib/jobs";
 import { fetchJson, HttpError } from "@/lib/shared/query-client";
@@ -93,7 +94,7 @@ export function HeaderSearch() {
     }
     setChecking(true);
     try {
-      await fetchJson(`/api/clients/${encodeURIComponent(input.value)}`);
+      await fetchJson(clientUrl(input.value));
       open(input.value);
     } catch (error) {
       setPanel({

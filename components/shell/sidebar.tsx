@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Bell, Flame, ListChecks, ScrollText, Sprout, UserCog, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { approvalsWaitingUrl } from "@/lib/ejects/routes";
 import type { ApprovalsWaiting } from "@/lib/ejects/views";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -23,7 +24,7 @@ const ICONS = {
 function ApprovalsCount({ initial }: { initial: ApprovalsWaiting }) {
   const count = useQuery({
     queryKey: queryKeys.approvals.waiting(),
-    queryFn: () => fetchJson<ApprovalsWaiting>("/api/approvals/waiting"),
+    queryFn: () => fetchJson<ApprovalsWaiting>(approvalsWaitingUrl()),
     initialData: initial,
     refetchInterval: 60_000,
   });

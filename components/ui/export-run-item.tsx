@@ -30,7 +30,7 @@ export interface ExportedFile {
 
 /**
  * One export run (alerts or audit): what it covers, its progress with Cancel while it runs, then its
- * file and signed manifest. `downloads` is the route folder of the run's file and manifest.
+ * file and signed manifest. `downloads` builds the URLs of the run's file and manifest (its area's routes).
  */
 export function ExportRunItem<R extends ExportedFile>({
   run: listed,
@@ -43,7 +43,7 @@ export function ExportRunItem<R extends ExportedFile>({
   listKey: QueryKey;
   format: string;
   description: string;
-  downloads: string;
+  downloads: { file: (runId: string) => string; manifest: (runId: string) => string };
 }) {
   const queryClient = useQueryClient();
   // Followed only while it runs; when it ends, the list is read again for its result.
@@ -92,8 +92,8 @@ export function ExportRunItem<R extends ExportedFile>({
             kept until <time dateTime={result.expiresAt}>{utc(result.expiresAt)}</time>
           </span>
           <span className="flex gap-2">
-            <DownloadLink href={`${downloads}/${run.id}/file`}>{`Download ${format}`}</DownloadLink>
-            <DownloadLink href={`${downloads}/${run.id}/manifest`} fileName={`${result.fileName}.manifest.json`}>
+            <DownloadLink href={downloads.file(run.id)}>{`Download ${format}`}</DownloadLink>
+            <DownloadLink href={downloads.manifest(run.id)} fileName={`${result.fileName}.manifest.json`}>
               Manifest
             </DownloadLink>
           </span>

@@ -1,32 +1,28 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
 import { UserPlus } from "lucide-react";
 import { useQueryState } from "nuqs";
 import { useEffect, useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
-import { Truncated } from "@/components/data-table/truncated";
 import { useAction } from "@/components/hooks/use-action";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/field";
-import { RelativeTime } from "@/components/ui/relative-time";
 import { ErrorState, TableSkeleton } from "@/components/ui/states";
-import { ROLES, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import type { StaffUserView } from "@/lib/users";
+import { usersUrl } from "@/lib/users/routes";
 import { usersParsers } from "@/lib/users/search-params";
 import { updateUser } from "@/server/actions/users";
 import { ConfirmChange, type PendingChange } from "./confirm-change";
 import { CreateUserDialog } from "./create-user-dialog";
 import { ResetPasswordDialog } from "./reset-password-dialog";
+import { userColumns } from "./users-columns";
 
 export function UsersView({ currentUserId }: { currentUserId: string }) {
   const [creating, setCreating] = useState(false);
   const users = useQuery({
     queryKey: queryKeys.users.list(),
-    queryFn: () => fetchJson<{ users: StaffUserView[] }>("/api/users"),
+    queryFn: () => fetchJson<{ users: StaffUserView[] }>(usersUrl()),
   });
   const [pending, setPending] = useState<PendingChange | null>(null);
   const [resetting, setResetting] = useState<StaffUserView | null>(null);
@@ -42,93 +38,15 @@ export function UsersView({ currentUserId }: { currentUserId: string }) {
     if (focus && users.data) document.getElementById(`user-${focus}`)?.scrollIntoView({ block: "center" });
   }, [focus, users.data]);
 
-  const columns = useMemo<ColumnDef<StaffUserView, unknown>[]>(
-    () => [
-      {
-        header: "User",
-        accessorKey: "email",
-        cell: ({ row }) => (
-          <div id={`user-${row.original.id}`}>
-            <Truncated text={row.original.email} className="font-medium md:max-w-[18rem]" />
-            {row.original.name ? <div className="text-xs text-muted">{row.original.name}</div> : null}
-          </div>
-        ),
-      },
-      {
-        header: "Role",
-        accessorKey: "role",
-        cell: ({ row }) => (
-          <Select
-            aria-label={`Role of ${row.original.email}`}
-            className="h-8 w-40"
-            value={row.original.role}
-            disabled={row.original.id === currentUserId || update.pending}
-            onChange={(e) => setPending({ user: row.original, role: e.target.value as Role })}
-          >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </Select>
-        ),
-      },
-      {
-        header: "Status",
-        accessorKey: "disabled",
-        cell: ({ row }) =>
-          row.original.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>,
-      },
-      {
-        header: "Sign-in",
-        accessorKey: "source",
-        cell: ({ row }) => <span className="text-muted">{row.original.source === "sso" ? "SSO" : "Password"}</span>,
-      },
-      {
-        header: "Last sign-in",
-        accessorKey: "lastSignInAt",
-        cell: ({ row }) =>
-          row.original.lastSignInAt ? (
-            <RelativeTime iso={row.original.lastSignInAt} />
-          ) : (
-            <span className="text-muted">Never</span>
-          ),
-      },
-      {
-        id: "actions",
-        header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) =>
-          row.original.id === currentUserId ? (
-            <p className="text-right text-xs text-muted">You</p>
-          ) : (
-            <div className="flex flex-wrap justify-end gap-1">
-              {row.original.source === "sso" ? null : (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={update.pending}
-                  aria-label={`Reset password for ${row.original.email}`}
-                  onClick={() => setResetting(row.original)}
-                >
-                  Reset password
-                </Button>
-              )}
-              <Button
-                size="sm"
-                variant={row.original.disabled ? "secondary" : "ghost"}
-                disabled={update.pending}
-                onClick={() =>
-                  row.original.disabled
-                    ? update.run({ id: row.original.id, disabled: false })
-                    : setPending({ user: row.original, disabled: true })
-                }
-              >
-                {row.original.disabled ? "Enable" : "Disable"}
-              </Button>
-            </div>
-          ),
-      },
-    ],
+  const columns = useMemo(
+    () =>
+      userColumns({
+        currentUserId,
+        busy: update.pending,
+        onChange: setPending,
+        onReset: setResetting,
+        onEnable: (id) => update.run({ id, disabled: false }),
+      }),
     [currentUserId, update],
   );
   const focusRow = (u: StaffUserView) => (u.id === focus ? "bg-accent-soft/60" : undefined);

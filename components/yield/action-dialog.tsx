@@ -14,7 +14,7 @@ import { argumentsSchemaFor, coerceArguments, type ArgumentField } from "@/lib/y
 import type { OpportunityView } from "@/lib/yield/opportunities";
 import { overBalance } from "@/lib/yield/over-balance";
 import type { AvailableBalance, YieldClientView } from "@/lib/yield/positions";
-import { availableUrl } from "@/lib/yield/urls";
+import { availableUrl } from "@/lib/yield/routes";
 import { withUnit } from "@/lib/yield/words";
 import { previewYieldRun } from "@/server/actions/yield";
 

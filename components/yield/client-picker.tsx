@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { CLIENT_ID_MESSAGE, isClientId } from "@/lib/clients/client-id";
+import { testClientsUrl } from "@/lib/lab/routes";
 import type { TestClient } from "@/lib/lab/test-clients";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -14,7 +15,7 @@ export function ClientPicker({ current, onPick }: { current: string | null; onPi
   const [error, setError] = useState<string>();
   const tests = useQuery({
     queryKey: queryKeys.testClients.list(),
-    queryFn: () => fetchJson<{ clients: TestClient[] }>("/api/test-clients"),
+    queryFn: () => fetchJson<{ clients: TestClient[] }>(testClientsUrl()),
   });
   const list = tests.data?.clients ?? [];
   return (

@@ -1,35 +1,19 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
-import type { YieldAction } from "@/lib/contracts";
 import { shortAddress, utc } from "@/lib/shared/format";
-import { fetchJson } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
-import type { OpportunityView } from "@/lib/yield/opportunities";
-import type { YieldRunView } from "@/lib/yield/runs";
-import { filtersKey, opportunitiesUrl } from "@/lib/yield/urls";
 import { enumWords, runActionWords, withUnit } from "@/lib/yield/words";
-import { runsUrl } from "./runs-tab";
+import { useOpportunities, useYieldHistory, useYieldRuns } from "./use-yield-reads";
 
 const ALL = { sort: "rate-desc" as const };
 
 /** The client's yield actions as the provider records them, linking to the console's run where there is one. */
 export function HistoryTab({ clientId }: { clientId: string }) {
-  const history = useQuery({
-    queryKey: queryKeys.yield.history(clientId),
-    queryFn: () => fetchJson<{ items: YieldAction[] }>(`/api/yield/history?clientId=${encodeURIComponent(clientId)}`),
-  });
-  const runs = useQuery({
-    queryKey: queryKeys.yield.runs(clientId),
-    queryFn: () => fetchJson<{ runs: YieldRunView[] }>(runsUrl(clientId)),
-  });
+  const history = useYieldHistory(clientId);
+  const runs = useYieldRuns(clientId);
   // The token of each yield, for the unit of an action's amount (the provider's action does not name it).
-  const offered = useQuery({
-    queryKey: queryKeys.yield.opportunities(clientId, filtersKey(ALL)),
-    queryFn: () => fetchJson<{ items: OpportunityView[] }>(opportunitiesUrl(clientId, ALL)),
-  });
+  const offered = useOpportunities(clientId, ALL);
   const symbolOf = new Map((offered.data?.items ?? []).map((o) => [o.id, o.token.symbol]));
   const runOf = new Map((runs.data?.runs ?? []).filter((r) => r.actionId).map((r) => [r.actionId, r.id]));
   if (history.isPending) return <TableSkeleton rows={4} columns={4} />;

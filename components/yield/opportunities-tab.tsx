@@ -1,29 +1,24 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
 import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { chainLabel, YIELD_NETWORKS } from "@/lib/chains";
 import { YIELD_TYPES } from "@/lib/contracts/yield-types";
-import { fetchJson } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
 import {
   ANY_NETWORK,
   TESTNETS,
-  formatPeriod,
-  formatRate,
+  filtersKey,
   type OpportunityFilters,
   type OpportunityView,
 } from "@/lib/yield/opportunities";
 import type { YieldClientView } from "@/lib/yield/positions";
 import { yieldPageParsers } from "@/lib/yield/search-params";
-import { filtersKey, opportunitiesUrl } from "@/lib/yield/urls";
 import { ActionDialog } from "./action-dialog-lazy";
+import { opportunityColumns } from "./opportunities-columns";
+import { useOpportunities } from "./use-yield-reads";
 
 /** The opportunities offered to the client, filtered (URL state) and sorted by reward rate. */
 export function OpportunitiesTab({
@@ -47,112 +42,8 @@ export function OpportunitiesTab({
     setShown(filters);
     setDraft(filters);
   }
-  const list = useQuery({
-    queryKey: queryKeys.yield.opportunities(client.clientId, filtersKey(filters)),
-    queryFn: () => fetchJson<{ items: OpportunityView[] }>(opportunitiesUrl(client.clientId, filters)),
-  });
-  const columns = useMemo<ColumnDef<OpportunityView, unknown>[]>(
-    () => [
-      {
-        header: "Yield",
-        id: "name",
-        cell: ({ row }) => (
-          <div className="min-w-0">
-            <p className="font-medium">{row.original.name}</p>
-            <p className="font-mono text-xs break-all text-muted">{row.original.id}</p>
-          </div>
-        ),
-      },
-      {
-        header: "Network",
-        id: "network",
-        cell: ({ row }) =>
-          row.original.network ? (
-            <span>
-              {chainLabel(row.original.network)}{" "}
-              <span className="font-mono text-xs text-muted">{row.original.network}</span>
-            </span>
-          ) : (
-            <span className="text-muted">unknown</span>
-          ),
-      },
-      { header: "Token", id: "token", cell: ({ row }) => row.original.token.symbol },
-      {
-        header: "Reward rate",
-        id: "rate",
-        cell: ({ row }) => <span className="tabular">{formatRate(row.original.rate, row.original.rateType)}</span>,
-      },
-      {
-        header: "TVL",
-        id: "tvl",
-        cell: ({ row }) =>
-          row.original.tvlUsd ? (
-            <span className="tabular">
-              ${Number(row.original.tvlUsd).toLocaleString("en", { maximumFractionDigits: 0 })}
-            </span>
-          ) : (
-            <span className="text-muted">—</span>
-          ),
-      },
-      {
-        header: "Enter / exit",
-        id: "status",
-        cell: ({ row }) => (
-          <span className="flex flex-wrap gap-1">
-            <Badge tone={row.original.canEnter ? "success" : "neutral"}>
-              {row.original.canEnter ? "enter" : "no entry"}
-            </Badge>
-            <Badge tone={row.original.canExit ? "success" : "neutral"}>
-              {row.original.canExit ? "exit" : "no exit"}
-            </Badge>
-          </span>
-        ),
-      },
-      {
-        header: "Cooldown / lock",
-        id: "periods",
-        cell: ({ row }) => {
-          const parts = [
-            formatPeriod(row.original.cooldownSeconds) && `cooldown ${formatPeriod(row.original.cooldownSeconds)}`,
-            formatPeriod(row.original.lockupSeconds) && `lock ${formatPeriod(row.original.lockupSeconds)}`,
-            formatPeriod(row.original.warmupSeconds) && `warm-up ${formatPeriod(row.original.warmupSeconds)}`,
-          ].filter(Boolean);
-          return parts.length ? parts.join(", ") : <span className="text-muted">none</span>;
-        },
-      },
-      {
-        header: "Entry limits",
-        id: "limits",
-        cell: ({ row }) => {
-          const { entryMinimum: min, entryMaximum: max, token } = row.original;
-          if (!min && !max) return <span className="text-muted">none</span>;
-          return (
-            <span className="tabular">
-              {min ?? "0"} – {max ?? "∞"} {token.symbol}
-            </span>
-          );
-        },
-      },
-      {
-        header: () => <span className="sr-only">Act</span>,
-        id: "act",
-        meta: { label: "Act" },
-        cell: ({ row }) =>
-          readOnly ? null : (
-            <Button
-              size="sm"
-              variant="primary"
-              disabled={!row.original.canEnter}
-              onClick={() => setEntering(row.original)}
-              aria-label={`Enter ${row.original.name}`}
-            >
-              Enter…
-            </Button>
-          ),
-      },
-    ],
-    [readOnly],
-  );
+  const list = useOpportunities(client.clientId, filters);
+  const columns = useMemo(() => opportunityColumns(readOnly, setEntering), [readOnly]);
   return (
     <div className="space-y-3">
       <form

@@ -1,107 +1,17 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
 import { Gift } from "lucide-react";
-import Link from "next/link";
 import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { chainLabel } from "@/lib/chains";
-import { shortAddress } from "@/lib/shared/format";
-import { fetchJson } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
-import {
-  filterPending,
-  pendingChoices,
-  pendingCountWords,
-  type PendingPage,
-  type PendingRow,
-} from "@/lib/yield/pending";
-import { enumWords as words, withUnit } from "@/lib/yield/words";
+import { filterPending, pendingChoices, pendingCountWords } from "@/lib/yield/pending";
 import { pendingParsers } from "@/lib/yield/search-params";
+import { enumWords as words } from "@/lib/yield/words";
 import { ManageDialog, type PendingChoice } from "./manage-dialog";
-
-export function usePendingActions() {
-  return useQuery({
-    queryKey: queryKeys.yield.pending(),
-    queryFn: () => fetchJson<PendingPage>("/api/yield/pending"),
-  });
-}
-
-function columns(canAct: boolean, onManage: (row: PendingRow) => void): ColumnDef<PendingRow, unknown>[] {
-  return [
-    {
-      id: "client",
-      header: "Client",
-      cell: ({ row }) => (
-        <span className="flex flex-col items-start gap-0.5">
-          <Link
-            href={`/yield?client=${encodeURIComponent(row.original.clientId)}&tab=positions`}
-            className="font-mono text-xs text-accent underline underline-offset-2"
-            title={row.original.clientId}
-          >
-            {shortAddress(row.original.clientId, 8, 4)}
-          </Link>
-          {row.original.isAccountAbstracted ? <Badge>account-abstracted</Badge> : null}
-        </span>
-      ),
-    },
-    {
-      id: "yield",
-      header: "Yield",
-      meta: { fill: true },
-      cell: ({ row }) => (
-        <span className="flex flex-col">
-          <span className="font-mono text-xs break-all">{row.original.yieldId}</span>
-          <span className="text-xs text-muted">{chainLabel(row.original.network)}</span>
-        </span>
-      ),
-    },
-    {
-      id: "action",
-      header: "Pending action",
-      cell: ({ row }) => <Badge tone="accent">{words(row.original.action)}</Badge>,
-    },
-    {
-      id: "amount",
-      header: "Amount",
-      cell: ({ row }) => (
-        <span className="flex flex-col">
-          <span className="font-medium tabular" data-testid="pending-amount">
-            {withUnit(row.original.amount, row.original.symbol)}
-          </span>
-          <span className="text-xs text-muted">{row.original.balanceType}</span>
-        </span>
-      ),
-    },
-    {
-      id: "since",
-      header: "Available since",
-      cell: ({ row }) =>
-        row.original.since ? (
-          <time className="tabular text-xs" dateTime={row.original.since}>
-            {row.original.since.replace("T", " ").slice(0, 16)} UTC
-          </time>
-        ) : (
-          <span className="text-xs text-muted">now (accruing)</span>
-        ),
-    },
-    {
-      id: "manage",
-      header: "",
-      cell: ({ row }) =>
-        canAct ? (
-          <Button size="sm" onClick={() => onManage(row.original)}>
-            Manage…
-          </Button>
-        ) : null,
-    },
-  ];
-}
+import { pendingColumns } from "./pending-columns";
+import { usePendingActions } from "./use-yield-reads";
 
 /** Every test client's pending actions, filtered by client, network and type (in the URL), each runnable. */
 export function PendingView({ canAct }: { canAct: boolean }) {
@@ -110,7 +20,7 @@ export function PendingView({ canAct }: { canAct: boolean }) {
   const [choice, setChoice] = useState<PendingChoice>();
   const cols = useMemo(
     () =>
-      columns(canAct, (r) =>
+      pendingColumns(canAct, (r) =>
         setChoice({
           clientId: r.clientId,
           isAccountAbstracted: r.isAccountAbstracted,

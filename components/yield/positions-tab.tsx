@@ -1,5 +1,4 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -7,15 +6,13 @@ import { Button } from "@/components/ui/button";
 import { ChainMultiSelect } from "@/components/ui/chain-multi-select";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { chainLabel, YIELD_NETWORKS } from "@/lib/chains";
-import { fetchJson } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
 import type { OpportunityView } from "@/lib/yield/opportunities";
-import { sortBalances, type PositionBalance, type PositionsView, type YieldClientView } from "@/lib/yield/positions";
+import { sortBalances, type PositionBalance, type YieldClientView } from "@/lib/yield/positions";
 import { yieldPageParsers } from "@/lib/yield/search-params";
-import { filtersKey, networksKey, opportunitiesUrl, positionsUrl } from "@/lib/yield/urls";
 import { enumWords as words, withUnit } from "@/lib/yield/words";
 import { ActionDialog } from "./action-dialog-lazy";
 import { ManageDialog, type PendingChoice } from "./manage-dialog";
+import { useOpportunities, usePositions } from "./use-yield-reads";
 
 const TYPE_TONES: Record<string, "success" | "accent" | "warning" | "neutral"> = {
   active: "success",
@@ -39,15 +36,8 @@ export function PositionsTab({
   const [, setState] = useQueryStates(yieldPageParsers, { history: "push" });
   const [pending, setPending] = useState<PendingChoice>();
   const [exiting, setExiting] = useState<OpportunityView>();
-  const held = useQuery({
-    queryKey: queryKeys.yield.positions(client.clientId, networksKey(networks)),
-    queryFn: () => fetchJson<PositionsView>(positionsUrl(client.clientId, networks)),
-  });
-  const all = { sort: "rate-desc" as const };
-  const offered = useQuery({
-    queryKey: queryKeys.yield.opportunities(client.clientId, filtersKey(all)),
-    queryFn: () => fetchJson<{ items: OpportunityView[] }>(opportunitiesUrl(client.clientId, all)),
-  });
+  const held = usePositions(client.clientId, networks);
+  const offered = useOpportunities(client.clientId, { sort: "rate-desc" });
   // The networks read: the chosen ones, else those the server found for the client.
   const read = networks ?? held.data?.networks ?? [];
   const byId = new Map((offered.data?.items ?? []).map((o) => [o.id, o]));

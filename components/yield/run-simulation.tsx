@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { runSimulationUrl } from "@/lib/yield/routes";
 import type { RunSimulation, SimulatedStep } from "@/lib/yield/simulation";
 
 const OUTCOME = {
@@ -59,7 +60,7 @@ function Step({ step }: { step: SimulatedStep }) {
 export function RunSimulationView({ runId }: { runId: string }) {
   const sim = useQuery({
     queryKey: queryKeys.yield.simulation(runId),
-    queryFn: () => fetchJson<RunSimulation>(`/api/yield/runs/${encodeURIComponent(runId)}/simulation`),
+    queryFn: () => fetchJson<RunSimulation>(runSimulationUrl(runId)),
     staleTime: 0,
   });
   return (

@@ -14,6 +14,7 @@ import { chainLabel } from "@/lib/chains";
 import { utc } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { runUrl } from "@/lib/yield/routes";
 import { isRunActive, type YieldRunView } from "@/lib/yield/runs";
 import { positionsPageUrl } from "@/lib/yield/search-params";
 import { runActionWords, withUnit } from "@/lib/yield/words";
@@ -28,7 +29,7 @@ export function RunView({ runId, canAct }: { runId: string; canAct: boolean }) {
   const key = queryKeys.yield.run(runId);
   const run = useQuery({
     queryKey: key,
-    queryFn: () => fetchJson<YieldRunView>(`/api/yield/runs/${encodeURIComponent(runId)}`),
+    queryFn: () => fetchJson<YieldRunView>(runUrl(runId)),
     refetchInterval: (q) => (q.state.data && isRunActive(q.state.data) ? 1000 : false),
     staleTime: 0,
   });

@@ -1,22 +1,14 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { utc } from "@/lib/shared/format";
-import { fetchJson } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
-import type { YieldRunView } from "@/lib/yield/runs";
 import { runActionWords, withUnit } from "@/lib/yield/words";
 import { RunStatusBadge } from "./run-status";
-
-export const runsUrl = (clientId: string) => `/api/yield/runs?clientId=${encodeURIComponent(clientId)}`;
+import { useYieldRuns } from "./use-yield-reads";
 
 /** The runs the console made for the client, newest first, each linking to its steps. */
 export function RunsTab({ clientId }: { clientId: string }) {
-  const runs = useQuery({
-    queryKey: queryKeys.yield.runs(clientId),
-    queryFn: () => fetchJson<{ runs: YieldRunView[] }>(runsUrl(clientId)),
-  });
+  const runs = useYieldRuns(clientId);
   if (runs.isPending) return <TableSkeleton rows={4} columns={4} />;
   if (runs.isError)
     return <ErrorState message={runs.error.message} error={runs.error} onRetry={() => void runs.refetch()} />;

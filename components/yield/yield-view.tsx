@@ -5,13 +5,14 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { Tabs } from "@/components/ui/tabs";
+import { testClientsUrl } from "@/lib/lab/routes";
 import type { TestClient } from "@/lib/lab/test-clients";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { readYieldPage } from "@/lib/yield/page-state";
 import { whyReadOnly, type YieldClientView } from "@/lib/yield/positions";
-import { yieldPageParsers } from "@/lib/yield/search-params";
-import { YIELD_TABS, type YieldTab } from "@/lib/yield/urls";
+import { yieldClientUrl } from "@/lib/yield/routes";
+import { YIELD_TABS, yieldPageParsers, type YieldTab } from "@/lib/yield/search-params";
 import { ClientPicker } from "./client-picker";
 import { HistoryTab } from "./history-tab";
 import { OpportunitiesTab } from "./opportunities-tab";
@@ -34,7 +35,7 @@ export function YieldView({
   const page = readYieldPage(state, testnetsByDefault);
   const tests = useQuery({
     queryKey: queryKeys.testClients.list(),
-    queryFn: () => fetchJson<{ clients: TestClient[] }>("/api/test-clients"),
+    queryFn: () => fetchJson<{ clients: TestClient[] }>(testClientsUrl()),
   });
   const pick = (client: string) => void setState({ client, network: null, token: null, type: null, networks: null });
   const noTestClient = tests.isSuccess && tests.data.clients.length === 0;
@@ -87,7 +88,7 @@ function ClientArea({
 }) {
   const client = useQuery({
     queryKey: queryKeys.yield.client(clientId),
-    queryFn: () => fetchJson<YieldClientView>(`/api/yield/client?clientId=${encodeURIComponent(clientId)}`),
+    queryFn: () => fetchJson<YieldClientView>(yieldClientUrl(clientId)),
   });
   if (client.isPending) return <Skeleton className="h-24 w-full" />;
   if (client.isError)

@@ -85,6 +85,10 @@ export interface OpportunityFilters {
   sort: (typeof OPPORTUNITY_SORTS)[number];
 }
 
+/** The cache key's part for a filter set: the same string on the server and in the browser. */
+export const filtersKey = (f: OpportunityFilters) =>
+  JSON.stringify([f.network ?? "", f.token ?? "", f.type ?? "", f.sort]);
+
 /** Filters and sorts on the console's side too, so the list means the same with any provider. */
 export function filterOpportunities(list: OpportunityView[], f: OpportunityFilters): OpportunityView[] {
   const token = f.token?.trim().toLowerCase();

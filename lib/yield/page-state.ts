@@ -5,7 +5,7 @@
 import { isCaip2 } from "@/lib/chains";
 import { isClientId } from "@/lib/clients/client-id";
 import { ANY_NETWORK, TESTNETS, type OpportunityFilters } from "./opportunities";
-import type { YieldTab } from "./urls";
+import type { YieldTab } from "./search-params";
 
 export interface YieldPageState {
   client: string | null;

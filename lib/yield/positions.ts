@@ -5,7 +5,6 @@
 import { isCaip2 } from "@/lib/chains";
 import type { YieldAction, YieldBalance } from "@/lib/contracts";
 import { yieldNetworkId } from "./networks";
-import { DEFAULT_POSITION_NETWORKS } from "./urls";
 
 export interface YieldClientView {
   clientId: string;
@@ -38,6 +37,10 @@ export interface AvailableBalance {
 
 /** The most networks one positions read covers (the route's limit). */
 export const MAX_POSITION_NETWORKS = 10;
+const DEFAULT_POSITION_NETWORKS = ["eip155:11155111"];
+
+/** The cache key's part for a positions read: the networks, or "" for the client's own. */
+export const networksKey = (networks: string[] | null) => (networks ? networks.join(",") : "");
 
 /**
  * The networks whose positions are read when none are chosen: where the console ran actions for

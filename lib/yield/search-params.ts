@@ -2,6 +2,9 @@
 import { createLoader, createSerializer, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { OPPORTUNITY_SORTS } from "./opportunities";
 
+export const YIELD_TABS = ["opportunities", "positions", "runs", "history"] as const;
+export type YieldTab = (typeof YIELD_TABS)[number];
+
 /** The /yield page's URL state: the client acted for, and the list's filters. */
 export const yieldPageParsers = {
   client: parseAsString,
@@ -9,7 +12,7 @@ export const yieldPageParsers = {
   token: parseAsString,
   type: parseAsString,
   sort: parseAsStringLiteral(OPPORTUNITY_SORTS).withDefault("rate-desc"),
-  tab: parseAsStringLiteral(["opportunities", "positions", "runs", "history"] as const).withDefault("opportunities"),
+  tab: parseAsStringLiteral(YIELD_TABS).withDefault("opportunities"),
   /** The networks whose positions are read (CAIP-2, comma-separated). */
   networks: parseAsString,
 };

@@ -3,15 +3,13 @@ import { useQuery } from "@tanstack/react-query";
 import { AddressOwner } from "@/components/clients/address-owner";
 import { Badge } from "@/components/ui/badge";
 import { retryOffsetMs, RETRY_DELAYS_MS } from "@/lib/alerts/delivery-schedule";
+import { transactionUrl } from "@/lib/alerts/routes";
 import { alertRound, transferUnit, type TransactionView } from "@/lib/alerts/transaction";
 import type { AlertEvent } from "@/lib/contracts";
 import { shortAddress } from "@/lib/shared/format";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { wallTimeSeconds } from "@/lib/shared/time-zone";
-
-const transactionUrl = (webhookId: string, chainId: string, hash: string) =>
-  `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/transactions/${hash}?chainId=${encodeURIComponent(chainId)}`;
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

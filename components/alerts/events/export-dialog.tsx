@@ -11,15 +11,12 @@ import { FormError } from "@/components/ui/form-error";
 import type { ExportRunView } from "@/lib/alerts/export";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/alerts/export-formats";
 import { describeFilters } from "@/lib/alerts/filters";
+import { exportFileUrl, exportManifestUrl, recentExportsUrl } from "@/lib/alerts/routes";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { startEventsExport } from "@/server/actions/alerts-export";
 
 const FORMAT_LABELS: Record<ExportFormat, string> = { csv: "CSV", ndjson: "NDJSON" };
-
-/** The URL of the list of the user's recent exports of one webhook (the page prefetches the same). */
-export const recentExportsUrl = (webhookId: string) =>
-  `/api/alerts/exports?limit=5&webhookId=${encodeURIComponent(webhookId)}`;
 
 /**
  * Export of the whole filtered set (not the loaded rows) as a job on the server, from the table's
@@ -128,7 +125,7 @@ export function ExportDialog({
                     listKey={listKey}
                     format={run.request.format.toUpperCase()}
                     description={describeFilters(run.request.filters)}
-                    downloads="/api/alerts/exports"
+                    downloads={{ file: exportFileUrl, manifest: exportManifestUrl }}
                   />
                 ))}
               </ul>

@@ -9,6 +9,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
+import { savedViewsUrl } from "@/lib/shared/routes";
 import type { SavedView } from "@/lib/shared/saved-views";
 import { deleteEventsView, saveEventsView } from "@/server/actions/alerts";
 
@@ -19,7 +20,7 @@ export function SavedViews({ query, onPick }: { query: string; onPick: (query: s
   const key = queryKeys.savedViews.list(SCOPE);
   const views = useQuery({
     queryKey: key,
-    queryFn: () => fetchJson<{ views: SavedView[] }>(`/api/saved-views?scope=${SCOPE}`),
+    queryFn: () => fetchJson<{ views: SavedView[] }>(savedViewsUrl(SCOPE)),
   });
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState("");

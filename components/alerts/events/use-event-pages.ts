@@ -1,12 +1,10 @@
 "use client";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
+import { eventsUrl } from "@/lib/alerts/routes";
 import type { EventsPage } from "@/lib/alerts/views";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
-
-export const eventsUrl = (webhookId: string, query: string, cursor: string | null) =>
-  `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/events?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
 
 /**
  * The loaded pages of a webhook's events, with the upstream's cursor. "Load more" appends the next

@@ -1,7 +1,5 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import { useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { SummaryTest, useSummaryTest } from "@/components/alerts/test-activity/summary-test";
@@ -10,74 +8,16 @@ import { Badge } from "@/components/ui/badge";
 import { PressedGroup } from "@/components/ui/pressed-group";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { Stat, useZoneParam, ZoneSwitch } from "@/components/ui/zone-switch";
-import type { HealthBucket, WebhookHealth } from "@/lib/alerts/health";
+import type { WebhookHealth } from "@/lib/alerts/health";
+import { healthUrl } from "@/lib/alerts/routes";
 import { HEALTH_RANGES, healthParsers, type HealthRange } from "@/lib/alerts/search-params";
-import type { TestMode } from "@/lib/alerts/test-activity";
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { wallTime } from "@/lib/shared/time-zone";
 import { HealthChartLazy } from "./health-chart-lazy";
+import { bucketLabel, countText, healthColumns, percentText } from "./health-columns";
 
 const RANGE_LABELS: Record<HealthRange, string> = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" };
-
-export const healthUrl = (webhookId: string, range: string, tz: string, test: TestMode) =>
-  `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/health?range=${range}&tz=${encodeURIComponent(tz)}&test=${test}`;
-
-const count = (n: number | null) => (n === null ? "—" : n.toLocaleString("en"));
-const percent = (r: number | null) => (r === null ? "—" : `${(r * 100).toFixed(r === 1 ? 0 : 1)} %`);
-
-/** "2026-11-27 14:00" for an hour, "2026-11-27" for a day, in the view's zone. */
-function bucketLabel(range: HealthRange, tz: string) {
-  return (b: HealthBucket) => (range === "24h" ? wallTime(b.start, tz) : wallTime(b.start, tz).slice(0, 10));
-}
-
-function columns(webhookId: string, range: HealthRange, tz: string): ColumnDef<HealthBucket, unknown>[] {
-  const label = bucketLabel(range, tz);
-  const events = (b: HealthBucket, status: string) =>
-    `/alerts/${encodeURIComponent(webhookId)}?status=${status}&from=${encodeURIComponent(b.start)}&tz=${encodeURIComponent(tz)}`;
-  return [
-    {
-      id: "bucket",
-      header: `${range === "24h" ? "Hour" : "Day"} (${tz})`,
-      cell: ({ row }) => <span className="tabular whitespace-nowrap">{label(row.original)}</span>,
-    },
-    {
-      id: "success",
-      header: "Delivered",
-      meta: { numeric: true },
-      cell: ({ row }) => <span className="tabular">{count(row.original.success)}</span>,
-    },
-    {
-      id: "failed",
-      header: "Failed",
-      meta: { numeric: true },
-      cell: ({ row }) =>
-        row.original.failed ? (
-          <Link href={events(row.original, "failed")} className="text-accent underline underline-offset-2 tabular">
-            {count(row.original.failed)}
-          </Link>
-        ) : (
-          <span className="tabular">{count(row.original.failed)}</span>
-        ),
-    },
-    {
-      id: "pending",
-      header: "Pending",
-      meta: { numeric: true },
-      cell: ({ row }) => <span className="tabular">{count(row.original.pending)}</span>,
-    },
-    {
-      id: "rate",
-      header: "Success rate",
-      meta: { numeric: true },
-      cell: ({ row }) => {
-        const { success, failed } = row.original;
-        const settled = success === null || failed === null ? null : success + failed;
-        return <span className="tabular">{settled ? percent((success as number) / settled) : "—"}</span>;
-      },
-    },
-  ];
-}
 
 /** Whether the webhook is failing now, and since when: the newest settled delivery and the last success. */
 function Streak({ health, tz }: { health: WebhookHealth; tz: string }) {
@@ -98,7 +38,7 @@ function Streak({ health, tz }: { health: WebhookHealth; tz: string }) {
       {health.failing.since ? (
         <>
           since the last delivery at {wallTime(health.failing.since, tz)} ({tz}):{" "}
-          <strong>{count(health.failing.failures)}</strong> failed since
+          <strong>{countText(health.failing.failures)}</strong> failed since
         </>
       ) : (
         <>no delivery has ever succeeded</>
@@ -115,7 +55,7 @@ export function HealthView({ webhookId }: { webhookId: string }) {
     queryKey: queryKeys.alerts.health(webhookId, range, tz, test),
     queryFn: () => fetchJson<WebhookHealth>(healthUrl(webhookId, range, tz, test)),
   });
-  const cols = useMemo(() => columns(webhookId, range, tz), [webhookId, range, tz]);
+  const cols = useMemo(() => healthColumns(webhookId, range, tz), [webhookId, range, tz]);
 
   const controls = (
     <div className="flex flex-wrap items-center justify-between gap-4">
@@ -151,10 +91,10 @@ export function HealthView({ webhookId }: { webhookId: string }) {
       {controls}
       <div className="space-y-3 rounded border border-border bg-surface p-4">
         <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
-          <Stat label="Success rate" value={percent(data.successRate)} testId="health-rate" />
-          <Stat label="Delivered" value={count(data.totals.success)} testId="health-success" />
-          <Stat label="Failed" value={count(data.totals.failed)} testId="health-failed" />
-          <Stat label="Pending" value={count(data.totals.pending)} testId="health-pending" />
+          <Stat label="Success rate" value={percentText(data.successRate)} testId="health-rate" />
+          <Stat label="Delivered" value={countText(data.totals.success)} testId="health-success" />
+          <Stat label="Failed" value={countText(data.totals.failed)} testId="health-failed" />
+          <Stat label="Pending" value={countText(data.totals.pending)} testId="health-pending" />
         </dl>
         <Streak health={data} tz={tz} />
       </div>

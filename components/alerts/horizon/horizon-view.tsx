@@ -1,114 +1,20 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
 import { Hourglass } from "lucide-react";
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { ChainBlock, ZonedTime } from "@/components/alerts/event-cells";
 import { ReplayOutcome, type ReplayOutcomeData } from "@/components/alerts/events/replay-outcome";
 import { ReplaySelected } from "@/components/alerts/events/replay-selected";
 import { SummaryTest, useSummaryTest } from "@/components/alerts/test-activity/summary-test";
 import { DataTable } from "@/components/data-table/data-table";
-import { Badge } from "@/components/ui/badge";
-import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
 import { Stat, useZoneParam, ZoneSwitch } from "@/components/ui/zone-switch";
-import type { AtRiskEvent, DropHorizon } from "@/lib/alerts/drop-horizon";
-import { SUMMARY_TEST_MODE, type TestMode } from "@/lib/alerts/test-activity";
-import { formatDuration, shortAddress } from "@/lib/shared/format";
-import { fetchJson } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
+import type { DropHorizon } from "@/lib/alerts/drop-horizon";
 import { wallTime } from "@/lib/shared/time-zone";
+import { horizonColumns } from "./horizon-columns";
+import { useDropHorizon } from "./use-drop-horizon";
 
 /** The most events one replay call takes (the replay action's limit). */
 const REPLAY_LIMIT = 1000;
-
-export const horizonUrl = (webhookId: string, test: TestMode) =>
-  `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/horizon?test=${test}`;
-
-/** The drop horizon, test activity left out unless `test` says otherwise (the summary pages' default). */
-export function useDropHorizon(webhookId: string, test: TestMode = SUMMARY_TEST_MODE) {
-  return useQuery({
-    queryKey: queryKeys.alerts.horizon(webhookId, test),
-    queryFn: () => fetchJson<DropHorizon>(horizonUrl(webhookId, test)),
-  });
-}
-
-/** "in 42m 10s" or "overdue by …", from the computation's own time so the page agrees with its counts. */
-function relative(iso: string, at: string): string {
-  const ms = Date.parse(iso) - Date.parse(at);
-  return ms >= 0 ? `in ${formatDuration(ms)}` : `${formatDuration(-ms)} ago`;
-}
-
-function When({ iso, at, tz }: { iso: string; at: string; tz: string }) {
-  return (
-    <span className="flex flex-col">
-      <time dateTime={iso} className="tabular whitespace-nowrap">
-        {wallTime(iso, tz)}
-      </time>
-      <span className="text-xs text-muted">{relative(iso, at)}</span>
-    </span>
-  );
-}
-
-function columns(tz: string, at: string): ColumnDef<AtRiskEvent, unknown>[] {
-  return [
-    {
-      id: "dropsAt",
-      header: `To be dropped (${tz})`,
-      cell: ({ row }) => <When iso={row.original.dropsAt} at={at} tz={tz} />,
-    },
-    {
-      id: "nextRetryAt",
-      header: "Next retry",
-      cell: ({ row }) =>
-        Date.parse(row.original.nextRetryAt) <= Date.parse(at) ? (
-          <Badge tone="warning">due now</Badge>
-        ) : (
-          <When iso={row.original.nextRetryAt} at={at} tz={tz} />
-        ),
-    },
-    {
-      id: "retries",
-      header: "Retries",
-      cell: ({ row }) => (
-        <span className="tabular whitespace-nowrap">
-          {row.original.event.retries} of 7{" "}
-          <span className="text-xs text-muted">({row.original.retriesLeft} left)</span>
-        </span>
-      ),
-    },
-    {
-      id: "createdAt",
-      header: "Raised",
-      cell: ({ row }) => <ZonedTime iso={row.original.event.createdAt} tz={tz} />,
-    },
-    {
-      id: "chain",
-      header: "Chain",
-      cell: ({ row }) => <ChainBlock event={row.original.event} />,
-    },
-    {
-      id: "hash",
-      header: "Transaction",
-      cell: ({ row }) =>
-        row.original.event.transactionHashes.map((hash) => (
-          <span key={hash} className="flex items-center gap-0.5 font-mono text-xs" title={hash}>
-            {shortAddress(hash, 10, 6)}
-            <CopyButton value={hash} label="transaction hash" />
-          </span>
-        )),
-    },
-    {
-      id: "error",
-      header: "Last error",
-      meta: { fill: true },
-      cell: ({ row }) => (
-        <span className="text-xs break-words text-muted">{row.original.event.errorMessage ?? "—"}</span>
-      ),
-    },
-  ];
-}
 
 /** The counts a reviewer acts on: what will be lost within the hour and the day if nothing is done. */
 export function HorizonCounts({ horizon }: { horizon: DropHorizon }) {
@@ -131,7 +37,7 @@ export function HorizonView({ webhookId, canReplay }: { webhookId: string; canRe
   const [tz, setZone] = useZoneParam();
   const [outcome, setOutcome] = useState<ReplayOutcomeData>();
   const at = horizon.data?.at ?? "";
-  const cols = useMemo(() => columns(tz, at), [tz, at]);
+  const cols = useMemo(() => horizonColumns(tz, at), [tz, at]);
   const eventsHref = `/alerts/${encodeURIComponent(webhookId)}?status=failed`;
 
   if (horizon.isPending) return <TableSkeleton rows={5} columns={6} />;

@@ -1,165 +1,26 @@
 "use client";
-import { useInfiniteQuery } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
 import { ReceiptText } from "lucide-react";
-import Link from "next/link";
 import { useQueryState } from "nuqs";
 import { useMemo } from "react";
-import { ZonedTime } from "@/components/alerts/event-cells";
 import { DataTable } from "@/components/data-table/data-table";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DownloadLink } from "@/components/ui/download-link";
 import { PressedGroup } from "@/components/ui/pressed-group";
 import { EmptyState, ErrorState, InlineError, TableSkeleton } from "@/components/ui/states";
 import { Stat, useZoneParam, ZoneSwitch } from "@/components/ui/zone-switch";
-import {
-  RECEIPT_LABELS,
-  RECEIPT_OUTCOMES,
-  type ReceiptOutcome,
-  type ReceiptsPage,
-  type ReplayReceipt,
-} from "@/lib/alerts/replay-receipts";
+import { RECEIPT_LABELS, type ReceiptsPage } from "@/lib/alerts/replay-receipts";
+import { receiptsCsvUrl } from "@/lib/alerts/routes";
 import { RECEIPT_SHOWS, receiptsParsers } from "@/lib/alerts/search-params";
-import { chainLabel } from "@/lib/chains";
-import { shortAddress } from "@/lib/shared/format";
-import { fetchJson } from "@/lib/shared/query-client";
-import { queryKeys } from "@/lib/shared/query-keys";
 import { wallTime } from "@/lib/shared/time-zone";
-
-type Show = (typeof RECEIPT_SHOWS)[number];
-
-export const receiptsUrl = (webhookId: string, runId: string, show: string, after: number) => {
-  const params = new URLSearchParams();
-  if (show !== "all") params.set("outcome", show);
-  if (after > 0) params.set("after", String(after));
-  const query = params.toString();
-  return `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/replays/${runId}${query ? `?${query}` : ""}`;
-};
-
-export const receiptsCsvUrl = (webhookId: string, runId: string) =>
-  `/api/alerts/webhooks/${encodeURIComponent(webhookId)}/replays/${runId}/csv`;
-
-const following = (page: ReceiptsPage | undefined) =>
-  !!page && (page.run.status === "queued" || page.run.status === "running");
-
-/** A run's receipts, a hundred at a time, re-read every few seconds while the run follows them. */
-export function useReceipts(webhookId: string, runId: string, show: Show) {
-  return useInfiniteQuery({
-    queryKey: queryKeys.alerts.receipts(webhookId, runId, show),
-    queryFn: ({ pageParam }) => fetchJson<ReceiptsPage>(receiptsUrl(webhookId, runId, show, pageParam)),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.next ?? undefined,
-    refetchInterval: (query) => (following(query.state.data?.pages[0]) ? 3_000 : false),
-  });
-}
-
-const TONES: Record<ReceiptOutcome, "success" | "danger" | "warning" | "neutral" | "accent"> = {
-  sent: "accent",
-  awaiting: "accent",
-  delivered: "success",
-  failed: "danger",
-  pending: "warning",
-  refused: "neutral",
-  unconfirmed: "warning",
-  untracked: "neutral",
-};
-
-function Outcome({ receipt }: { receipt: ReplayReceipt }) {
-  return (
-    <span className="flex flex-col items-start gap-0.5">
-      <Badge tone={TONES[receipt.outcome]}>{RECEIPT_LABELS[receipt.outcome]}</Badge>
-      {receipt.message ? <span className="text-xs break-words text-muted">{receipt.message}</span> : null}
-    </span>
-  );
-}
-
-function columns(webhookId: string, tz: string): ColumnDef<ReplayReceipt, unknown>[] {
-  return [
-    { id: "seq", header: "#", cell: ({ row }) => <span className="tabular">{row.original.seq}</span> },
-    {
-      id: "event",
-      header: "Event",
-      cell: ({ row }) => {
-        const r = row.original;
-        const hash = r.transactionHashes[0];
-        return (
-          <span className="flex flex-col gap-0.5">
-            <span className="flex items-center gap-0.5 font-mono text-xs whitespace-nowrap" title={r.eventId}>
-              {shortAddress(r.eventId, 10, 6)}
-              <CopyButton value={r.eventId} label="event id" />
-            </span>
-            {hash ? (
-              <Link
-                href={`/alerts/${encodeURIComponent(webhookId)}?hash=${hash}`}
-                className="font-mono text-xs text-accent underline underline-offset-2"
-                aria-label={`${shortAddress(hash, 10, 6)}: alerts of transaction ${hash}`}
-              >
-                {shortAddress(hash, 10, 6)}
-              </Link>
-            ) : null}
-          </span>
-        );
-      },
-    },
-    {
-      id: "chain",
-      header: "Chain",
-      cell: ({ row }) =>
-        row.original.chainId ? (
-          <span className="whitespace-nowrap">
-            {chainLabel(row.original.chainId)}{" "}
-            <span className="tabular text-xs text-muted">#{row.original.blockNumber}</span>
-          </span>
-        ) : (
-          <span className="text-xs text-muted">not known</span>
-        ),
-    },
-    {
-      id: "outcome",
-      header: "Outcome",
-      meta: { fill: true },
-      cell: ({ row }) => <Outcome receipt={row.original} />,
-    },
-    {
-      id: "outcomeAt",
-      header: `When (${tz})`,
-      cell: ({ row }) =>
-        row.original.outcomeAt ? (
-          <ZonedTime iso={row.original.outcomeAt} tz={tz} />
-        ) : (
-          <span className="text-xs text-muted">—</span>
-        ),
-    },
-    {
-      id: "row",
-      header: "Attempt",
-      cell: ({ row }) => {
-        const r = row.original;
-        if (r.outcomeRowId && r.outcomeRowId !== r.eventId)
-          return (
-            <span className="font-mono text-xs" title={r.outcomeRowId}>
-              new row {shortAddress(r.outcomeRowId, 8, 4)}
-            </span>
-          );
-        if (r.outcomeRowId === r.eventId)
-          return (
-            <span className="text-xs whitespace-nowrap">
-              this event{r.retries !== null ? <span className="tabular">, retry {r.retries}</span> : null}
-            </span>
-          );
-        return <span className="text-xs text-muted">—</span>;
-      },
-    },
-  ];
-}
+import { receiptColumns } from "./receipts-columns";
+import { following, useReceipts } from "./use-replays";
 
 export function ReceiptsView({ webhookId, runId }: { webhookId: string; runId: string }) {
   const [tz, setZone] = useZoneParam();
   const [show, setShow] = useQueryState("outcome", receiptsParsers.outcome);
   const pages = useReceipts(webhookId, runId, show);
-  const cols = useMemo(() => columns(webhookId, tz), [webhookId, tz]);
+  const cols = useMemo(() => receiptColumns(webhookId, tz), [webhookId, tz]);
 
   if (pages.isPending) return <TableSkeleton rows={6} columns={6} />;
   if (pages.isError && !pages.data)

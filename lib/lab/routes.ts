@@ -1,0 +1,3 @@
+/** The lab area's data route (app/api/test-clients/): the console's test clients. */
+
+export const testClientsUrl = () => "/api/test-clients";
