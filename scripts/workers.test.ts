@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { perProcessLimit } from "@/server/upstream/rate-limit";
+import { perProcessLimit } from "@/server/upstream/shared-budget";
 import { workerCount } from "./workers.mjs";
 
 describe("one console process per core", () => {

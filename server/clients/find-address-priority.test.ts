@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setDbForTests } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import type * as Upstream from "@/server/upstream";
-import type { RateLimiter } from "@/server/upstream/rate-limit";
+import type { RateLimiter } from "@/server/upstream/rate-limiter";
 import { clientFixture } from "@/testing/contracts/fixtures";
 import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
 import { mockUpstream, type MockUpstream } from "@/testing/upstream/scripted-upstream";

@@ -1,14 +1,12 @@
 import "server-only";
 import { context, propagation, ROOT_CONTEXT } from "@opentelemetry/api";
 import { logger } from "@/server/log";
+import { admitLocally } from "@/server/upstream/admission";
 import { isUpstreamError, upstreamErrorToJSON } from "@/server/upstream/errors";
-import {
-  admitLocally,
-  localRateLimiter,
-  resolveSharedOptions,
-  type RequestPriority,
-} from "@/server/upstream/rate-limit";
+import { localRateLimiter } from "@/server/upstream/process-limiters";
+import { type RequestPriority } from "@/server/upstream/rate-limiter";
 import { runSharedRead } from "@/server/upstream/shared-admin-reads";
+import { resolveSharedOptions } from "@/server/upstream/shared-budget";
 import { getSharedReads } from "@/server/upstream/shared-reads";
 import type { KeeperBody, KeeperChannel } from "./channel";
 

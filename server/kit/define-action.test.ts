@@ -32,7 +32,7 @@ vi.mock("@/server/upstream", () => ({
 
 const { defineAction } = await import("./define-action");
 const { AdminClient } = await import("@/server/upstream/admin");
-const { SlidingWindowRateLimiter } = await import("@/server/upstream/rate-limit");
+const { SlidingWindowRateLimiter } = await import("@/server/upstream/sliding-window");
 const { findClientByAddress, mintSessionToken } = await import("@/server/actions/clients");
 
 const staff = {

@@ -2,7 +2,7 @@ import "server-only";
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { rateLimiterUsage } from "@/server/upstream/rate-limit";
+import { rateLimiterUsage } from "@/server/upstream/process-limiters";
 
 /**
  * The console's Prometheus metrics (prom-client), one registry per process, served by GET

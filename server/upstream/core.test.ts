@@ -21,7 +21,7 @@ import {
   UnauthorizedError,
 } from "./errors";
 import { MpcClient } from "./mpc";
-import { SlidingWindowRateLimiter } from "./rate-limit";
+import { SlidingWindowRateLimiter } from "./sliding-window";
 
 const CUSTODIAN_KEY = "custodian-key-4c1d9e";
 let upstream: MockUpstream | undefined;

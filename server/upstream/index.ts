@@ -5,9 +5,9 @@ import { getEnv, getUpstreamConfig, type UpstreamConfig } from "@/server/env";
 import { AdminClient } from "./admin";
 import type { Credential, UpstreamClientOptions } from "./core";
 import { MpcClient } from "./mpc";
-import { rateLimitKey, sharedRateLimiter } from "./rate-limit";
 import type { RetryDelays } from "./retry";
 import { SessionTokenCache } from "./session-tokens";
+import { rateLimitKey, sharedRateLimiter } from "./shared-budget";
 import { affectedBy, getSharedReads } from "./shared-reads";
 import { YieldClient } from "./yield";
 
@@ -24,7 +24,9 @@ export {
 export { UpstreamPromise, type UpstreamResponse } from "./upstream-promise";
 export * from "./errors";
 export { SessionTokenCache, DEFAULT_SESSION_TOKEN_TTL_MS } from "./session-tokens";
-export { SlidingWindowRateLimiter, sharedRateLimiter, rateLimitKey, type RateLimiter } from "./rate-limit";
+export { SlidingWindowRateLimiter } from "./sliding-window";
+export { sharedRateLimiter, rateLimitKey } from "./shared-budget";
+export { type RateLimiter } from "./rate-limiter";
 export { redact, scrubSecrets, isSecretField } from "@/server/redact";
 export { path, fillPath, chainSegment } from "./path";
 

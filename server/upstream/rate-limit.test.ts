@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SlidingWindowRateLimiter, rateLimitKey, sharedRateLimiter } from "./rate-limit";
+import { rateLimitKey, sharedRateLimiter } from "./shared-budget";
+import { SlidingWindowRateLimiter } from "./sliding-window";
 
 describe("SlidingWindowRateLimiter", () => {
   it("grants up to the limit at once and queues the rest until the window rolls", async () => {

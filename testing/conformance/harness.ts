@@ -12,7 +12,7 @@ import { AdminClient } from "@/server/upstream/admin";
 import type { Credential, UpstreamClientOptions } from "@/server/upstream/core";
 import { BadRequestError, type UpstreamError } from "@/server/upstream/errors";
 import { MpcClient } from "@/server/upstream/mpc";
-import { SlidingWindowRateLimiter } from "@/server/upstream/rate-limit";
+import { SlidingWindowRateLimiter } from "@/server/upstream/sliding-window";
 
 /**
  * The conformance suite's upstream: by default a sandbox started in this process on ephemeral ports

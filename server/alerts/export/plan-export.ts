@@ -1,7 +1,7 @@
 import "server-only";
 import { performance } from "node:perf_hooks";
 import { getEnv } from "@/server/env";
-import { SHARED_WINDOW_MS } from "@/server/upstream/rate-limit";
+import { SHARED_WINDOW_MS } from "@/server/upstream/shared-budget";
 import type { EventsReader } from "../events-reader";
 import type { MsRange } from "../range";
 import { freshSlice, OPEN_START, type FetchingCheckpoint } from "./checkpoint";
