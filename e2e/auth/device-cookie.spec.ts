@@ -56,15 +56,18 @@ test("[AUTH][device-cookie] the browser that signed in before gets in while stra
 
   // Strangers at the same address guess at the keeper, another account and addresses nobody has.
   const stranger = await playwright.request.newContext({ baseURL: origin });
-  const guesses = [
-    ...Array.from({ length: 5 }, (_, i) => ({ email: keeper.email, password: `guess-keeper-${i}` })),
+  const outcomes: string[] = [];
+  for (let i = 0; i < 5; i++)
+    outcomes.push(await postCredentials(stranger, { email: keeper.email, password: `guess-keeper-${i}` }));
+  expect(outcomes.slice(0, 4)).toEqual(Array(4).fill("INVALID_CREDENTIALS"));
+  // The other 16 at once, as a script would: the address's 21 failures then fall in one window of a minute
+  // however slow this machine checks passwords (one at a time they could straddle two windows).
+  const burst = [
     ...Array.from({ length: 8 }, (_, i) => ({ email: other.email, password: `guess-other-${i}` })),
     ...Array.from({ length: 8 }, (_, i) => ({ email: `nobody-${i}@e2e.test`, password: `guess-${i}` })),
   ];
-  const outcomes: string[] = [];
-  for (const guess of guesses) outcomes.push(await postCredentials(stranger, guess));
-  expect(outcomes.slice(0, 4)).toEqual(Array(4).fill("INVALID_CREDENTIALS"));
-  expect(outcomes.at(-1)).toBe("LOCKED");
+  const burstOutcomes = await Promise.all(burst.map((guess) => postCredentials(stranger, guess)));
+  expect(burstOutcomes).toContain("LOCKED");
   // The address is locked for everyone without a device cookie, the admin's right password included.
   expect(await postCredentials(stranger, ADMIN)).toBe("LOCKED");
   await stranger.dispose();
