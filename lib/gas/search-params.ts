@@ -5,7 +5,7 @@
  */
 import { createLoader, createSerializer, parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { CHAINS, chainLabel } from "@/lib/chains";
-import { DEFAULT_GAS_RANGE, GAS_RANGES, type GasRange } from "./range";
+import { DEFAULT_GAS_RANGE, GAS_RANGES } from "./range";
 
 /** The chains the picker offers: every eip155 chain the spec names (gas sponsorship is EVM only), A–Z. */
 export const GAS_CHAINS: readonly string[] = Object.keys(CHAINS)
@@ -24,11 +24,6 @@ export const gasUrlParsers = {
 
 export const serializeGasUrl = createSerializer(gasUrlParsers);
 export const loadGasUrl = createLoader(gasUrlParsers);
-
-export interface GasUrlState {
-  chains: string[];
-  range: GasRange;
-}
 
 /** The chains to show (known, eip155, once each, at most MAX_GAS_CHAINS) and a note on anything dropped. */
 export function validGasChains(requested: readonly string[]): { chains: string[]; note?: string } {

@@ -1,5 +1,5 @@
 /** The /yield page in the URL: one set of nuqs parsers and one loader, for the page's prefetch and the view. */
-import { createLoader, createSerializer, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { OPPORTUNITY_SORTS } from "./opportunities";
 
 /** The /yield page's URL state: the client acted for, and the list's filters. */
@@ -13,6 +13,5 @@ export const yieldPageParsers = {
   /** The networks whose positions are read (CAIP-2, comma-separated). */
   networks: parseAsString,
 };
-export const serializeYieldPage = createSerializer(yieldPageParsers);
 
 export const loadYieldPage = createLoader(yieldPageParsers);
