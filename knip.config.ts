@@ -17,10 +17,10 @@ const config: KnipConfig = {
     "sandbox/main.ts",
     // Compiled once by the test driver before vitest (scripts/test.mjs).
     "sandbox/solidity/compile.ts",
-    // Seeds a large event history by hand (sandbox/docs/layout-and-tests.md).
-    "sandbox/seed/bench-events.ts",
-    // The benchmarks, found by bench/run.ts by their name; the framework's floor app, built by one of them.
+    // The benchmarks, found by bench/run.ts by their name; the framework's floor app, built by one of them;
+    // the large event history seeded by hand (sandbox/docs/layout-and-tests.md).
     "bench/*.bench.ts",
+    "bench/seed-events.ts",
     "bench/floor-app/**/*.{js,jsx,mjs}",
     // Child processes of tests (server/yield/crash.test.ts, server/jobs/takeover.test.ts).
     "testing/yield/crash-child.ts",
