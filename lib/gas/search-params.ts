@@ -4,13 +4,11 @@
  * into chains the page may ask for, explaining whatever it dropped.
  */
 import { createLoader, createSerializer, parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import { CHAINS, chainLabel } from "@/lib/chains";
+import { EVM_CHAINS } from "@/lib/chains";
 import { DEFAULT_GAS_RANGE, GAS_RANGES } from "./range";
 
 /** The chains the picker offers: every eip155 chain the spec names (gas sponsorship is EVM only), A–Z. */
-export const GAS_CHAINS: readonly string[] = Object.keys(CHAINS)
-  .filter((id) => CHAINS[id]?.family === "eip155")
-  .sort((a, b) => chainLabel(a).localeCompare(chainLabel(b)));
+export const GAS_CHAINS: readonly string[] = EVM_CHAINS;
 
 /** Enough to compare; more lines than this would not be told apart in one chart. */
 export const MAX_GAS_CHAINS = 8;
