@@ -8,7 +8,7 @@ import { STATUS } from "@/sandbox/alerts/event-store";
 import type { EventStore } from "@/sandbox/alerts/event-store";
 import { loadSandboxEnv } from "@/sandbox/env";
 import { startSandbox, type StartedSandbox } from "@/sandbox/start";
-import { resetEnvForTests } from "@/server/env";
+import { forgetEnvForTests } from "@/server/env";
 import { TEST_DELIVERY_TIMINGS } from "./delivery-timings";
 
 /**
@@ -78,7 +78,7 @@ export async function startAlertsHarness(
     // The console's own limit is not what these tests are about.
     CUSTODIAN_RATE_LIMIT: "100000",
   });
-  resetEnvForTests();
+  forgetEnvForTests();
 
   const requests: AlertsHarness["requests"] = [];
   let hook: FetchHook | undefined;
