@@ -3,7 +3,7 @@
  * of nuqs parsers shared by the page (server) and the view (client), and the check that turns it
  * into chains the page may ask for, explaining whatever it dropped.
  */
-import { createLoader, createSerializer, parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { createLoader, parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { EVM_CHAINS } from "@/lib/chains";
 import { DEFAULT_GAS_RANGE, GAS_RANGES } from "./range";
 
@@ -20,7 +20,6 @@ export const gasUrlParsers = {
   range: parseAsStringLiteral(GAS_RANGES).withDefault(DEFAULT_GAS_RANGE),
 };
 
-export const serializeGasUrl = createSerializer(gasUrlParsers);
 export const loadGasUrl = createLoader(gasUrlParsers);
 
 /** The chains to show (known, eip155, once each, at most MAX_GAS_CHAINS) and a note on anything dropped. */

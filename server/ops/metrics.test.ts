@@ -9,7 +9,7 @@ import { templateOf } from "@/server/kit/define-route";
 import { openTestDb } from "@/testing/db";
 import { kindOf, observeHttp } from "./http-metrics";
 import { metricsRegistry } from "./metrics";
-import { useRoutesManifest } from "./route-templates";
+import { setRoutesManifestForTests } from "./route-templates";
 import { recordUpstreamAttempt, upstreamSeen } from "./upstream-health";
 
 const { GET } = await import("@/app/api/metrics/route");
@@ -157,7 +157,7 @@ describe("labels that hold no id", () => {
         dynamicRoutes: [{ page: "/clients/[clientId]", regex: "^/clients/([^/]+?)(?:/)?$" }],
       }),
     );
-    useRoutesManifest(dir);
+    setRoutesManifestForTests(dir);
     for (const pathname of ["/clients", "/clients/cm123", "/wp-admin/setup.php", "/_next/static/chunks/a.js"])
       observeHttp({ method: "GET", pathname, status: 200, seconds: 0.01, action: false });
     const { values } = await metricsRegistry().getSingleMetric("console_http_request_duration_seconds")!.get();
