@@ -21,9 +21,9 @@ import type { Figure } from "./figure";
 
 // The console's modules are loaded after its environment is set (its logger reads the level once).
 process.env.CONSOLE_LOG_LEVEL = "silent";
-const { clearHealthCacheForTests, readWebhookHealth } = await import("../server/alerts/health");
+const { forgetHealthCacheForTests, readWebhookHealth } = await import("../server/alerts/health");
 const { readWatchdog } = await import("../server/alerts/watchdog");
-const { resetEnvForTests } = await import("../server/env");
+const { forgetEnvForTests } = await import("../server/env");
 
 export const title = "Alerts health and chain watchdog: a 30-day health view and a day's watchdog on ~1,000,000 events";
 
@@ -70,7 +70,7 @@ async function withConsole<T>(
     SANDBOX_CUSTODIAN_API_KEY: key,
     CUSTODIAN_RATE_LIMIT: String(limit ?? 100_000),
   });
-  resetEnvForTests();
+  forgetEnvForTests();
   const counted: Counted = { admin: 0, rpc: 0 };
   const realFetch = globalThis.fetch.bind(globalThis);
   globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
@@ -84,7 +84,7 @@ async function withConsole<T>(
   } finally {
     globalThis.fetch = realFetch;
     process.env = saved;
-    resetEnvForTests();
+    forgetEnvForTests();
     await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -94,7 +94,7 @@ const accepting = (sandbox: StartedSandbox) =>
   sandbox.sandbox.alerts.webhooks.find((w) => w.url.endsWith("/webhooks/accepting"))?.id as string;
 
 async function healthView(sandbox: StartedSandbox, counted: Counted) {
-  clearHealthCacheForTests();
+  forgetHealthCacheForTests();
   const before = counted.admin;
   const t0 = performance.now();
   const health = await readWebhookHealth(accepting(sandbox), "30d", "UTC");

@@ -22,6 +22,7 @@
  * BENCH_CONSOLE_NODE_ARGS="--max-semi-space-size=4" (space-separated) runs it with other V8 or Node
  * options, to compare a setting with the default side by side.
  */
+import { median } from "../testing/stats";
 import type { Figure } from "./figure";
 import { startBenchConsole } from "./harness/console";
 import { startFloorApp } from "./harness/floor-app";
@@ -39,12 +40,6 @@ export const notes: string[] = [];
 const say = (line: string) => {
   process.stdout.write(`  ${line}\n`);
   notes.push(line);
-};
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
 /**

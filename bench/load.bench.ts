@@ -30,6 +30,7 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
+import { median } from "../testing/stats";
 import type { Figure } from "./figure";
 import { startBenchConsole } from "./harness/console";
 import { freshDatabase } from "./harness/postgres";
@@ -74,8 +75,6 @@ interface Sample {
   status: number;
   appMs?: number;
 }
-
-const median = (values: number[]) => percentile(values, 50);
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;

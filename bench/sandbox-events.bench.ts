@@ -10,6 +10,7 @@ import type { ListAlertEventsQuery } from "../lib/contracts";
 import { loadSandboxEnv } from "../sandbox/env";
 import { startSandbox } from "../sandbox/start";
 import { AdminClient } from "../server/upstream/admin";
+import { median } from "../testing/stats";
 import type { Figure } from "./figure";
 
 export const title = "Sandbox: 1,000,000 alert events, seeding and filtered pages over HTTP";
@@ -18,8 +19,6 @@ const EVENTS = 1_000_000;
 const RUNS = 15;
 const KEY = "bench-custodian-key";
 const DAY_S = 86_400;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 export async function run(): Promise<Figure[]> {
   const t0 = performance.now();

@@ -9,6 +9,7 @@
  * inside the same gateway request.
  */
 import { performance } from "node:perf_hooks";
+import { median } from "../testing/stats";
 import type { Figure } from "./figure";
 
 export const title = "Yield preview with simulation: time at 50 ms upstream latency";
@@ -88,7 +89,6 @@ export async function run(): Promise<Figure[]> {
       own.push(ended - started - covered(spans, started, ended));
       requests = spans.length;
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
     process.stdout.write(
       `  ${ROUNDS} previews of a 2-step entry with simulation at +${LATENCY_MS} ms per upstream request: ` +
         `wall ${walls.map((w) => w.toFixed(0)).join(", ")} ms; console's own ${own.map((w) => w.toFixed(0)).join(", ")} ms; ` +

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ejectableBackupSharesResponseSchema } from "@/lib/contracts";
+import { FakeChainRegistry, TEST_ANCHOR_MS, TEST_CUSTODIAN_KEY } from "@/testing/sandbox";
 import { createSandbox, type Sandbox } from "./app";
 import { loadSandboxEnv } from "./env";
 import { createMpcApp, openKeyStore } from "./mpc";
-import { FakeChainRegistry, TEST_ANCHOR_MS, TEST_CUSTODIAN_KEY } from "./seed/test-sandbox";
 
 /** The composition with the real MPC service and key store over a fake chain registry. */
 let sb: Sandbox;

@@ -1,6 +1,7 @@
 // `npm test`: installs what is missing (npm packages, Debian's chromium, a running PostgreSQL), then
-// typecheck, lint, unit + integration + sandbox conformance (vitest), a production build and the
-// Playwright journeys in real Chromium. Every step runs; any failure makes the exit code non-zero.
+// typecheck, lint, the unused-code check (knip), unit + integration + sandbox conformance (vitest), a
+// production build and the Playwright journeys in real Chromium. Every step runs; any failure makes the
+// exit code non-zero.
 // The last line is the summary "N passed, N failed". `--stress` runs it all beside two CPU burners.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -94,17 +95,20 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 // Checks that are not test runners count as one test each. Each is one process on one core: the
-// typecheck runs beside the linter and the formatter (which run one after the other), each step whole.
-const [typecheckOk, lintOk] = await Promise.all([
+// typecheck runs beside the linter, the formatter and the unused-code check (which run one after the
+// other), each step whole. Knip (knip.config.ts) fails on any file, export or dependency nobody uses.
+const [typecheckOk, [lintOk, unusedOk]] = await Promise.all([
   runHeld("Typecheck (tsc --noEmit)", bin("tsc"), ["--noEmit"]),
   (async () => {
     const eslintOk = await runHeld("Lint (eslint)", bin("eslint"), ["--max-warnings=0", "."]);
     const prettierOk = await runHeld("Formatting (prettier --check)", bin("prettier"), ["--check", "."]);
-    return eslintOk && prettierOk;
+    const knipOk = await runHeld("Unused files, exports and dependencies (knip)", bin("knip"), []);
+    return [eslintOk && prettierOk, knipOk];
   })(),
 ]);
 results.push({ name: "typecheck", ...count(typecheckOk) });
 results.push({ name: "lint", ...count(lintOk) });
+results.push({ name: "unused", ...count(unusedOk) });
 
 // Compile the sandbox's contracts once up front, so parallel test workers find the cache warm.
 run("Compile the sandbox contracts (solc, cached)", process.execPath, [

@@ -9,7 +9,7 @@ import type { DbHandle } from "@/server/db/client";
 import { openTestDb } from "@/testing/db";
 import { verifyPassword } from "./auth/password";
 import { bootstrap } from "./bootstrap";
-import { getUpstreamConfig, resetEnvForTests } from "./env";
+import { getUpstreamConfig, forgetEnvForTests } from "./env";
 import { createLogger } from "./log";
 import { reportStartup } from "./startup-report";
 import { changeOwnPassword } from "./users/password";
@@ -28,7 +28,7 @@ describe("the first admin", () => {
       CONSOLE_ADMIN_EMAIL: "root@example.com",
       CONSOLE_ADMIN_PASSWORD: "",
     };
-    resetEnvForTests();
+    forgetEnvForTests();
     handle = await openTestDb("pglite");
     setDbForTests(handle);
   });
@@ -36,7 +36,7 @@ describe("the first admin", () => {
     setDbForTests(undefined);
     await handle.close();
     process.env = { ...saved };
-    resetEnvForTests();
+    forgetEnvForTests();
   });
 
   /** Starts the console as runStartup does, with the logger and stdout captured; `isTTY` as given. */
@@ -121,7 +121,7 @@ describe("the first admin", () => {
 
   it("keeps a password given by CONSOLE_ADMIN_PASSWORD, with nothing to change and no file", async () => {
     process.env.CONSOLE_ADMIN_PASSWORD = "given-by-the-operator";
-    resetEnvForTests();
+    forgetEnvForTests();
     const result = await bootstrap();
     expect(result.created).toBe(true);
     expect(result.passwordFile ?? result.generatedPassword).toBeUndefined();

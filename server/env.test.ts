@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { getEnv, getUpstreamConfig, resetEnvForTests } from "./env";
+import { getEnv, getUpstreamConfig, forgetEnvForTests } from "./env";
 
 const saved = { ...process.env };
 afterEach(() => {
   process.env = { ...saved };
-  resetEnvForTests();
+  forgetEnvForTests();
 });
 
 describe("server configuration", () => {
@@ -28,7 +28,7 @@ describe("server configuration", () => {
     expect(Buffer.from(first.CONSOLE_VAULT_KEY, "base64")).toHaveLength(32);
     for (const name of ["auth-secret", "vault-key"]) expect(statSync(path.join(dir, name)).mode & 0o777).toBe(0o600);
     expect(readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(first.AUTH_SECRET);
-    resetEnvForTests();
+    forgetEnvForTests();
     expect(getEnv().AUTH_SECRET).toBe(first.AUTH_SECRET);
   });
 
@@ -47,7 +47,7 @@ describe("server configuration", () => {
       label: "Sandbox",
       custodianApiKey: "sandbox-custodian-key",
     });
-    resetEnvForTests();
+    forgetEnvForTests();
     process.env = {
       ...saved,
       PORTAL_BASE_URL: "https://api.portal.example/",

@@ -31,7 +31,7 @@ export function getEnv(): Env {
 }
 
 /** For tests: forget the parsed environment so the next getEnv() reads process.env again. */
-export function resetEnvForTests() {
+export function forgetEnvForTests() {
   cached = undefined;
 }
 

@@ -7,9 +7,9 @@ import type { AlertWebhook, DeliveryStatus } from "@/lib/contracts/alerts";
 import { STATUS } from "@/sandbox/alerts/event-store";
 import type { EventStore } from "@/sandbox/alerts/event-store";
 import { loadSandboxEnv } from "@/sandbox/env";
-import { TEST_DELIVERY_TIMINGS } from "@/sandbox/seed/delivery-timings";
 import { startSandbox, type StartedSandbox } from "@/sandbox/start";
-import { resetEnvForTests } from "@/server/env";
+import { forgetEnvForTests } from "@/server/env";
+import { TEST_DELIVERY_TIMINGS } from "./delivery-timings";
 
 /**
  * What the alerts job tests share: a sandbox in this process on ephemeral ports, the console's
@@ -78,7 +78,7 @@ export async function startAlertsHarness(
     // The console's own limit is not what these tests are about.
     CUSTODIAN_RATE_LIMIT: "100000",
   });
-  resetEnvForTests();
+  forgetEnvForTests();
 
   const requests: AlertsHarness["requests"] = [];
   let hook: FetchHook | undefined;

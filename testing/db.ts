@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync,
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDb, type DbHandle } from "@/server/db/client";
-import { resetEnvForTests } from "@/server/env";
+import { forgetEnvForTests } from "@/server/env";
 
 /**
  * Databases for tests: an in-memory PGlite, or a fresh schema in the PostgreSQL named by
@@ -43,7 +43,7 @@ function ownCheckpointDir(): { dir: string; release: () => void } {
   const before = process.env.CONSOLE_CHECKPOINT_DIR;
   const dir = mkdtempSync(path.join(tmpdir(), "console-test-checkpoints-"));
   process.env.CONSOLE_CHECKPOINT_DIR = dir;
-  resetEnvForTests();
+  forgetEnvForTests();
   return {
     dir,
     release() {
@@ -51,7 +51,7 @@ function ownCheckpointDir(): { dir: string; release: () => void } {
       if (process.env.CONSOLE_CHECKPOINT_DIR !== dir) return;
       if (before === undefined) delete process.env.CONSOLE_CHECKPOINT_DIR;
       else process.env.CONSOLE_CHECKPOINT_DIR = before;
-      resetEnvForTests();
+      forgetEnvForTests();
     },
   };
 }

@@ -6,10 +6,10 @@ import { chartRows } from "@/lib/gas/chart-data";
 import { RANGE_LABELS } from "@/lib/gas/range";
 import { nativeUnitOf, usageRows } from "@/lib/gas/rows";
 import { buildGasView } from "@/lib/gas/view";
-import { ChainPicker } from "./chain-picker";
 import { ChainStateCard } from "./chain-state-card";
 import { ChainSummary } from "./chain-summary";
 import { ExportCsvButton } from "./export-csv-button";
+import { GasChainsPicker } from "./gas-chains-picker";
 import { RangePicker } from "./range-picker";
 import { SERIES_SCOPE, Swatch } from "./series-colors";
 import type { ChartSeries } from "./usage-chart";
@@ -42,7 +42,7 @@ export function GasView({ asOf }: { asOf: number }) {
   return (
     <div className={`space-y-5 ${SERIES_SCOPE}`}>
       <div className="flex flex-wrap items-end gap-x-5 gap-y-3 rounded border border-border bg-surface p-3">
-        <ChainPicker value={chains} onChange={setChains} />
+        <GasChainsPicker value={chains} onChange={setChains} />
         <RangePicker value={range} onChange={setRange} />
         <div className="sm:ml-auto">
           <ExportCsvButton

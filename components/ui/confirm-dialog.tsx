@@ -3,8 +3,6 @@ import dynamic from "next/dynamic";
 import type { ConfirmDialogProps } from "./confirm-dialog-radix";
 import { useOpenedOnce } from "./use-opened-once";
 
-export type { ConfirmNote } from "./confirm-dialog-radix";
-
 const RadixConfirmDialog = dynamic(() => import("./confirm-dialog-radix").then((m) => m.RadixConfirmDialog), {
   ssr: false,
 });

@@ -37,9 +37,6 @@ export const RECEIPT_LABELS: Record<ReceiptOutcome, string> = {
   untracked: "Not followed",
 };
 
-/** Outcomes that may still change while the run is following. */
-export const OPEN_OUTCOMES: readonly ReceiptOutcome[] = ["sent", "awaiting"];
-
 export type ReceiptTally = Record<ReceiptOutcome, number>;
 
 export function emptyTally(): ReceiptTally {

@@ -18,7 +18,6 @@ export {
   actionMatch,
   actionMatches,
   auditFiltersQuery,
-  readAuditFilters,
   type ActionMatch,
   type AuditFilters,
 } from "./filters";

@@ -6,6 +6,7 @@ import {
   BITCOIN_TESTNET_P2WPKH,
   BUILD_TRANSACTION_CHAIN_ALIASES,
   CHAINS,
+  EVM_CHAINS,
   FORMAT_CHAIN_ALIASES,
   SOLANA_DEVNET,
   SOLANA_MAINNET,
@@ -239,5 +240,14 @@ describe("yield networks", () => {
   it("lists the spec's 26 EVM chains, Solana mainnet and devnet, Stellar and Tron", () => {
     expect(YIELD_NETWORKS).toHaveLength(26 + 2 + 2 + 1);
     expect(YIELD_NETWORKS).toContain("eip155:1666600000");
+  });
+});
+
+describe("EVM chains (the events filter's and the gas page's)", () => {
+  it("are every eip155 chain of the display table once, by name A–Z", () => {
+    const evm = Object.keys(CHAINS).filter((id) => id.startsWith("eip155:"));
+    expect([...EVM_CHAINS].sort()).toEqual(evm.sort());
+    const names = EVM_CHAINS.map((id) => CHAINS[id]?.label ?? id);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 });

@@ -298,3 +298,12 @@ export function chainInfo(id: string): ChainInfo | undefined {
 export function chainLabel(id: string): string {
   return chainInfo(id)?.label ?? id;
 }
+
+/**
+ * Every EVM (eip155) chain of the spec, by name A–Z: the chains an EIP_155_TX_V1 alert event can come
+ * from (the events filter) and the chains gas sponsorship covers (the gas page).
+ */
+export const EVM_CHAINS: readonly Caip2Id[] = Object.values(CHAINS)
+  .filter((chain) => chain.family === "eip155")
+  .map((chain) => chain.id)
+  .sort((a, b) => chainLabel(a).localeCompare(chainLabel(b)));

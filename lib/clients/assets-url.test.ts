@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assetsChainFromUrl, defaultAssetsChain } from "./assets-url";
+import { assetsChainFromUrl } from "./assets-url";
 
 describe("assets chain in the URL", () => {
   it("reads a shortcut or an id as the id", () => {
@@ -13,14 +13,5 @@ describe("assets chain in the URL", () => {
     expect(assetsChainFromUrl("")).toEqual({});
     expect(assetsChainFromUrl("polygon-mumbai")).toEqual({ rejected: "polygon-mumbai" });
     expect(assetsChainFromUrl("x".repeat(500)).rejected).toHaveLength(80);
-  });
-});
-
-describe("default assets chain", () => {
-  it("is Sepolia with an EVM wallet, none before the wallets exist", () => {
-    expect(defaultAssetsChain({ metadata: { namespaces: { eip155: { address: "0x1", curve: "SECP256K1" } } } })).toBe(
-      "eip155:11155111",
-    );
-    expect(defaultAssetsChain({ metadata: { namespaces: {} } })).toBeUndefined();
   });
 });

@@ -3,7 +3,6 @@
  * prefetch and by the tab, so both ask for the same balances under the same query key.
  */
 import { resolveAssetsChain, type Caip2Id } from "../chains";
-import type { Client } from "../contracts";
 
 /**
  * A shortcut or CAIP-2 id of the assets table, read as the id it stands for (so `sepolia` and
@@ -14,9 +13,4 @@ export function assetsChainFromUrl(value: string | null | undefined): { chainId?
   if (value === null || value === undefined || value === "") return {};
   const chainId = resolveAssetsChain(value);
   return chainId ? { chainId } : { rejected: value.slice(0, 80) };
-}
-
-/** The chain the assets tab opens on without a `?chain=`: Sepolia when the client has an EVM wallet. */
-export function defaultAssetsChain(client: Pick<Client, "metadata">): Caip2Id | undefined {
-  return client.metadata.namespaces.eip155 ? "eip155:11155111" : undefined;
 }

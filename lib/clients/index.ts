@@ -12,8 +12,6 @@ import type { EjectSummary } from "../ejects/views";
 import { freeText } from "../shared/text";
 import { CLIENT_ID_MESSAGE, CLIENT_ID_PATTERN, readClientsPageQuery, type ClientsPageQuery } from "./client-id";
 
-export { CLIENT_ID_MESSAGE, DEFAULT_PAGE_SIZE, PAGE_SIZES, isClientId, type PageSize } from "./client-id";
-
 /** Client ids are opaque upstream ids (cuid-like); anything else cannot be one (lib/clients/client-id.ts). */
 export const clientIdSchema = z.string().trim().regex(CLIENT_ID_PATTERN, CLIENT_ID_MESSAGE);
 
@@ -128,7 +126,6 @@ export const buildTransferSchema = z
         message: `${native.nativeSymbol} has ${native.nativeDecimals} decimals; the amount has ${decimals}`,
       });
   });
-export type BuildTransferInput = z.infer<typeof buildTransferSchema>;
 
 /**
  * A client as a row of the list: the columns the list shows and nothing else. The upstream's record

@@ -74,13 +74,3 @@ export function chainNames(chains: readonly Caip2Id[]): string {
   const names = chains.map(chainLabel);
   return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
-
-/** Why a chain is refused before any call, or undefined when it is offered. */
-export function transferChainRefusal(
-  client: Pick<Client, "metadata">,
-  mode: UpstreamMode,
-  chainId: string,
-): string | undefined {
-  const entry = transferChains(client, mode).notOffered.find((n) => n.chains.includes(chainId as Caip2Id));
-  return entry ? `${chainLabel(chainId)} is not available: ${entry.reason}.` : undefined;
-}

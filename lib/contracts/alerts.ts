@@ -34,7 +34,6 @@ export const listAlertWebhooksResponseSchema = z.looseObject({ data: z.array(ale
 export type ListAlertWebhooksResponse = z.infer<typeof listAlertWebhooksResponseSchema>;
 
 export const alertWebhookParamsSchema = z.object({ alertWebhookId: idSchema });
-export type AlertWebhookParams = z.infer<typeof alertWebhookParamsSchema>;
 
 /** Default page size of the events list; the spec shows no maximum, the console caps it (sandbox/README.md, choice 30). */
 export const ALERT_EVENTS_DEFAULT_LIMIT = 100;
@@ -57,7 +56,6 @@ export const listAlertEventsQuerySchema = z.object({
   chainIds: commaListSchema(caip2Schema).optional().describe("Comma-delimited CAIP-2 ids"),
 });
 export type ListAlertEventsQuery = z.input<typeof listAlertEventsQuerySchema>;
-export type ListAlertEventsQueryParsed = z.output<typeof listAlertEventsQuerySchema>;
 
 /** One delivery attempt: a replayed event is a new row for the same transaction hashes. */
 export const alertEventSchema = z.looseObject({

@@ -35,7 +35,6 @@ export const nativeBalanceSchema = z.looseObject({
     .looseObject({ logo: z.string().nullable().optional(), thumbnail: z.string().nullable().optional() })
     .optional(),
 });
-export type NativeBalance = z.infer<typeof nativeBalanceSchema>;
 
 export const tokenBalanceSchema = z.looseObject({
   ...balanceFields,
@@ -173,8 +172,6 @@ const byFamily = {
   tron: otherBuildTransactionResponseSchema,
   stellar: otherBuildTransactionResponseSchema,
 } satisfies Record<ChainFamily, z.ZodType>;
-
-export type BuildTransactionResponseOf<F extends ChainFamily> = z.infer<(typeof byFamily)[F]>;
 
 /** The response schema of one chain family, so a parse failure names the field of that shape. */
 export function buildTransactionResponseSchemaFor<F extends ChainFamily>(family: F): (typeof byFamily)[F] {

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { curveSchema, idSchema, isoDateTimeSchema, openEnum, queryIntSchema } from "./common";
 
 export const clientIdParamsSchema = z.object({ clientId: idSchema });
-export type ClientIdParams = z.infer<typeof clientIdParamsSchema>;
 
 export const createClientBodySchema = z.object({
   isAccountAbstracted: z.boolean().optional().describe("ERC-4337 account abstraction"),
@@ -46,7 +45,6 @@ export const clientNamespacesSchema = z.looseObject({
   tron: namespaceAddressSchema.optional(),
   stellar: namespaceAddressSchema.optional(),
 });
-export type ClientNamespaces = z.infer<typeof clientNamespacesSchema>;
 
 export const SHARE_PAIR_STATUSES = ["completed", "incomplete"] as const;
 export const BACKUP_METHODS = ["GDRIVE", "ICLOUD", "CUSTOM", "PASSWORD", "PASSKEY", "FIREBASE", "UNKNOWN"] as const;
@@ -56,10 +54,8 @@ export const signingSharePairSchema = z.looseObject({
   createdAt: isoDateTimeSchema,
   status: openEnum(SHARE_PAIR_STATUSES),
 });
-export type SigningSharePair = z.infer<typeof signingSharePairSchema>;
 
 export const backupSharePairSchema = signingSharePairSchema.extend({ backupMethod: openEnum(BACKUP_METHODS) });
-export type BackupSharePair = z.infer<typeof backupSharePairSchema>;
 
 export const walletSchema = z.looseObject({
   id: idSchema,
@@ -93,7 +89,6 @@ export const listClientsQuerySchema = z.object({
   take: queryIntSchema(1, CLIENTS_TAKE_MAX).default(CLIENTS_TAKE_MAX).describe("Page size, at most 100 (default 100)"),
 });
 export type ListClientsQuery = z.input<typeof listClientsQuerySchema>;
-export type ListClientsQueryParsed = z.output<typeof listClientsQuerySchema>;
 
 export const listClientsResponseSchema = z.looseObject({
   results: z.array(clientSchema),

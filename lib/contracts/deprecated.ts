@@ -60,9 +60,12 @@ export const formattedTransferSchema = z.looseObject({
 });
 export type FormattedTransfer = z.infer<typeof formattedTransferSchema>;
 
+/**
+ * One formatted transfer: the endpoint's own name for the shape the list endpoint answers many of.
+ * @alias
+ */
 export const formatWalletAlertResponseSchema = formattedTransferSchema;
 export const formatAlertsResponseSchema = z.array(formattedTransferSchema);
-export type FormatAlertsResponse = z.infer<typeof formatAlertsResponseSchema>;
 
 export const retryByBlockNumberBodySchema = z.object({
   chainReferenceId: z.string().regex(/^\d+$/, "expected an EVM chain reference such as 11155111"),

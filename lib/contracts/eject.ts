@@ -25,7 +25,6 @@ export const enableEjectResponseSchema = z.looseObject({ ejectableUntil: isoDate
 export type EnableEjectResponse = z.infer<typeof enableEjectResponseSchema>;
 
 export const walletParamsSchema = z.object({ clientId: idSchema, walletId: idSchema });
-export type WalletParams = z.infer<typeof walletParamsSchema>;
 
 export const ejectableBackupSharesResponseSchema = z.looseObject({
   /** Ciphertext the client uploaded, or null when it never did. */

@@ -457,9 +457,6 @@ export const endpoints = {
   }),
 } as const;
 
-export type Endpoints = typeof endpoints;
-export type EndpointId = keyof Endpoints;
-
 export const endpointList: readonly Endpoint[] = Object.values(endpoints);
 
 /** Which service serves an endpoint: {base_url} or {mpc_url}. */
@@ -477,9 +474,4 @@ export function withYieldProvider(template: string, segment: string): string {
   return template.replace("/integrations/yield-provider/", `/integrations/${encodeURIComponent(segment)}/`);
 }
 
-type InputOf<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : undefined;
-
-export type ParamsOf<E extends Endpoint> = InputOf<E, "params">;
-export type QueryOf<E extends Endpoint> = InputOf<E, "query">;
-export type BodyOf<E extends Endpoint> = InputOf<E, "body">;
 export type ResponseOf<E extends Endpoint> = z.output<E["response"]>;

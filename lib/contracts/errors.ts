@@ -6,7 +6,6 @@ import { z } from "zod";
 
 /** Administration and client REST API: often `{}`, sometimes `{ error: "<message>" }`. */
 export const adminErrorBodySchema = z.looseObject({ error: z.string().optional() });
-export type AdminErrorBody = z.infer<typeof adminErrorBodySchema>;
 
 /** Error ids of the MPC service. */
 export const MPC_ERROR_IDS = [
@@ -59,15 +58,6 @@ export const mpcWrappedErrorBodySchema = z.looseObject({
 
 /** Either MPC variant (the sources disagree on the wrapper, so both are accepted). */
 export const anyMpcErrorBodySchema = z.union([mpcErrorBodySchema, mpcWrappedErrorBodySchema]);
-export type MpcErrorBody = z.infer<typeof anyMpcErrorBodySchema>;
 
 /** MPC 401: a bare JSON string such as "Authorization header is missing". */
 export const mpcUnauthorizedBodySchema = z.string();
-
-/** The yield provider's NestJS-style error, which the API may forward. */
-export const yieldProviderErrorBodySchema = z.looseObject({
-  message: z.union([z.string(), z.array(z.string())]).optional(),
-  error: z.string().optional(),
-  statusCode: z.number().optional(),
-  retryAfter: z.number().optional(),
-});

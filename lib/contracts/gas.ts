@@ -5,7 +5,6 @@ import { z } from "zod";
 import { caip2Schema } from "./common";
 
 export const gasUsageParamsSchema = z.object({ chainId: caip2Schema });
-export type GasUsageParams = z.infer<typeof gasUsageParamsSchema>;
 
 export const gasUsageMonthSchema = z.looseObject({
   /** English month name, e.g. "June". */
@@ -15,7 +14,6 @@ export const gasUsageMonthSchema = z.looseObject({
   usage: z.string(),
   txCount: z.number().int(),
 });
-export type GasUsageMonth = z.infer<typeof gasUsageMonthSchema>;
 
 export const gasUsageResponseSchema = z.looseObject({
   /** The sponsor (paymaster) address. */

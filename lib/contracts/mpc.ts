@@ -9,7 +9,6 @@ import { caip2Schema, curveSchema, jsonValueSchema, positiveDecimalSchema } from
 export const shareSchema = z.string().min(1, "expected a share");
 
 const curveShareSchema = z.looseObject({ share: shareSchema, id: z.string().min(1) });
-export type CurveShare = z.infer<typeof curveShareSchema>;
 
 // An older MPC schema used lower-case curve keys; the current API uses upper case. Both parse to upper case.
 function upperCaseCurveKeys(value: unknown): unknown {
@@ -27,11 +26,13 @@ export const curveSharesSchema = z.preprocess(upperCaseCurveKeys, curveSharesObj
 export type CurveShares = z.infer<typeof curveSharesSchema>;
 
 export const generateBodySchema = z.object({});
-export type GenerateBody = z.infer<typeof generateBodySchema>;
 
-/** Signing shares; each `id` is the signing share pair's id. */
+/**
+ * Signing shares; each `id` is the signing share pair's id. Each endpoint names its own schema, though
+ * generate, backup and recover answer the same shape today (so `@alias` tells knip it is no duplicate).
+ * @alias
+ */
 export const generateResponseSchema = curveSharesSchema;
-export type GenerateResponse = CurveShares;
 
 export const backupBodySchema = z.object({
   /** The generate response, as a JSON string (as the API's examples send it) or an object. */
@@ -39,9 +40,11 @@ export const backupBodySchema = z.object({
 });
 export type BackupBody = z.input<typeof backupBodySchema>;
 
-/** Backup shares; each `id` is the backup share pair's id. */
+/**
+ * Backup shares; each `id` is the backup share pair's id.
+ * @alias
+ */
 export const backupResponseSchema = curveSharesSchema;
-export type BackupResponse = CurveShares;
 
 export const recoverBodySchema = z.object({
   /** The backup response, as a JSON string or an object. */
@@ -49,20 +52,11 @@ export const recoverBodySchema = z.object({
 });
 export type RecoverBody = z.input<typeof recoverBodySchema>;
 
-/** New signing shares. */
+/**
+ * New signing shares.
+ * @alias
+ */
 export const recoverResponseSchema = curveSharesSchema;
-export type RecoverResponse = CurveShares;
-
-export const SIGN_METHODS = [
-  "personal_sign",
-  "eth_sign",
-  "eth_signTypedData_v4",
-  "eth_signTransaction",
-  "eth_sendTransaction",
-  "sol_signMessage",
-  "sol_signTransaction",
-  "sol_signAndSendTransaction",
-] as const;
 
 const rpcUrlSchema = z.url({ protocol: /^https?$/, message: "expected an http(s) RPC URL" });
 
@@ -80,10 +74,8 @@ export type SignBody = z.infer<typeof signBodySchema>;
 
 /** A signature, or the transaction hash for a method that submits (eth_sendTransaction, sol_signAndSendTransaction). */
 export const signResponseSchema = z.looseObject({ data: z.string().min(1) });
-export type SignResponse = z.infer<typeof signResponseSchema>;
 
 export const rawSignParamsSchema = z.object({ curve: curveSchema });
-export type RawSignParams = z.infer<typeof rawSignParamsSchema>;
 
 export const rawSignBodySchema = z.object({
   /** The digest in hex, without 0x. */
@@ -92,8 +84,11 @@ export const rawSignBodySchema = z.object({
 });
 export type RawSignBody = z.infer<typeof rawSignBodySchema>;
 
+/**
+ * The raw sign endpoint answers as sign does; its own name, so each endpoint names its own schema.
+ * @alias
+ */
 export const rawSignResponseSchema = signResponseSchema;
-export type RawSignResponse = SignResponse;
 
 /** Hex with the 0x prefix, at least two digits ("0x01"). */
 export const nonceSchema = z.string().regex(/^0x[0-9a-fA-F]{2,}$/, "expected a hex nonce such as 0x01");

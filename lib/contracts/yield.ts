@@ -188,7 +188,6 @@ const pageFields = {
 export const listYieldsResponseSchema = yieldEnvelopeSchema(
   z.looseObject({ items: z.array(yieldOpportunitySchema), ...pageFields }),
 );
-export type ListYieldsResponse = z.infer<typeof listYieldsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Actions: enter, exit, manage
@@ -211,7 +210,6 @@ export const yieldArgumentsSchema = z.looseObject({
   skipPrechecks: z.boolean().optional(),
   feePayerAddress: z.string().optional(),
 });
-export type YieldArguments = z.infer<typeof yieldArgumentsSchema>;
 
 export const enterYieldBodySchema = z.object({
   address: z.string().min(1, "expected the wallet address"),
@@ -220,7 +218,10 @@ export const enterYieldBodySchema = z.object({
 });
 export type EnterYieldBody = z.infer<typeof enterYieldBodySchema>;
 
-/** Exit takes the same fields as enter (and, unlike manage, no passthrough). */
+/**
+ * Exit takes the same fields as enter (and, unlike manage, no passthrough).
+ * @alias
+ */
 export const exitYieldBodySchema = enterYieldBodySchema;
 export type ExitYieldBody = EnterYieldBody;
 
@@ -297,7 +298,6 @@ export const yieldTransactionSchema = z.preprocess(
     isMessage: z.boolean().optional(),
   }),
 );
-export type YieldTransaction = z.infer<typeof yieldTransactionSchema>;
 
 /** What an EVM unsignedTransaction holds once parsed; gas fields may be dropped so the signer estimates. */
 export const unsignedEvmTransactionSchema = z.looseObject({
@@ -337,7 +337,6 @@ export const yieldActionSchema = z.looseObject({
 export type YieldAction = z.infer<typeof yieldActionSchema>;
 
 export const yieldActionResponseSchema = yieldEnvelopeSchema(yieldActionSchema);
-export type YieldActionResponse = z.infer<typeof yieldActionResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Balances: POST /yields/balances
@@ -371,7 +370,6 @@ export const pendingActionSchema = z.looseObject({
   arguments: argumentSchemaSchema.nullable().optional(),
   amount: z.string().nullable().optional(),
 });
-export type PendingAction = z.infer<typeof pendingActionSchema>;
 
 export const BALANCE_TYPES = ["active", "entering", "exiting", "withdrawable", "claimable", "locked"] as const;
 
@@ -409,7 +407,6 @@ export const yieldBalancesResponseSchema = yieldEnvelopeSchema(
     errors: z.array(z.looseObject({ yieldId: z.string().optional(), error: z.unknown().optional() })),
   }),
 );
-export type YieldBalancesResponse = z.infer<typeof yieldBalancesResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // History: GET /actions
@@ -428,13 +425,11 @@ export type ListYieldActionsQuery = z.input<typeof listYieldActionsQuerySchema>;
 export const listYieldActionsResponseSchema = yieldEnvelopeSchema(
   z.looseObject({ items: z.array(yieldActionSchema), ...pageFields }),
 );
-export type ListYieldActionsResponse = z.infer<typeof listYieldActionsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // PUT /transactions/{transactionId}/submit-hash
 
 export const yieldTransactionParamsSchema = z.object({ transactionId: idSchema });
-export type YieldTransactionParams = z.infer<typeof yieldTransactionParamsSchema>;
 
 export const submitHashBodySchema = z.object({
   /** The on-chain transaction hash (for account-abstracted clients, the bundle's transaction hash). */
@@ -450,4 +445,3 @@ export const submitHashResponseSchema = yieldEnvelopeSchema(
     hash: z.string().nullable().optional(),
   }),
 );
-export type SubmitHashResponse = z.infer<typeof submitHashResponseSchema>;

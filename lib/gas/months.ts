@@ -75,13 +75,6 @@ export function isoMonth(ordinal: MonthOrdinal): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
 }
 
-export function parseIsoMonth(value: string): MonthOrdinal | undefined {
-  const match = /^(\d{4})-(\d{2})$/.exec(value);
-  if (!match) return undefined;
-  const month = Number(match[2]);
-  return month >= 1 && month <= 12 ? monthOrdinal(Number(match[1]), month) : undefined;
-}
-
 /** Every month from `first` to `last`, both included, oldest first. */
 export function monthsBetween(first: MonthOrdinal, last: MonthOrdinal): MonthOrdinal[] {
   const out: MonthOrdinal[] = [];

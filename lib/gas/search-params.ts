@@ -3,14 +3,12 @@
  * of nuqs parsers shared by the page (server) and the view (client), and the check that turns it
  * into chains the page may ask for, explaining whatever it dropped.
  */
-import { createLoader, createSerializer, parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import { CHAINS, chainLabel } from "@/lib/chains";
-import { DEFAULT_GAS_RANGE, GAS_RANGES, type GasRange } from "./range";
+import { createLoader, parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { EVM_CHAINS } from "@/lib/chains";
+import { DEFAULT_GAS_RANGE, GAS_RANGES } from "./range";
 
 /** The chains the picker offers: every eip155 chain the spec names (gas sponsorship is EVM only), A–Z. */
-export const GAS_CHAINS: readonly string[] = Object.keys(CHAINS)
-  .filter((id) => CHAINS[id]?.family === "eip155")
-  .sort((a, b) => chainLabel(a).localeCompare(chainLabel(b)));
+export const GAS_CHAINS: readonly string[] = EVM_CHAINS;
 
 /** Enough to compare; more lines than this would not be told apart in one chart. */
 export const MAX_GAS_CHAINS = 8;
@@ -22,13 +20,7 @@ export const gasUrlParsers = {
   range: parseAsStringLiteral(GAS_RANGES).withDefault(DEFAULT_GAS_RANGE),
 };
 
-export const serializeGasUrl = createSerializer(gasUrlParsers);
 export const loadGasUrl = createLoader(gasUrlParsers);
-
-export interface GasUrlState {
-  chains: string[];
-  range: GasRange;
-}
 
 /** The chains to show (known, eip155, once each, at most MAX_GAS_CHAINS) and a note on anything dropped. */
 export function validGasChains(requested: readonly string[]): { chains: string[]; note?: string } {

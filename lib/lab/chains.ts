@@ -4,13 +4,12 @@
  * sandbox runs (Sepolia and Base Sepolia from its start, the others on first use) and its faucet
  * funds each new wallet on them; Solana Devnet is simulated there (nothing is broadcast).
  */
-import { SOLANA_DEVNET, chainFamily, chainLabel, type Caip2Id } from "../chains";
+import { SOLANA_DEVNET, chainLabel, type Caip2Id } from "../chains";
 
 export const LAB_EVM_CHAINS = ["eip155:11155111", "eip155:84532", "eip155:80002", "eip155:11155420"] as const;
 export type LabEvmChain = (typeof LAB_EVM_CHAINS)[number];
 
 export const LAB_SEND_CHAINS = [...LAB_EVM_CHAINS, SOLANA_DEVNET] as const;
-export type LabSendChain = (typeof LAB_SEND_CHAINS)[number];
 
 export const DEFAULT_LAB_CHAIN: LabEvmChain = "eip155:11155111";
 
@@ -23,5 +22,3 @@ const option = (id: Caip2Id): LabChainOption => ({ value: id, label: `${chainLab
 
 export const labEvmChainOptions = (): LabChainOption[] => LAB_EVM_CHAINS.map(option);
 export const labSendChainOptions = (): LabChainOption[] => LAB_SEND_CHAINS.map(option);
-
-export const isEvmChain = (id: string) => chainFamily(id) === "eip155";

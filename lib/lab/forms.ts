@@ -11,7 +11,6 @@ import { LAB_EVM_CHAINS, LAB_SEND_CHAINS } from "./chains";
 import { readTypedData } from "./typed-data";
 
 export const labClientInputSchema = z.object({ clientId: clientIdSchema });
-export type LabClientInput = z.infer<typeof labClientInputSchema>;
 
 const evmChainSchema = z.enum(LAB_EVM_CHAINS, { message: "Choose a chain from the list" });
 
@@ -129,7 +128,6 @@ export const sendInputSchema = z
       issue("parallel", "An explicit nonce sends one transaction: set this to 1, or leave the nonce empty");
   });
 export type SendInput = z.infer<typeof sendInputSchema>;
-export type SendFormInput = z.input<typeof sendInputSchema>;
 
 /** What /v1/assets/send takes as `token`. */
 export const upstreamToken = (input: Pick<SendInput, "token" | "tokenAddress">) =>

@@ -400,7 +400,6 @@ function isLoopback(hostname: string): boolean {
 }
 
 export type SandboxEnv = z.infer<typeof sandboxEnvSchema>;
-export type ConsoleEnvInput = z.input<typeof consoleEnvSchema>;
 export type ConsoleEnv = z.infer<typeof consoleEnvSchema>;
 
 /** Parses `source` or throws a ConfigError whose message names every bad variable and what it expects. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, shortAddress, utc } from "./format";
+import { formatDuration, shortAddress, utc, utcSecond } from "./format";
 
 describe("formatting", () => {
   it("shortens long addresses and keeps short ones", () => {
@@ -9,6 +9,9 @@ describe("formatting", () => {
   it("prints UTC minutes", () => {
     expect(utc("2026-11-21T09:30:12.345Z")).toBe("2026-11-21 09:30 UTC");
     expect(utc(null)).toBe("—");
+  });
+  it("prints UTC seconds where the second matters", () => {
+    expect(utcSecond("2026-11-21T09:30:12.345Z")).toBe("2026-11-21 09:30:12 UTC");
   });
   it("formats countdowns", () => {
     expect(formatDuration(245_000)).toBe("4m 05s");

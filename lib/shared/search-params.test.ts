@@ -19,7 +19,11 @@ describe("URL state read the same by a page and its view", () => {
       tz: "Asia/Tokyo",
       test: "only",
     });
-    expect(loadHealth({ range: "1y", tz: "nowhere", test: "all" })).toEqual({ range: "7d", tz: "UTC", test: "exclude" });
+    expect(loadHealth({ range: "1y", tz: "nowhere", test: "all" })).toEqual({
+      range: "7d",
+      tz: "UTC",
+      test: "exclude",
+    });
   });
 
   it("reads a receipts outcome only when it is one", () => {

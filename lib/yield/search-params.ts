@@ -16,7 +16,8 @@ export const yieldPageParsers = {
   /** The networks whose positions are read (CAIP-2, comma-separated). */
   networks: parseAsString,
 };
-export const serializeYieldPage = createSerializer(yieldPageParsers);
+
+const serializeYieldPage = createSerializer(yieldPageParsers);
 
 /** The yield page showing the client's positions on one network (a run's link back). */
 export const positionsPageUrl = (clientId: string, network: string) =>

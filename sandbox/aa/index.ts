@@ -6,17 +6,9 @@
 import type { ChainRegistry } from "../types";
 import { Bundler, type SponsorshipRecorder } from "./bundler";
 
-export {
-  ACCOUNT_FACTORY,
-  ENTRY_POINT,
-  PAYMASTER,
-  accountInitCode,
-  smartAccountAddress,
-  smartAccountAddresser,
-} from "./addresses";
-export { bundler as bundlerAccount } from "./accounts";
-export { Bundler, BundlerRejection, userOperationEvents, type UserOperationOutcome } from "./bundler";
-export { BUNDLER_METHODS, withBundlerRpc } from "./rpc";
+export { ENTRY_POINT, PAYMASTER, accountInitCode, smartAccountAddress } from "./addresses";
+export { Bundler, BundlerRejection, userOperationEvents } from "./bundler";
+export { withBundlerRpc } from "./rpc";
 export { decodeExecute, decodeHandleOps, userOperationHash, type UserOperation } from "./user-operation";
 
 export function createBundler(options: {

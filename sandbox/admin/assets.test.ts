@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASSETS_CHAIN_ALIASES, ASSETS_FULL_CHAIN_IDS, chainIdsOf } from "@/lib/chains";
 import { assetsResponseSchema } from "@/lib/contracts";
-import { FAKE_TOKENS, startTestSandbox, type TestSandbox } from "../seed/test-sandbox";
+import { FAKE_TOKENS, startTestSandbox, type TestSandbox } from "@/testing/sandbox";
 import type { ClientRecord } from "../types";
 
 let sb: TestSandbox;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientSchema, createClientResponseSchema, listClientsResponseSchema } from "@/lib/contracts";
-import { startTestSandbox, type TestSandbox } from "../seed/test-sandbox";
+import { startTestSandbox, type TestSandbox } from "@/testing/sandbox";
 import { CUID_PATTERN } from "../state/ids";
 
 let sb: TestSandbox;

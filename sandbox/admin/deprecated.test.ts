@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatAlertsResponseSchema, formatWalletAlertResponseSchema } from "@/lib/contracts";
+import { startTestSandbox, type TestSandbox } from "@/testing/sandbox";
 import type { WebhookPayload } from "../alerts/payload";
-import { startTestSandbox, type TestSandbox } from "../seed/test-sandbox";
 import type { ClientRecord } from "../types";
 
 let sb: TestSandbox;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ejectableBackupSharesResponseSchema, enableEjectResponseSchema } from "@/lib/contracts";
+import { startTestSandbox, type TestSandbox } from "@/testing/sandbox";
 import { seededClientPositions, type SeededBackupState } from "../seed/backup-plan";
-import { startTestSandbox, type TestSandbox } from "../seed/test-sandbox";
 import type { ClientRecord, WalletRecord } from "../types";
 import {
   BACKUP_INCOMPLETE_MESSAGE,

@@ -6,7 +6,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { BITCOIN_MAINNET_P2WPKH, SOLANA_DEVNET, SOLANA_MAINNET } from "@/lib/chains";
+import { SOLANA_DEVNET, SOLANA_MAINNET } from "@/lib/chains";
 import { createRng } from "../seed/prng";
 import { nativeTokenOf } from "./native-tokens";
 
@@ -80,5 +80,3 @@ export function simulatedUtxos(clientId: string, chainId: string): Utxo[] {
   }
   return utxos.filter((u) => u.value > 0n);
 }
-
-export const isBitcoinMainnet = (chainId: string) => chainId === BITCOIN_MAINNET_P2WPKH;

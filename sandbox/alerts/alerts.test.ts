@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listAlertEventsResponseSchema, listAlertWebhooksResponseSchema, type AlertEvent } from "@/lib/contracts";
-import { SLOW_RECEIVER_ERROR } from "@/sandbox/seed/delivery-timings";
-import { FAKE_TOKENS, startTestSandbox, type TestSandbox } from "../seed/test-sandbox";
+import { SLOW_RECEIVER_ERROR } from "@/testing/delivery-timings";
+import { FAKE_TOKENS, startTestSandbox, type TestSandbox } from "@/testing/sandbox";
 import type { ClientRecord } from "../types";
 import { eventViews } from "./event-query";
 import type { WebhookPayload } from "./payload";

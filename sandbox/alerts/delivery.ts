@@ -5,7 +5,7 @@
  */
 export type DeliveryOutcome = { ok: true } | { ok: false; error: string };
 
-export const WEBHOOK_SECRET_HEADER = "X-WEBHOOK-SECRET";
+const WEBHOOK_SECRET_HEADER = "X-WEBHOOK-SECRET";
 
 export async function deliver(
   url: string,

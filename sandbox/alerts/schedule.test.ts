@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FakeChainRegistry } from "../seed/test-sandbox";
+import { FakeChainRegistry } from "@/testing/sandbox";
 import type { ClientStore } from "../state/client-store";
 import { AlertService } from "./alert-service";
 import { eventViews } from "./event-query";

@@ -7,7 +7,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, isAddress } from "viem";
-import type { SandboxEnv } from "@/lib/shared/config";
 import { loadArtifacts } from "../solidity/compile";
 import type { ChainRegistry, ChainTransfer, TestToken } from "../types";
 import { RPC_INVALID_PARAMS, RpcError } from "./errors";
@@ -29,13 +28,6 @@ export interface ChainRegistryOptions {
   /** The height a chain starts at when it has no journal yet (the seeded history lies below it); default 0. */
   startHead?: (reference: number) => number;
   log?: (message: string) => void;
-}
-
-/** The registry's options from the sandbox environment: journals under `<SANDBOX_DATA_DIR>/chains`. */
-export function chainRegistryOptions(
-  env: Pick<SandboxEnv, "SANDBOX_DATA_DIR" | "SANDBOX_BLOCK_TIME_MS">,
-): Omit<ChainRegistryOptions, "extensions"> {
-  return { dataDir: join(env.SANDBOX_DATA_DIR, "chains"), blockTimeMs: env.SANDBOX_BLOCK_TIME_MS };
 }
 
 export interface SandboxChainRegistry extends ChainRegistry {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gasUsageResponseSchema } from "@/lib/contracts";
-import { startTestSandbox, TEST_ANCHOR_MS, type TestSandbox } from "../seed/test-sandbox";
+import { startTestSandbox, TEST_ANCHOR_MS, type TestSandbox } from "@/testing/sandbox";
 import { GasUsageLedger } from "./usage-ledger";
 
 let sb: TestSandbox;

@@ -36,10 +36,6 @@ export function publicKeyJson(curve: Curve, secret: Uint8Array): PublicKeyJson {
   return { X: point.x.toString(10), Y: point.y.toString(10) };
 }
 
-export function publicKeyBytes(curve: Curve, secret: Uint8Array, compressed = true): Uint8Array {
-  return curve === "ED25519" ? ed25519.getPublicKey(secret) : secp256k1.getPublicKey(secret, compressed);
-}
-
 /** The public point of one secp256k1 share, which the real share blobs carry as `partialPubkey`. */
 export function partialPublicKey(share: ShareValue): PublicKeyJson {
   const point = secp256k1.Point.BASE.multiply(share).toAffine();

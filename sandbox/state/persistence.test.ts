@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listAlertEventsResponseSchema } from "@/lib/contracts";
-import { startTestSandbox } from "../seed/test-sandbox";
+import { startTestSandbox } from "@/testing/sandbox";
 import type { WalletRecord } from "../types";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "sandbox-state-"));

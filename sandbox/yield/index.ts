@@ -5,13 +5,9 @@
  */
 import { createHmac } from "node:crypto";
 
-export { yieldRoutes, yieldBasePath } from "./routes";
-export { actionJson, transactionJson } from "./json";
-export { resolveYieldNetwork } from "./listing";
+export { yieldRoutes } from "./routes";
 export { YieldService } from "./service";
 export { ActionStore } from "./store";
-export { OPPORTUNITIES, findOpportunity, opportunityJson } from "./catalogue";
-export { CATALOGUE, POOLS, NETWORK_SLUGS } from "./catalogue-data";
 
 /** The passthrough HMAC key: derived from the custodian API key, so it is secret and stable across restarts. */
 export function passthroughKeyOf(custodianApiKey: string): string {

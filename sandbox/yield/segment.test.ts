@@ -3,7 +3,7 @@
  * the routes and in the OpenAPI document, without a chain (the catalogue is static).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "../seed/test-sandbox";
+import { startTestSandbox, type TestSandbox } from "@/testing/sandbox";
 
 let sb: TestSandbox;
 let apiKey: string;

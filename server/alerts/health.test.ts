@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATUS } from "@/sandbox/alerts/event-store";
 import { startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
-import { clearHealthCacheForTests, readWebhookHealth } from "./health";
+import { forgetHealthCacheForTests, readWebhookHealth } from "./health";
 
 let h: AlertsHarness;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ function truth(webhook: number, status: keyof typeof STATUS, start: number, end:
 
 describe("a webhook's delivery health", () => {
   it("counts each day's outcomes as the sandbox holds them, with 3 requests a day plus the streak reads", async () => {
-    clearHealthCacheForTests();
+    forgetHealthCacheForTests();
     const now = Date.now();
     const health = await readWebhookHealth(h.webhooks.failing.id, "7d", "UTC", now);
     expect(health.buckets).toHaveLength(7);

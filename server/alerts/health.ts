@@ -35,8 +35,8 @@ function probe(webhookId: string, query: Omit<ListAlertEventsQuery, "eventTypes"
   );
 }
 
-/** For tests. */
-export function clearHealthCacheForTests() {
+/** For tests: forget the kept counts, so the next read asks the upstream again. */
+export function forgetHealthCacheForTests() {
   kept.forget();
 }
 

@@ -57,7 +57,3 @@ export function exactBounds(range: MsRange): { since?: string; until: string } {
     until: String(Math.ceil(range.untilMs / 1000)),
   };
 }
-
-export function inRange(createdAtMs: number, range: MsRange): boolean {
-  return (range.fromMs === null || createdAtMs >= range.fromMs) && createdAtMs < range.untilMs;
-}

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
-import { resetEnvForTests } from "@/server/env";
+import { forgetEnvForTests } from "@/server/env";
 import { forgetSigningKeysForTests } from "@/server/evidence/signing-keys";
 import { openTestDb, type TestDbKind } from "@/testing/db";
 import { acknowledgeBreaks } from "./acknowledge";
@@ -144,7 +144,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a database writer with an old
     // Another database of the same console, anchored in the same checkpoint directory.
     const sameDirectory = () => {
       process.env.CONSOLE_CHECKPOINT_DIR = shared;
-      resetEnvForTests();
+      forgetEnvForTests();
     };
     const statement = await closeChainForMove(h.db, { reason: "MOVE-1: to the new cluster", operator: "ops" });
     expect(statement).toMatchObject({ reason: "moved", lastSeq: 4, count: 4 });
@@ -169,7 +169,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a database writer with an old
     const next = await openTestDb(kind);
     try {
       process.env.CONSOLE_CHECKPOINT_DIR = shared;
-      resetEnvForTests();
+      forgetEnvForTests();
       await expect(act(next)).rejects.toThrow(/up to #\d+\), never closed/);
       expect(await storedAuditKeys(next.db)).toBeUndefined();
     } finally {

@@ -1,5 +1,6 @@
 import "server-only";
 import { gt, sql } from "drizzle-orm";
+import { utcSecond } from "@/lib/shared/format";
 import { tables, type Db } from "@/server/db";
 import { chainAlarm, raiseChainAlarm } from "./alarm";
 import { chainState } from "./checkpoint-files";
@@ -26,8 +27,6 @@ export async function assertNoAlarm(): Promise<void> {
       `the audit chain was found broken at ${alarm.at} (${alarm.message}); nothing is recorded until an operator acknowledges it`,
     );
 }
-
-const utc = (iso: string) => `${new Date(iso).toISOString().replace("T", " ").slice(0, 19)} UTC`;
 
 /**
  * The keys an append seals with; the first append of a chain creates them, but only where nothing
@@ -102,7 +101,7 @@ export async function assertHeadCurrent(
   )
     throw await tampered(
       "head-rolled-back",
-      `the audit head names #${head.lastSeq}, older than the checkpoint of ${utc(checkpoint.at)}, which names #${checkpoint.lastSeq}: the log was put back from an older copy`,
+      `the audit head names #${head.lastSeq}, older than the checkpoint of ${utcSecond(checkpoint.at)}, which names #${checkpoint.lastSeq}: the log was put back from an older copy`,
     );
   const seen = furthest.get(db)?.get(keys.chainId);
   const acknowledgedSince = checkpoint?.reason === "acknowledged" && Date.parse(checkpoint.at) >= (seen?.at ?? 0);
@@ -121,6 +120,6 @@ export async function assertGenesis(tx: Db, keys: AuditKeys): Promise<void> {
   if (checkpoint && checkpoint.count > 0)
     throw await tampered(
       "emptied",
-      `the audit log is empty, but the checkpoint of ${utc(checkpoint.at)} names ${checkpoint.count} records up to #${checkpoint.lastSeq}`,
+      `the audit log is empty, but the checkpoint of ${utcSecond(checkpoint.at)} names ${checkpoint.count} records up to #${checkpoint.lastSeq}`,
     );
 }

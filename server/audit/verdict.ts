@@ -75,8 +75,6 @@ export type ChainVerdict =
 
 export type Failure = Extract<ChainVerdict, { ok: false }>;
 
-export const utc = (iso: string) => `${new Date(iso).toISOString().replace("T", " ").slice(0, 19)} UTC`;
-
 /** "Record #5 is missing" or "Records #5–#9 are missing". */
 export const missingText = (from: number, to: number) =>
   from === to ? `Record #${from} is missing` : `Records #${from}–#${to} are missing`;

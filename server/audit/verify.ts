@@ -10,7 +10,7 @@ import { describeChain, otherChains } from "./other-chains";
 import type { ChainVerdict, CheckpointCheck, ClosedChain, Failure, Problem } from "./verdict";
 import { walk, type Anchor } from "./walk";
 
-export type { ChainVerdict, CheckpointCheck, Problem } from "./verdict";
+export type { ChainVerdict } from "./verdict";
 
 export interface VerifyOptions {
   /** A checkpoint downloaded earlier: the log must still contain exactly what it named. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { asc, gt, gte } from "drizzle-orm";
 import { z } from "zod";
+import { utcSecond } from "@/lib/shared/format";
 import { tables, type Db } from "@/server/db";
 import { ACKNOWLEDGE_ACTION } from "./acknowledge-format";
 import type { AcknowledgedBreak, Acknowledgements } from "./acknowledgements";
@@ -12,7 +13,6 @@ import { expectedSeal } from "./record-seal";
 import { KEYS_ROTATED_ACTION } from "./rotation-format";
 import {
   missingText,
-  utc,
   type ChainVerdict,
   type CheckpointCheck,
   type Failure,
@@ -43,7 +43,9 @@ type Done = Omit<Extract<ChainVerdict, { ok: true }>, "closedChains" | "checkpoi
 const rotationInput = z.object({ toEpoch: z.number().int() });
 
 const anchorName = (a: Anchor) =>
-  a.source === "uploaded" ? `the checkpoint you gave (${utc(a.at)})` : `the checkpoint written at ${utc(a.at)}`;
+  a.source === "uploaded"
+    ? `the checkpoint you gave (${utcSecond(a.at)})`
+    : `the checkpoint written at ${utcSecond(a.at)}`;
 
 /**
  * Walks the chain in order (inside the caller's snapshot) and says exactly what is wrong: the first
@@ -94,7 +96,7 @@ export async function walk(db: Db, input: WalkInput): Promise<Done | Failure> {
         if (row.seq !== from.lastSeq || row.hash !== from.headHash)
           return fail(
             "checkpoint-mismatch",
-            `Record #${from.lastSeq}, the last one of the checkpoint of ${utc(from.at)}, is no longer in the log as it was.`,
+            `Record #${from.lastSeq}, the last one of the checkpoint of ${utcSecond(from.at)}, is no longer in the log as it was.`,
             row,
           );
         epoch = row.keyEpoch;
@@ -106,7 +108,7 @@ export async function walk(db: Db, input: WalkInput): Promise<Done | Failure> {
           "The audit chain's keys are missing from the vault: no record can be checked.",
           row,
         );
-      const where = last ? `#${last.seq} (written ${utc(last.at)})` : "the start of the log";
+      const where = last ? `#${last.seq} (written ${utcSecond(last.at)})` : "the start of the log";
       const gap = { from: last ? last.seq + 1 : 1, to: row.seq - 1 };
       const passable = accepted.linkBreaks.has(row.seq);
       // A checkpointed record that is gone: never passed over, whatever links around it.
@@ -175,18 +177,18 @@ export async function walk(db: Db, input: WalkInput): Promise<Done | Failure> {
   if (startRow && from)
     return fail(
       "tail-deleted",
-      `Records from #${from.lastSeq} on are missing: the checkpoint of ${utc(from.at)} names #${from.lastSeq}, which is no longer in the log.`,
+      `Records from #${from.lastSeq} on are missing: the checkpoint of ${utcSecond(from.at)} names #${from.lastSeq}, which is no longer in the log.`,
       undefined,
       { fromSeq: from.lastSeq, toSeq: null, after: null },
     );
 
   const lastSeq = last?.seq ?? 0;
-  const endsAt = last ? `the log ends at #${last.seq} (written ${utc(last.at)})` : "the log is empty";
+  const endsAt = last ? `the log ends at #${last.seq} (written ${utcSecond(last.at)})` : "the log is empty";
   for (const a of anchors)
     if (!seen.has(a) && a.lastSeq > lastSeq)
       return fail(
         count === 0 ? "emptied" : "tail-deleted",
-        `${missingText(lastSeq + 1, a.lastSeq)}: ${endsAt}, but ${anchorName(a)} names ${a.count} records up to #${a.lastSeq}.${last ? ` Every record written after ${utc(last.at)} was removed.` : ""}`,
+        `${missingText(lastSeq + 1, a.lastSeq)}: ${endsAt}, but ${anchorName(a)} names ${a.count} records up to #${a.lastSeq}.${last ? ` Every record written after ${utcSecond(last.at)} was removed.` : ""}`,
         undefined,
         { fromSeq: lastSeq + 1, toSeq: a.lastSeq, after: last },
       );
@@ -231,7 +233,7 @@ export async function walk(db: Db, input: WalkInput): Promise<Done | Failure> {
     return head.lastSeq > lastSeq
       ? fail(
           "tail-deleted",
-          `${missingText(lastSeq + 1, head.lastSeq)}: the sealed head says ${head.count} records up to #${head.lastSeq} were written, but ${endsAt}.${last ? ` Every record written after ${utc(last.at)} was removed.` : ""}`,
+          `${missingText(lastSeq + 1, head.lastSeq)}: the sealed head says ${head.count} records up to #${head.lastSeq} were written, but ${endsAt}.${last ? ` Every record written after ${utcSecond(last.at)} was removed.` : ""}`,
           undefined,
           { fromSeq: lastSeq + 1, toSeq: head.lastSeq, after: last },
         )

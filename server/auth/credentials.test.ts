@@ -4,6 +4,7 @@ import { setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { openTestDb, type TestDbKind } from "@/testing/db";
+import { median } from "@/testing/stats";
 import type * as PasswordModule from "./password";
 
 // Count how many attempts reach the password check, keeping the real scrypt behind it.
@@ -189,12 +190,6 @@ describe.each<TestDbKind>(["pglite", "postgres"])("password sign-in on %s", (kin
       vi.setSystemTime(new Date("2026-03-02T09:00:00.000Z"));
     });
     afterEach(() => vi.useRealTimers());
-
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const mid = Math.floor(sorted.length / 2);
-      return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-    };
 
     it("is answered, recorded and timed alike for an address with an account and one without", async () => {
       const BURST = 12;

@@ -17,8 +17,6 @@ import { parseRoleEmails, roleFromOidc } from "./oidc";
 import { completeSsoSignIn } from "./sso-sign-in";
 import { findUserById } from "./users";
 
-export { SIGN_IN_ERRORS } from "./credentials";
-
 // next-auth v4 derives its own URL from NEXTAUTH_URL or, with this set, from the request's host.
 process.env.AUTH_TRUST_HOST ??= "true";
 

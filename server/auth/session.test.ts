@@ -3,7 +3,7 @@ import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
-import { getEnv, resetEnvForTests } from "@/server/env";
+import { getEnv, forgetEnvForTests } from "@/server/env";
 import { openTestDb } from "@/testing/db";
 
 // The request's cookies: each test sets the session cookie as next-auth itself would have issued it.
@@ -25,7 +25,7 @@ describe("a staff session", () => {
 
   beforeAll(async () => {
     process.env.CONSOLE_SESSION_MAX_HOURS = "12";
-    resetEnvForTests();
+    forgetEnvForTests();
     handle = await openTestDb("pglite");
     setDbForTests(handle);
     const [row] = await handle.db
@@ -37,7 +37,7 @@ describe("a staff session", () => {
   afterAll(async () => {
     if (saved === undefined) delete process.env.CONSOLE_SESSION_MAX_HOURS;
     else process.env.CONSOLE_SESSION_MAX_HOURS = saved;
-    resetEnvForTests();
+    forgetEnvForTests();
     setDbForTests(undefined);
     await handle.close();
   });

@@ -20,7 +20,7 @@ const { serveKeeperRequests } = await import("./keeper");
 const { rateLimitKey, sharedRateLimiter } = await import("@/server/upstream/shared-budget");
 const { sharedAdminReads } = await import("@/server/upstream/shared-admin-reads");
 const { getSharedReads } = await import("@/server/upstream/shared-reads");
-const { resetEnvForTests } = await import("@/server/env");
+const { forgetEnvForTests } = await import("@/server/env");
 
 type Channel = InstanceType<typeof KeeperChannel>;
 
@@ -75,12 +75,12 @@ beforeEach(() => {
     },
   });
   process.env = { ...saved, CONSOLE_WORKER_COUNT: "3", CONSOLE_SHARED_READ_TTL_MS: "5000" };
-  resetEnvForTests();
+  forgetEnvForTests();
   getSharedReads().invalidate(["listClients", "getGasSponsorUsage"]);
 });
 afterEach(() => {
   process.env = { ...saved };
-  resetEnvForTests();
+  forgetEnvForTests();
   setKeeperChannelForTests(undefined);
 });
 
@@ -125,7 +125,7 @@ describe("several console processes on one upstream budget", () => {
 
   it("reads a webhook's counts once a minute for all processes, whatever the shared reads' TTL", async () => {
     process.env.CONSOLE_SHARED_READ_TTL_MS = "0";
-    resetEnvForTests();
+    forgetEnvForTests();
     const { channel } = cluster([1, 2, 3]);
     await settle();
     answer = () => Response.json(alertEventsFixture);

@@ -1,5 +1,5 @@
 import "server-only";
-import { stringify as stringifyStream, type Options, type Stringifier } from "csv-stringify";
+import type { Options } from "csv-stringify";
 import { stringify } from "csv-stringify/sync";
 
 /**
@@ -27,11 +27,4 @@ export function csvDocument(header: readonly string[], rows: readonly (readonly 
 /** Rows (or a header) as CSV text; consecutive calls concatenate into one document. */
 export function csvRows(rows: readonly (readonly CsvCell[])[]): string {
   return stringify(rows as CsvCell[][], CSV_OPTIONS);
-}
-
-/** A streaming writer for exports of any size: write arrays of cells, pipe the output. */
-export function csvStream(header: readonly string[]): Stringifier {
-  const stream = stringifyStream(CSV_OPTIONS);
-  stream.write([...header]);
-  return stream;
 }

@@ -21,8 +21,7 @@ import type { JobActor, JobDefinition, JobRun } from "./types";
 export { defineJob } from "./registry";
 export { JobError, JobInterruptedError } from "./errors";
 export { JobRuntime, type JobRuntimeOptions } from "./runtime";
-export type { JobTiming } from "./timing";
-export type { JobActor, JobContext, JobDefinition, JobRun, JobRunStatus, ProgressReport } from "./types";
+export type { JobActor, JobContext, JobDefinition, JobRun, ProgressReport } from "./types";
 export type { ListRunsFilter, StartOptions } from "./operations";
 
 // One runtime per process, on globalThis for the same reason as the database handle.

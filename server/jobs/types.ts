@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { jobRuns } from "@/server/db/schema";
 
 export type JobRun = typeof jobRuns.$inferSelect;
-export type JobRunStatus = JobRun["status"];
 
 /** Who started (or cancelled) a run: the signed-in staff member, or a system actor. */
 export const jobActorSchema = z.object({ id: z.string().min(1).max(200), email: z.string().min(1).max(320) });

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/server/env";
+import { forgetEnvForTests } from "@/server/env";
 import { applyEdgeHeaders, type EdgeRequest } from "./edge-headers";
 
 const saved = { ...process.env };
 
 function exchangeFor(req: EdgeRequest, trustedProxies: number) {
   process.env = { ...saved, CONSOLE_TRUSTED_PROXIES: String(trustedProxies) };
-  resetEnvForTests();
+  forgetEnvForTests();
   const set = new Map<string, string>();
   const exchange: { requestId?: string } = {};
   applyEdgeHeaders(req, { setHeader: (name, value) => set.set(name, value) }, exchange);
@@ -18,7 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 describe("what the serving process sets on each exchange before Next sees it", () => {
   afterEach(() => {
     process.env = { ...saved };
-    resetEnvForTests();
+    forgetEnvForTests();
   });
 
   it("gives every exchange one request id: on the request, the response and the exchange", () => {

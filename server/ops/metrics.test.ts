@@ -4,12 +4,12 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setDbForTests } from "@/server/db";
-import { resetEnvForTests } from "@/server/env";
+import { forgetEnvForTests } from "@/server/env";
 import { templateOf } from "@/server/kit/define-route";
 import { openTestDb } from "@/testing/db";
 import { kindOf, observeHttp } from "./http-metrics";
 import { metricsRegistry } from "./metrics";
-import { useRoutesManifest } from "./route-templates";
+import { setRoutesManifestForTests } from "./route-templates";
 import { recordUpstreamAttempt, upstreamSeen } from "./upstream-health";
 
 const { GET } = await import("@/app/api/metrics/route");
@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   vi.unstubAllEnvs();
-  resetEnvForTests();
+  forgetEnvForTests();
 });
 
 const scrape = (authorization?: string) =>
@@ -49,13 +49,13 @@ function samples(text: string) {
 describe("GET /api/metrics", () => {
   it("is not there (404) while CONSOLE_METRICS_TOKEN is unset", async () => {
     vi.stubEnv("CONSOLE_METRICS_TOKEN", "");
-    resetEnvForTests();
+    forgetEnvForTests();
     expect((await scrape(`Bearer ${TOKEN}`)).status).toBe(404);
   });
 
   it("refuses no token, another token and another scheme with 401, as JSON that names no token", async () => {
     vi.stubEnv("CONSOLE_METRICS_TOKEN", TOKEN);
-    resetEnvForTests();
+    forgetEnvForTests();
     for (const header of [undefined, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, `Basic ${TOKEN}`]) {
       const response = await scrape(header);
       expect(response.status).toBe(401);
@@ -67,7 +67,7 @@ describe("GET /api/metrics", () => {
 
   it("serves every metric in Prometheus's text format to the token, with bounded labels only", async () => {
     vi.stubEnv("CONSOLE_METRICS_TOKEN", TOKEN);
-    resetEnvForTests();
+    forgetEnvForTests();
     const clientId = "cm0secretclientid00000001";
     recordUpstreamAttempt({
       service: "admin",
@@ -118,7 +118,7 @@ describe("GET /api/metrics", () => {
 describe("job runs from the first scrape", () => {
   it("has every job kind's four states at 0 before any job was queued, so alert rules have a series", async () => {
     vi.stubEnv("CONSOLE_METRICS_TOKEN", TOKEN);
-    resetEnvForTests();
+    forgetEnvForTests();
     const response = await scrape(`Bearer ${TOKEN}`);
     expect(response.status).toBe(200);
     const series = samples(await response.text()).filter((s) => s.name === "console_job_runs");
@@ -157,7 +157,7 @@ describe("labels that hold no id", () => {
         dynamicRoutes: [{ page: "/clients/[clientId]", regex: "^/clients/([^/]+?)(?:/)?$" }],
       }),
     );
-    useRoutesManifest(dir);
+    setRoutesManifestForTests(dir);
     for (const pathname of ["/clients", "/clients/cm123", "/wp-admin/setup.php", "/_next/static/chunks/a.js"])
       observeHttp({ method: "GET", pathname, status: 200, seconds: 0.01, action: false });
     const { values } = await metricsRegistry().getSingleMetric("console_http_request_duration_seconds")!.get();

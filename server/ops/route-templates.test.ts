@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { routeTemplate, useRoutesManifest } from "./route-templates";
+import { routeTemplate, setRoutesManifestForTests } from "./route-templates";
 
 /** A build's routes manifest as Next writes it: static routes by page, dynamic ones by their regex. */
 beforeAll(() => {
@@ -22,7 +22,7 @@ beforeAll(() => {
       ],
     }),
   );
-  useRoutesManifest(dir);
+  setRoutesManifestForTests(dir);
 });
 
 describe("the route template of a path", () => {

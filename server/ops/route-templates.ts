@@ -39,6 +39,6 @@ export function routeTemplate(pathname: string): string | undefined {
 }
 
 /** For tests: match against another build's manifest. */
-export function useRoutesManifest(dir: string): void {
+export function setRoutesManifestForTests(dir: string): void {
   matcher = loadMatcher(dir);
 }

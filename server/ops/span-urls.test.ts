@@ -4,7 +4,7 @@ import path from "node:path";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { InMemorySpanExporter, NodeTracerProvider, type ReadableSpan } from "@opentelemetry/sdk-trace-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useRoutesManifest } from "./route-templates";
+import { setRoutesManifestForTests } from "./route-templates";
 import { exportingProcessor } from "./span-urls";
 
 /**
@@ -51,7 +51,7 @@ beforeAll(async () => {
       ],
     }),
   );
-  useRoutesManifest(dir);
+  setRoutesManifestForTests(dir);
 
   // A page: Next's request span starts as "GET" with the URL as it came, and is renamed by its route.
   const page = next.startSpan("GET", {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/server/env";
+import { forgetEnvForTests } from "@/server/env";
 import { listYieldsFixture } from "@/testing/contracts/fixtures";
 import { mockUpstream, type MockUpstream } from "@/testing/upstream/scripted-upstream";
 import { createMpcClient, createYieldClient, getAdminClient, getSessionTokens } from "./index";
@@ -23,7 +23,7 @@ beforeAll(async () => {
     CONSOLE_VAULT_KEY: Buffer.alloc(32, 1).toString("base64"),
     CONSOLE_LOG_LEVEL: "silent",
   });
-  resetEnvForTests();
+  forgetEnvForTests();
 });
 
 afterAll(() => upstream.close());

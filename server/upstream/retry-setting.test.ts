@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { resetEnvForTests } from "@/server/env";
+import { forgetEnvForTests } from "@/server/env";
 import { listYieldsFixture } from "@/testing/contracts/fixtures";
 import { mockUpstream, type MockUpstream } from "@/testing/upstream/scripted-upstream";
 import { createYieldClient } from "./index";
@@ -29,12 +29,12 @@ beforeAll(async () => {
     CONSOLE_LOG_LEVEL: "silent",
     CUSTODIAN_RETRY_BASE_MS: "1600",
   });
-  resetEnvForTests();
+  forgetEnvForTests();
 });
 
 afterAll(async () => {
   delete process.env.CUSTODIAN_RETRY_BASE_MS;
-  resetEnvForTests();
+  forgetEnvForTests();
   await upstream.close();
 });
 

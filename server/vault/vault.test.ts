@@ -7,7 +7,7 @@ import { forgetAuditKeysForTests } from "@/server/audit/keys";
 import { verifyChain } from "@/server/audit/verify";
 import { tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
-import { resetEnvForTests } from "@/server/env";
+import { forgetEnvForTests } from "@/server/env";
 import { rotateEvidenceKey } from "@/server/evidence/rotate";
 import { forgetSigningKeysForTests, publishedKeys } from "@/server/evidence/signing-keys";
 import { openTestDb, type TestDbKind } from "@/testing/db";
@@ -21,7 +21,7 @@ const saved = { key: process.env.CONSOLE_VAULT_KEY, previous: process.env.CONSOL
 function useKeys(current: string, previous: string[] = []) {
   process.env.CONSOLE_VAULT_KEY = current;
   process.env.CONSOLE_VAULT_PREVIOUS_KEYS = previous.join(",");
-  resetEnvForTests();
+  forgetEnvForTests();
 }
 
 const SECRET = "ck_test_4f9a1c2e8b7d6a5f4e3d2c1b0a9f8e7d";
@@ -37,7 +37,7 @@ afterEach(() => {
 afterAll(() => {
   process.env.CONSOLE_VAULT_KEY = saved.key;
   process.env.CONSOLE_VAULT_PREVIOUS_KEYS = saved.previous;
-  resetEnvForTests();
+  forgetEnvForTests();
 });
 
 describe.each<TestDbKind>(["pglite", "postgres"])("vault (%s)", (kind) => {

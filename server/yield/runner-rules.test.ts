@@ -16,7 +16,7 @@ import type { ProxiedCall, RecordingProxy } from "@/testing/yield/console";
 const { startYieldHarness, makeTestClient, developer, recordingProxy, YIELD_TEST_KEY } =
   await import("@/testing/yield/console");
 const { setDbForTests, getDb, tables } = await import("@/server/db");
-const { resetEnvForTests } = await import("@/server/env");
+const { forgetEnvForTests } = await import("@/server/env");
 const { startJobWorkers, stopJobWorkers } = await import("@/server/jobs");
 const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/testing/jobs/helpers");
 const { loadShares } = await import("@/server/lab/test-clients");
@@ -66,7 +66,7 @@ beforeAll(async () => {
   // The console's upstream ({base_url} and {mpc_url}) is the two proxies.
   process.env.SANDBOX_PORT = String(base.port);
   process.env.SANDBOX_MPC_PORT = String(mpc.port);
-  resetEnvForTests();
+  forgetEnvForTests();
   handle = await openJobsTestDb("pglite");
   setDbForTests(handle);
   runnerTiming.pollMs = 50;

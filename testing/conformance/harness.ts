@@ -6,13 +6,13 @@ import { expect, vi } from "vitest";
 import { rpcUrlFor } from "@/lib/chains";
 import type { CurveShares } from "@/lib/contracts";
 import { loadSandboxEnv } from "@/sandbox/env";
-import { TEST_DELIVERY_TIMINGS } from "@/sandbox/seed/delivery-timings";
 import { startSandbox, type StartedSandbox, type StartSandboxOptions } from "@/sandbox/start";
 import { AdminClient } from "@/server/upstream/admin";
 import type { Credential, UpstreamClientOptions } from "@/server/upstream/core";
 import { BadRequestError, type UpstreamError } from "@/server/upstream/errors";
 import { MpcClient } from "@/server/upstream/mpc";
 import { SlidingWindowRateLimiter } from "@/server/upstream/sliding-window";
+import { TEST_DELIVERY_TIMINGS } from "@/testing/delivery-timings";
 
 /**
  * The conformance suite's upstream: by default a sandbox started in this process on ephemeral ports

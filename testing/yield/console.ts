@@ -8,7 +8,7 @@ import { loadSandboxEnv } from "@/sandbox/env";
 import { startSandbox, type StartedSandbox } from "@/sandbox/start";
 import type { StaffUser } from "@/server/auth/users";
 import type { Db } from "@/server/db";
-import { resetEnvForTests } from "@/server/env";
+import { forgetEnvForTests } from "@/server/env";
 import { registerTestClient, storeShares } from "@/server/lab/test-clients";
 import { createMpcClient, getAdminClient } from "@/server/upstream";
 
@@ -57,7 +57,7 @@ export async function startYieldHarness(env: Record<string, string> = {}): Promi
     CONSOLE_DATA_DIR: dataDir,
     CUSTODIAN_RATE_LIMIT: "100000",
   });
-  resetEnvForTests();
+  forgetEnvForTests();
   const rpcUrl = (chainId: string) => `${started.baseUrl}/rpc/v1/eip155/${chainId.split(":")[1]}`;
   return {
     started,

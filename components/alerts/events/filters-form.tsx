@@ -9,7 +9,7 @@ import { EVENT_PAGE_SIZES } from "@/lib/alerts/search-params";
 import { DELIVERY_STATUSES } from "@/lib/contracts/alert-values";
 import type { DeliveryStatus } from "@/lib/contracts/alerts";
 import { parseWallTime, startOfDayIn, UTC, wallTime, zoneLabel } from "@/lib/shared/time-zone";
-import { ChainMultiSelect } from "./chain-select";
+import { EventChainsSelect } from "./chain-select";
 import { draftOf, type Draft, type FilterDraft } from "./use-filter-draft";
 
 /**
@@ -221,7 +221,7 @@ export function FiltersForm({
           aria-invalid={Boolean(shown.blocks)}
         />
       </Field>
-      <ChainMultiSelect value={draft.chains} onChange={(chains) => set("chains", chains)} error={shown.chains} />
+      <EventChainsSelect value={draft.chains} onChange={(chains) => set("chains", chains)} error={shown.chains} />
       <Field id="ev-limit" label="Page size" error={shown.limit}>
         <Select id="ev-limit" value={String(draft.limit)} onChange={(e) => set("limit", Number(e.target.value))}>
           {EVENT_PAGE_SIZES.map((n) => (

@@ -1,4 +1,4 @@
-export type { RowSource, SummaryRow, TransferRequest, TransferSummary } from "./types";
+export type { RowSource, TransferRequest, TransferSummary } from "./types";
 export { summarizeBitcoin } from "./bitcoin";
 export { summarizeEvm } from "./evm";
 export { summarizeSolana } from "./solana";

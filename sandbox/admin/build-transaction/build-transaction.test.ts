@@ -6,7 +6,7 @@ import {
   evmBuildTransactionResponseSchema,
   solanaBuildTransactionResponseSchema,
 } from "@/lib/contracts";
-import { FAKE_TOKENS, startTestSandbox, type TestSandbox } from "../../seed/test-sandbox";
+import { FAKE_TOKENS, startTestSandbox, type TestSandbox } from "@/testing/sandbox";
 import { decodeBase58 } from "../../state/addresses";
 import type { ClientRecord } from "../../types";
 import { simulatedUtxos } from "../simulated-holdings";

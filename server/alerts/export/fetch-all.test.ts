@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertEvent, ListAlertEventsResponse } from "@/lib/contracts/alerts";
-import { resetEnvForTests } from "@/server/env";
+import { forgetEnvForTests } from "@/server/env";
 import { errorFromResponse } from "@/server/upstream/errors";
 import { freshSlice, type FetchingCheckpoint, type SliceState } from "./checkpoint";
 import { fetchAllSlices, type FetchAllDeps } from "./fetch-all";
@@ -16,7 +16,7 @@ let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "export-parts-"));
   process.env.CONSOLE_EXPORT_DIR = dir;
-  resetEnvForTests();
+  forgetEnvForTests();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

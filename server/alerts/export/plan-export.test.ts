@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/server/env";
+import { forgetEnvForTests } from "@/server/env";
 import { chooseParallelism, choosePageSize } from "./plan-export";
 import { DEFAULT_EXPORT_TUNING } from "./settings";
 
@@ -7,12 +7,12 @@ const saved = { ...process.env };
 const limit = (perMinute: number) => {
   process.env.CUSTODIAN_RATE_LIMIT = String(perMinute);
   process.env.CONSOLE_BACKGROUND_RATE_SHARE = "0.7";
-  resetEnvForTests();
+  forgetEnvForTests();
 };
 beforeAll(() => limit(200));
 afterAll(() => {
   process.env = saved;
-  resetEnvForTests();
+  forgetEnvForTests();
 });
 
 describe("how an export fetches: in parallel only when latency, not the rate limit, holds it back", () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ValidFilters } from "@/lib/alerts/filters";
 import type { StaffUser } from "@/server/auth/users";
-import { registerTestClient } from "@/server/lab/test-clients";
 import { getDb, setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { getJobRun, startJobWorkers, stopJobWorkers } from "@/server/jobs";
+import { registerTestClient } from "@/server/lab/test-clients";
 import { getAdminClient } from "@/server/upstream";
 import { addEvents, startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
 import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";

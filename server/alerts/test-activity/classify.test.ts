@@ -17,7 +17,7 @@ const { getAdminClient, createMpcClient } = await import("@/server/upstream");
 const { markTestActivity } = await import("./classify");
 const { tables } = await import("@/server/db");
 const { transactionParties } = await import("@/server/db/schema");
-const { forgetTestClientAddresses } = await import("./test-addresses");
+const { forgetTestClientAddressesForTests } = await import("./test-addresses");
 
 type Harness = Awaited<ReturnType<typeof startYieldHarness>>;
 let h: Harness;
@@ -65,7 +65,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("test activity on %s", (kind) 
   beforeAll(async () => {
     handle = await openTestDb(kind);
     setDbForTests(handle);
-    forgetTestClientAddresses();
+    forgetTestClientAddressesForTests();
   }, 60_000);
   afterAll(async () => {
     setDbForTests(undefined);
@@ -149,7 +149,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("test activity on %s", (kind) 
       createdByEmail: "forger@example.test",
       createdAt: new Date(startedAt - 60_000),
     });
-    forgetTestClientAddresses();
+    forgetTestClientAddressesForTests();
     const withForgedClient = await markTestActivity(events);
     expect(withForgedClient.test.has(otherEvent.id)).toBe(false);
     expect([...withForgedClient.test].sort()).toEqual(expected);

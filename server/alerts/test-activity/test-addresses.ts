@@ -104,7 +104,7 @@ function evmAddresses(client: Client): string[] {
 }
 
 /** For tests: forget the kept client records. */
-export function forgetTestClientAddresses(): void {
+export function forgetTestClientAddressesForTests(): void {
   kept.clear();
   opened.clear();
 }

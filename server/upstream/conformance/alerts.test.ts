@@ -8,7 +8,6 @@ import { type Hex, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertEvent, AlertWebhook, ListAlertEventsQuery } from "@/lib/contracts";
-import { SLOW_RECEIVER_ERROR } from "@/sandbox/seed/delivery-timings";
 import {
   badRequest,
   createWalletClient,
@@ -19,6 +18,7 @@ import {
   startUpstream,
   type Upstream,
 } from "@/testing/conformance/harness";
+import { SLOW_RECEIVER_ERROR } from "@/testing/delivery-timings";
 import { UpstreamError } from "../errors";
 
 const TYPES = { eventTypes: "EIP_155_TX_V1" } as const;

@@ -2,10 +2,10 @@
  * Test doubles for the seams other parts own, and a sandbox built on them: tests of the
  * administration routes run without the local EVM or the MPC service.
  */
-import { createSandbox, type Sandbox, type SandboxOptions } from "../app";
-import { loadSandboxEnv } from "../env";
-import { KeyStore } from "../mpc/key-store";
-import type { BackupShareSource, ChainRegistry, ChainTransfer, TestToken } from "../types";
+import { createSandbox, type Sandbox, type SandboxOptions } from "@/sandbox/app";
+import { loadSandboxEnv } from "@/sandbox/env";
+import { KeyStore } from "@/sandbox/mpc/key-store";
+import type { BackupShareSource, ChainRegistry, ChainTransfer, TestToken } from "@/sandbox/types";
 import { TEST_DELIVERY_TIMINGS } from "./delivery-timings";
 
 export const TEST_CUSTODIAN_KEY = "test-custodian-key";

@@ -1,23 +1,22 @@
 /**
  * Measures seeding and serving a large alert-event history (not a unit test: timings depend on the
- * machine). Run: npx tsx sandbox/seed/bench-events.ts [events=1000000]
+ * machine). Run: npx tsx bench/seed-events.ts [events=1000000]
  *
  * Prints the seconds to seed N events and the time of typical filtered pages through the real
  * HTTP route (Hono app.request), each the median of several runs.
  */
-import { startTestSandbox } from "./test-sandbox";
+import { startTestSandbox } from "../testing/sandbox";
+import { median } from "../testing/stats";
 
 const count = Number(process.argv[2] ?? 1_000_000);
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 async function main() {
   const started = performance.now();
   const sb = await startTestSandbox({ SANDBOX_SEED_EVENTS: String(count), SANDBOX_SEED_CLIENTS: "250" });
   const startupMs = performance.now() - started;
 
-  const { seedEvents } = await import("./events");
-  const { EventStore } = await import("../alerts/event-store");
+  const { seedEvents } = await import("../sandbox/seed/events");
+  const { EventStore } = await import("../sandbox/alerts/event-store");
   const t0 = performance.now();
   const store = new EventStore("bench", 3);
   seedEvents(store, { count, seed: "bench", anchorMs: Date.now(), roles: ["accepting", "failing", "slow"] });

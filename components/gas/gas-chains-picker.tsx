@@ -9,7 +9,7 @@ import { Swatch } from "./series-colors";
  * The EVM chains to show, several at once: the console's chain picker (filterable, closes like a
  * menu), and the chosen ones as removable chips in their colours.
  */
-export function ChainPicker({ value, onChange }: { value: string[]; onChange: (chains: string[]) => void }) {
+export function GasChainsPicker({ value, onChange }: { value: string[]; onChange: (chains: string[]) => void }) {
   return (
     <div className="flex min-w-0 flex-wrap items-end gap-1.5">
       <ChainMultiSelect
