@@ -9,20 +9,22 @@ import {
   type WebhookHealth,
 } from "@/lib/alerts/health";
 import type { HealthRange } from "@/lib/alerts/search-params";
-import { SUMMARY_TEST_MODE, type TestMode } from "@/lib/alerts/test-activity";
+import { applyTestMode, SUMMARY_TEST_MODE, type TestMode } from "@/lib/alerts/test-activity";
 import type { ListAlertEventsQuery, ListAlertEventsResponse } from "@/lib/contracts";
 import { isAppError } from "@/server/errors";
 import { KEEP_MS, keptFor } from "@/server/kit/kept";
 import { getAdminClient } from "@/server/upstream";
 import { orNotFound } from "@/server/upstream/not-found";
+import { markTestActivity } from "./test-activity/classify";
 import { testActivityIn } from "./test-activity/count";
+import { testClientAddresses } from "./test-activity/test-addresses";
 
 /** One-event reads, kept by query: an ended bucket's KEEP_MS.closedBucket, the open one's KEEP_MS.openBucket. */
 const kept = keptFor<ListAlertEventsResponse>({ keepMs: KEEP_MS.openBucket, failedMs: 0 });
 
 /** One-event read at background priority (people clicking go first), kept by query. */
-function probe(webhookId: string, query: Omit<ListAlertEventsQuery, "eventTypes" | "limit">, keepMs: number) {
-  const full: ListAlertEventsQuery = { eventTypes: "EIP_155_TX_V1", ...query, limit: "1" };
+function probe(webhookId: string, query: Omit<ListAlertEventsQuery, "eventTypes">, keepMs: number) {
+  const full: ListAlertEventsQuery = { eventTypes: "EIP_155_TX_V1", limit: "1", ...query };
   const key = `${webhookId}?${new URLSearchParams(full as Record<string, string>)}`;
   return kept.read(
     key,
@@ -53,7 +55,7 @@ export async function readWebhookHealth(
   test: TestMode = SUMMARY_TEST_MODE,
 ): Promise<WebhookHealth> {
   let requests = 0;
-  const count = async (query: Omit<ListAlertEventsQuery, "eventTypes" | "limit">, ttl: number) => {
+  const count = async (query: Omit<ListAlertEventsQuery, "eventTypes">, ttl: number) => {
     const read = probe(webhookId, query, ttl);
     if (read.fresh) requests++;
     return read.value;
@@ -98,29 +100,58 @@ export async function readWebhookHealth(
   const all = healthTotals(counted);
   const leftOut = HEALTH_STATUSES.reduce((sum, s) => sum + Math.max(0, (all[s] ?? 0) - (totals[s] ?? 0)), 0);
 
-  const [lastSuccess, lastSettled] = await Promise.all([
-    count({ deliveryStatuses: "success" }, KEEP_MS.openBucket).then((p) => p.data[0] ?? null),
-    count({ deliveryStatuses: "success,failed" }, KEEP_MS.openBucket).then((p) => p.data[0] ?? null),
-  ]);
-  let failing: WebhookHealth["failing"] = null;
-  if (lastSettled?.deliveryStatus === "failed") {
-    const since = lastSuccess?.createdAt ?? null;
-    const failures = await total(
-      { deliveryStatuses: "failed", ...(since ? { since: String(Math.floor(Date.parse(since) / 1000) + 1) } : {}) },
-      KEEP_MS.openBucket,
-    );
-    failing = { since, failures };
-  }
+  const streak = await failingStreak(webhookId, test, count, total);
   return {
     range,
     tz,
     buckets,
     totals,
     successRate: successRate(totals),
-    lastSuccessAt: lastSuccess?.createdAt ?? null,
-    failing,
+    lastSuccessAt: streak.lastSuccessAt,
+    failing: streak.failing,
     requests,
     at: new Date(now).toISOString(),
     testActivity: { mode: test, leftOut, unclassified: found?.unclassified ?? 0 },
   };
+}
+
+/** Newest events looked at to find the newest one the switch keeps (test activity left out or kept alone). */
+const STREAK_LOOK = 100;
+
+/**
+ * Whether the webhook is failing now and since when, by the switch: the newest settled delivery it keeps
+ * failed, counted from the newest success it keeps. Without test clients (or with the switch at include)
+ * two one-event reads; with them the newest STREAK_LOOK of each are read and classified, and the failures
+ * since are the upstream's count less (or, for "only", just) the test activity among them.
+ */
+async function failingStreak(
+  webhookId: string,
+  test: TestMode,
+  count: (query: Omit<ListAlertEventsQuery, "eventTypes">, keepMs: number) => Promise<ListAlertEventsResponse>,
+  total: (query: Omit<ListAlertEventsQuery, "eventTypes" | "limit">, keepMs: number) => Promise<number | null>,
+): Promise<{ lastSuccessAt: string | null; failing: WebhookHealth["failing"] }> {
+  const sorting = test !== "include" && (await testClientAddresses()).since !== null;
+  const newest = async (deliveryStatuses: string) => {
+    const page = await count(
+      { deliveryStatuses, ...(sorting ? { limit: String(STREAK_LOOK) } : {}) },
+      KEEP_MS.openBucket,
+    );
+    if (!sorting) return page.data[0] ?? null;
+    return applyTestMode(page.data, await markTestActivity(page.data), test).kept[0] ?? null;
+  };
+  const [lastSuccess, lastSettled] = await Promise.all([newest("success"), newest("success,failed")]);
+  const lastSuccessAt = lastSuccess?.createdAt ?? null;
+  if (lastSettled?.deliveryStatus !== "failed") return { lastSuccessAt, failing: null };
+  const query = {
+    eventTypes: "EIP_155_TX_V1",
+    deliveryStatuses: "failed",
+    ...(lastSuccessAt ? { since: String(Math.floor(Date.parse(lastSuccessAt) / 1000) + 1) } : {}),
+  };
+  const [all, found] = await Promise.all([
+    total(query, KEEP_MS.openBucket),
+    sorting ? testActivityIn(webhookId, query, KEEP_MS.openBucket) : null,
+  ]);
+  const testFailures = found?.test.length ?? 0;
+  const failures = all === null ? null : test === "only" ? testFailures : all - testFailures;
+  return { lastSuccessAt, failing: { since: lastSuccessAt, failures } };
 }
