@@ -21,6 +21,8 @@ export type WebhookSummary = AlertWebhook & {
   watchdogFindings: number | null;
   /** Confirmed transactions of the last day the chain disagrees with (chain watchdog); null when unread. */
   watchdogDisputed: number | null;
+  /** Test-activity alerts the watchdog set aside before pairing; null when unread. */
+  watchdogTestLeftOut: number | null;
 };
 
 /**

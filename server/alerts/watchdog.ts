@@ -186,6 +186,8 @@ export interface WatchdogCounts {
   missing: number;
   /** Confirmed transactions the chain disagrees with (of the newest asked). */
   disputed: number;
+  /** Test-activity alerts set aside before pairing, and alerts not classified yet. */
+  testActivity: { leftOut: number; unclassified: number };
 }
 const keptCounts = keptFor<WatchdogCounts>({ keepMs: KEEP_MS.summary, failedMs: KEEP_MS.failed });
 
@@ -199,6 +201,7 @@ export function countWatchdogFindings(webhookId: string): Promise<WatchdogCounts
     readWatchdog(webhookId, Date.now(), { lookups: "confirmed", priority: "background" }).then((r) => ({
       missing: r.findings.length,
       disputed: r.confirmedChecks.disputed.length,
+      testActivity: { leftOut: r.testActivity?.leftOut ?? 0, unclassified: r.testActivity?.unclassified ?? 0 },
     })),
   );
 }

@@ -62,7 +62,10 @@ export async function listWebhookSummaries(now = new Date()): Promise<WebhookSum
         ...webhook,
         failedLast24h: failed?.count ?? null,
         failedTestLeftOut: failed?.leftOut ?? null,
-        testUnclassified: (failed?.unclassified ?? 0) + (horizon?.testActivity?.unclassified ?? 0),
+        testUnclassified:
+          (failed?.unclassified ?? 0) +
+          (horizon?.testActivity?.unclassified ?? 0) +
+          (watchdog?.testActivity.unclassified ?? 0),
         // The window the count was read for (a kept count's, up to a minute older than this one's).
         failedSince: failed?.since ?? failedSince,
         dropsWithinDay: horizon?.dropsWithinDay ?? null,
@@ -70,6 +73,7 @@ export async function listWebhookSummaries(now = new Date()): Promise<WebhookSum
         dropsTestLeftOut: horizon?.testActivity?.leftOut ?? null,
         watchdogFindings: watchdog?.missing ?? null,
         watchdogDisputed: watchdog?.disputed ?? null,
+        watchdogTestLeftOut: watchdog?.testActivity.leftOut ?? null,
       };
     }),
   );

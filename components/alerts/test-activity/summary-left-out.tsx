@@ -10,6 +10,8 @@ export function SummaryLeftOut({ webhook }: { webhook: WebhookSummary }) {
   const parts: string[] = [];
   if (failed > 0) parts.push(`${failed.toLocaleString("en")} test failures left out`);
   if (drops > 0 && drops !== failed) parts.push(`${drops.toLocaleString("en")} from the drop horizon`);
+  const watchdog = webhook.watchdogTestLeftOut ?? 0;
+  if (watchdog > 0) parts.push(`${watchdog.toLocaleString("en")} test alerts set aside by the watchdog`);
   if (webhook.testUnclassified > 0) parts.push(`${webhook.testUnclassified.toLocaleString("en")} not yet classified`);
   if (parts.length === 0) return null;
   return (
