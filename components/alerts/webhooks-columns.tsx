@@ -27,7 +27,7 @@ function FailedCount({ webhook }: { webhook: WebhookSummary }) {
           <Badge tone="danger">{webhook.failedLast24h.toLocaleString("en")} failed</Badge>
         </Link>
       )}
-      <SummaryLeftOut webhook={webhook} />
+      <SummaryLeftOut webhook={webhook} of="failures" />
     </span>
   );
 }
@@ -80,7 +80,12 @@ export function webhookColumns(): ColumnDef<WebhookSummary, unknown>[] {
     {
       header: "Chain watchdog, last day",
       id: "watchdog",
-      cell: ({ row }) => <WatchdogCount webhook={row.original} />,
+      cell: ({ row }) => (
+        <span className="flex flex-col items-start gap-1">
+          <WatchdogCount webhook={row.original} />
+          <SummaryLeftOut webhook={row.original} of="watchdog" />
+        </span>
+      ),
     },
   ];
 }
