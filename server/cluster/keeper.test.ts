@@ -54,7 +54,25 @@ function as<T>(channel: Channel, call: () => Promise<T>): Promise<T> {
   }
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Until `done()` holds: the messages hop by setImmediate, so this waits for them, not for a time that a
+ * loaded machine may not keep (a timer can fire before the hops are over).
+ */
+async function until(done: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`never came: ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Until one process keeps and every other one knows it and asks it. */
+const elected = (channel: (id: number) => Channel, ids: number[]) =>
+  until(
+    () =>
+      ids.filter((id) => channel(id).keeps).length === 1 && ids.every((id) => channel(id).keeps || channel(id).asks),
+    "a keeper every process knows",
+  );
 
 const saved = { ...process.env };
 const fetched: string[] = [];
@@ -87,14 +105,14 @@ afterEach(() => {
 describe("several console processes on one upstream budget", () => {
   it("the first process keeps; the others know it and ask it", async () => {
     const { channel } = cluster([1, 2, 3]);
-    await settle();
+    await elected(channel, [1, 2, 3]);
     expect(channel(1).keeps).toBe(true);
     expect([channel(2).asks, channel(3).asks]).toEqual([true, true]);
   });
 
   it("grants the processes together no more than the one limit, and refuses a person who would wait for it", async () => {
     const { channel } = cluster([1, 2, 3]);
-    await settle();
+    await elected(channel, [1, 2, 3]);
     const key = rateLimitKey("custodian", `limit-test-${Math.random()}`);
     const admit = (c: Channel) => as(c, () => sharedRateLimiter(key, { limit: 4 }).admit!("interactive", 5_000));
     const answers = await Promise.all([1, 2, 3, 2, 3, 2].map((id) => admit(channel(id))));
@@ -109,7 +127,7 @@ describe("several console processes on one upstream budget", () => {
 
   it("reads a shared list once upstream for all processes, and again after a write drops it", async () => {
     const { channel } = cluster([1, 2, 3]);
-    await settle();
+    await elected(channel, [1, 2, 3]);
     const pages = await Promise.all(
       [1, 2, 3, 2, 3].map((id) => as(channel(id), () => sharedAdminReads.listClients({ take: 25 }))),
     );
@@ -127,7 +145,7 @@ describe("several console processes on one upstream budget", () => {
     process.env.CONSOLE_SHARED_READ_TTL_MS = "0";
     forgetEnvForTests();
     const { channel } = cluster([1, 2, 3]);
-    await settle();
+    await elected(channel, [1, 2, 3]);
     answer = () => Response.json(alertEventsFixture);
     const failedCount = { eventTypes: "EIP_155_TX_V1", deliveryStatuses: "failed", since: "1700000000", limit: "1" };
     const eventReads = () => fetched.filter((url) => url.includes("/events")).length;
@@ -142,7 +160,7 @@ describe("several console processes on one upstream budget", () => {
 
   it("gives the asking process the upstream's own error, as its own kind", async () => {
     const { channel } = cluster([1, 2]);
-    await settle();
+    await elected(channel, [1, 2]);
     answer = () => Response.json({ message: "Chain not sponsored" }, { status: 404 });
     const failed = await as(channel(2), () => sharedAdminReads.gasUsage("eip155:1")).catch((e: unknown) => e);
     expect(isUpstreamErrorOf(failed, "NotFoundError")).toBe(true);
@@ -152,17 +170,23 @@ describe("several console processes on one upstream budget", () => {
 
   it("when the keeper ends, the oldest other process keeps, and a caller waiting on the old keeper asks the new one", async () => {
     const { channel, relay, listeners } = cluster([1, 2, 3]);
-    await settle();
+    await elected(channel, [1, 2, 3]);
     const key = rateLimitKey("custodian", `failover-${Math.random()}`);
     const limit = { limit: 1, windowMs: 400 };
     expect(await as(channel(3), () => sharedRateLimiter(key, limit).admit!("interactive", undefined))).toBeUndefined();
     // The budget is used up: process 3's next call waits at the keeper…
+    let reachedKeeper = false;
+    const keeperHears = listeners.get(1)!;
+    listeners.set(1, (message) => {
+      reachedKeeper = true;
+      keeperHears(message);
+    });
     const waiting = as(channel(3), () => sharedRateLimiter(key, limit).admit!("interactive", undefined));
-    await settle();
+    await until(() => reachedKeeper, "process 3's call at the keeper");
     // …which dies: it answers nobody again.
     listeners.delete(1);
     relay.remove(1);
-    await settle();
+    await until(() => relay.keeper === 2 && channel(2).keeps, "process 2 keeping");
     expect(relay.keeper).toBe(2);
     expect(channel(2).keeps).toBe(true);
     // Process 2 holds the budget now; process 3's call is granted by it, not left hanging…
