@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb, setDbForTests, tables } from "@/server/db";
+import { getDb, setDbForTests } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
-import { registerTestClient } from "@/server/lab/test-clients";
-import { getAdminClient } from "@/server/upstream";
 import { addEvents, startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
 import { openJobsTestDb } from "@/testing/jobs/helpers";
+import { seededTestClient } from "@/testing/lab-test-client";
 import { forgetHealthCacheForTests, readWebhookHealth } from "./health";
 import { claimParties, recordParties } from "./test-activity/parties-store";
 import { forgetTestClientAddressesForTests } from "./test-activity/test-addresses";
@@ -32,16 +31,11 @@ beforeAll(async () => {
     Array.from({ length: 5 }, (_, i) => ({ createdAt: now - (10 - i) * 60_000, status: "failed" as const })),
   );
   realSuccessAt = new Date(now - 20 * 60_000).toISOString();
-  const client = (await getAdminClient().clients.list()).results.find((c) => c.metadata.namespaces.eip155?.address);
-  if (!client) throw new Error("no seeded client with an EVM address");
-  const db = await getDb();
-  await registerTestClient(db, {
-    clientId: client.id,
-    isAccountAbstracted: client.isAccountAbstracted,
-    clientApiKey: "not-a-real-key",
-    by: { id: "00000000-0000-4000-8000-00000000c0c1", email: "kit@example.com" },
+  const client = await seededTestClient(new Date(now - 3_600_000), {
+    id: "00000000-0000-4000-8000-00000000c0c1",
+    email: "kit@example.com",
   });
-  await db.update(tables.testClients).set({ createdAt: new Date(now - 3_600_000) });
+  const db = await getDb();
   forgetTestClientAddressesForTests();
   // The chain's parties of each transaction, kept as the console keeps them: the failures name the test client.
   const testAddress = (client.metadata.namespaces.eip155?.address as string).toLowerCase();

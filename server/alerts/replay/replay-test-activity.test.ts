@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ValidFilters } from "@/lib/alerts/filters";
 import type { StaffUser } from "@/server/auth/users";
-import { getDb, setDbForTests, tables } from "@/server/db";
+import { getDb, setDbForTests } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { getJobRun, startJobWorkers, stopJobWorkers } from "@/server/jobs";
-import { registerTestClient } from "@/server/lab/test-clients";
-import { getAdminClient } from "@/server/upstream";
 import { addEvents, startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
 import { FAST_TIMING, openJobsTestDb, waitFor } from "@/testing/jobs/helpers";
+import { seededTestClient } from "@/testing/lab-test-client";
 import { claimParties, recordParties } from "../test-activity/parties-store";
 import { replayDryRun } from "./dry-run";
 import { queueReplayAll } from "./start";
@@ -43,17 +42,9 @@ beforeAll(async () => {
     Array.from({ length: 12 }, (_, i) => ({ createdAt: from + i * 2_000, status: "failed" as const })),
   );
   window = { from, to: from + 10 * 60_000, ids };
-  const client = (await getAdminClient().clients.list()).results.find((c) => c.metadata.namespaces.eip155?.address);
-  if (!client) throw new Error("no seeded client with an EVM address");
-  const db = await getDb();
-  await registerTestClient(db, {
-    clientId: client.id,
-    isAccountAbstracted: client.isAccountAbstracted,
-    clientApiKey: "not-a-real-key",
-    by: { id: staff.id, email: staff.email },
-  });
   // Registered before the events (the events cannot precede a test client's registration).
-  await db.update(tables.testClients).set({ createdAt: new Date(from - 3_600_000) });
+  const client = await seededTestClient(new Date(from - 3_600_000), { id: staff.id, email: staff.email });
+  const db = await getDb();
   testIds = ids.filter((_, i) => i % 3 === 0);
   // Kept as the console keeps a chain's answer: claimed, then recorded with its seal.
   const keys = ids.map((id) => ({ chainId: "eip155:11155111", hash: hashOf(id) }));
