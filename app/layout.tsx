@@ -6,6 +6,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { can } from "@/lib/auth/permissions";
 import { chainAlarm } from "@/server/audit/alarm";
 import { currentUser } from "@/server/auth/session";
+import { allowedCaseHosts } from "@/server/cases/policy";
 import { approvalsWaiting } from "@/server/ejects/approvals-view";
 import { getEnv, getUpstreamConfig } from "@/server/env";
 import "./globals.css";
@@ -37,6 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               upstream={{ mode: upstream.mode, label: upstream.label }}
               approvals={approvals}
               chainAlarm={alarm && { at: alarm.at, message: alarm.message }}
+              caseHosts={allowedCaseHosts()}
             >
               {children}
             </AppShell>

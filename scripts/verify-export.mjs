@@ -1,4 +1,4 @@
-// `npm run verify-export -- <file> <manifest.json> [<public-key>]` or `… <checkpoint.json> [<public-key>]`,
+// `npm run verify-export -- <file> <manifest.json> [<public-key>]` or `… <checkpoint.json | case-bundle.json> [<public-key>]`,
 // with `--key <public-key>` and `--key-id ed25519:<16 hex>` (each may be given more than once): checks a
 // console export against its signed manifest, or a signed audit checkpoint, offline, with Node's own
 // crypto (Ed25519), an RFC 8785 canonicalizer and a CSV parser: nothing of the console's code, so a
@@ -26,7 +26,7 @@ const KEY_ID = /^ed25519:[0-9a-f]{16}$/;
 const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
 const HELP = `Usage: npm run verify-export -- <file> <manifest.json> [<public-key>] [options]
-       npm run verify-export -- <checkpoint.json> [<public-key>] [options]
+       npm run verify-export -- <checkpoint.json | case-bundle.json> [<public-key>] [options]
 
 Options:
   --key <public-key>   a public key you trust: the JSON the audit page downloads, a PEM
@@ -129,9 +129,9 @@ function parseArgs(args) {
  * The signature against the key the document names (is it unchanged since that key signed it?), then
  * whether that key is one the reviewer trusts. Returns the signer's key id once the signature holds.
  */
-function checkSignature(doc, trust) {
+function checkSignature(doc, trust, label = "signature") {
   const { signature, ...body } = doc;
-  const fail = (detail) => report(false, "signature", detail, "the signature does not hold");
+  const fail = (detail) => report(false, label, detail, `the ${label} does not hold`);
   if (!signature || typeof signature !== "object") return fail("the document is not signed");
   const { algorithm, keyId, publicKey, value } = signature;
   if (algorithm !== "Ed25519") return fail(`algorithm ${algorithm}, not Ed25519`);
@@ -150,7 +150,7 @@ function checkSignature(doc, trust) {
   if (!trust) {
     report(
       true,
-      "signature",
+      label,
       `valid for the key the document names ${keyId} (proves the document unchanged since that key signed it, not who signed it)`,
     );
     return keyId;
@@ -161,7 +161,7 @@ function checkSignature(doc, trust) {
   if (!given && !pinned) {
     report(
       false,
-      "signature",
+      label,
       `valid, but by ${keyId}, which is not among the public keys given or the key ids pinned`,
       `signed by ${keyId}, which is not a key you trust`,
     );
@@ -170,10 +170,10 @@ function checkSignature(doc, trust) {
   if (given?.retiredAt) {
     // A retired key (perhaps exposed) vouches only for what its successor listed when retiring it.
     const covered = retiredCoverage(body, given, trust);
-    report(covered.ok, "signature", covered.detail, covered.reason);
+    report(covered.ok, label, covered.detail, covered.reason);
     return keyId;
   }
-  report(true, "signature", `valid, by ${keyId}, ${given ? "one of the public keys given" : "a key id pinned"}`);
+  report(true, label, `valid, by ${keyId}, ${given ? "one of the public keys given" : "a key id pinned"}`);
   return keyId;
 }
 
@@ -279,6 +279,51 @@ function checkRange(doc) {
   );
 }
 
+/**
+ * A case bundle: what it says of itself (its count, its case on every record, chain order), records next
+ * to each other in the chain linked by hash, the head not before its last record, and every export
+ * manifest in it signed by a key you trust.
+ */
+function checkBundle(doc, trust) {
+  const records = Array.isArray(doc.records) ? doc.records : [];
+  report(
+    records.length > 0 && doc.recordCount === records.length,
+    "records",
+    `${records.length} in the bundle, ${doc.recordCount} said`,
+    "the record count differs",
+  );
+  const strangers = records.filter((r) => r?.input?.case !== doc.case).length;
+  report(strangers === 0, "case", `${records.length - strangers} of ${records.length} under case ${doc.case}`, "a record is not of the case");
+  const seqs = records.map((r) => r?.seq);
+  const ordered = seqs.every((s, i) => Number.isInteger(s) && (i === 0 || s > seqs[i - 1]));
+  let links = 0;
+  let broken = 0;
+  for (let i = 1; i < records.length; i++) {
+    if (seqs[i] !== seqs[i - 1] + 1) continue;
+    links++;
+    if (records[i].prevHash !== records[i - 1].hash) broken++;
+  }
+  report(
+    ordered && broken === 0,
+    "chain order",
+    ordered ? `#${seqs[0]} to #${seqs.at(-1)}, ${links - broken} of ${links} neighbours linked by hash` : "not in chain order",
+    ordered ? "neighbouring records do not link" : "the records are not in chain order",
+  );
+  const head = doc.chain?.headSeq;
+  report(
+    Number.isInteger(head) && head >= (seqs.at(-1) ?? 0),
+    "head",
+    `the chain stood at #${head} when the bundle was made`,
+    "the head is before the bundle's last record",
+  );
+  const manifests = Array.isArray(doc.exports) ? doc.exports : [];
+  manifests.forEach((manifest, i) => {
+    if (manifest && typeof manifest === "object") checkSignature(manifest, trust, `export ${i + 1} signature`);
+    else report(false, `export ${i + 1} signature`, "not a signed document", `export ${i + 1} is not signed`);
+  });
+  process.stdout.write(`  case: ${doc.case}, ${records.length} records, ${manifests.length} export manifests, made ${doc.createdAt}\n`);
+}
+
 async function main(args) {
   if (args.length === 0 || args.includes("--help")) {
     process.stdout.write(HELP);
@@ -291,20 +336,22 @@ async function main(args) {
   const first = statSync(positional[0]).size <= MAX_DOCUMENT_BYTES ? parseJson(readText(positional[0])) : undefined;
   const isCheckpoint =
     typeof first?.format === "string" && first.format.startsWith("custodian-console.audit-checkpoint/");
-  const [file, manifestPath, keyPath, ...extra] = isCheckpoint ? [undefined, ...positional] : positional;
+  const isBundle = first?.kind === "case.bundle";
+  const [file, manifestPath, keyPath, ...extra] = isCheckpoint || isBundle ? [undefined, ...positional] : positional;
   if (!manifestPath) throw new UsageError("give the export file and its manifest (or a checkpoint alone)");
   if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);
   if (keyPath) keyPaths.unshift(keyPath);
   if (file) assertReadable(file);
   const trust =
     keyPaths.length > 0 || keyIds.length > 0 ? { keys: keyPaths.flatMap((p) => readKeys(p)), keyIds } : undefined;
-  const doc = isCheckpoint ? first : parseJson(readText(manifestPath));
+  const doc = isCheckpoint || isBundle ? first : parseJson(readText(manifestPath));
 
   if (!doc || typeof doc !== "object")
     report(false, "document", `${manifestPath} is not JSON`, "the document is not JSON");
   else {
     checkSignature(doc, trust);
-    if (isCheckpoint) {
+    if (isBundle) checkBundle(doc, trust);
+    else if (isCheckpoint) {
       report(
         true,
         "checkpoint",

@@ -193,6 +193,56 @@ describe("npm run verify-export", { timeout: 90_000 }, () => {
     expect(cli(write("changed-checkpoint.json", JSON.stringify({ ...checkpoint, count: 6 })), files.pem).code).toBe(1);
   });
 
+  it("checks a case bundle alone: its records linked in chain order, each export in it signed by a key you trust", async () => {
+    const manifest = JSON.parse(readFileSync(files.manifest, "utf8")) as Record<string, unknown>;
+    const record = (seq: number, hash: string, prevHash: string) => ({
+      seq,
+      id: `00000000-0000-4000-8000-00000000000${seq}`,
+      action: "credentials.web-otp",
+      outcome: "ok",
+      input: { input: { clientId: "c-1" }, case: "ABC-1" },
+      hash,
+      prevHash,
+    });
+    const bundleBody = (records: ReturnType<typeof record>[], exports: unknown[]) => ({
+      format: "custodian-console.case-bundle/v1",
+      kind: "case.bundle",
+      case: "ABC-1",
+      createdAt: "2026-11-29T10:00:00.000Z",
+      createdBy: "ada@example.com",
+      chain: { chainId: "c1", headSeq: 12, headHash: "f".repeat(64) },
+      recordCount: records.length,
+      records,
+      exports,
+    });
+    const linked = [record(5, "a".repeat(64), "9".repeat(64)), record(6, "b".repeat(64), "a".repeat(64)), record(9, "c".repeat(64), "8".repeat(64))];
+    const genuine = write("case-ABC-1.json", JSON.stringify(await signDocument(handle.db, bundleBody(linked, [manifest]))));
+    const keyed = cli(genuine, "--key", files.pem);
+    expect(keyed).toMatchObject({ code: 0, last: "OK" });
+    expect(keyed.out).toContain("ok      chain order: #5 to #9, 1 of 1 neighbours linked by hash");
+    expect(keyed.out).toContain("ok      export 1 signature: valid, by");
+    expect(cli(genuine)).toMatchObject({ code: 3, last: NO_KEY });
+
+    // A record changed after signing: the bundle's own signature no longer holds.
+    const changed = JSON.parse(readFileSync(genuine, "utf8")) as { records: { input: { case: string } }[] };
+    changed.records[0]!.input.case = "ABC-2";
+    expect(cli(write("changed-bundle.json", JSON.stringify(changed)), "--key", files.pem).code).toBe(1);
+
+    // Signed by the console but not sound: neighbours that do not link, an export signed by a stranger.
+    const unlinked = [record(5, "a".repeat(64), "9".repeat(64)), record(6, "b".repeat(64), "e".repeat(64))];
+    const broken = cli(write("unlinked.json", JSON.stringify(await signDocument(handle.db, bundleBody(unlinked, [])))), files.pem);
+    expect(broken.code).toBe(1);
+    expect(broken.last).toContain("neighbouring records do not link");
+    const { privateKey: forger } = generateKeyPairSync("ed25519");
+    const stranger = signWith(forger, body);
+    const foreign = cli(
+      write("foreign-export.json", JSON.stringify(await signDocument(handle.db, bundleBody(linked, [stranger])))),
+      files.pem,
+    );
+    expect(foreign.code).toBe(1);
+    expect(foreign.last).toContain("which is not a key you trust");
+  });
+
   it("takes a retired key's document only where its successor listed it at the retirement", async () => {
     const fresh = await openTestDb("pglite");
     try {

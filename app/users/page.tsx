@@ -1,5 +1,6 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { CaseRequirements } from "@/components/cases/case-requirements";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
 import { UsersView } from "@/components/users/users-view";
@@ -7,6 +8,7 @@ import { can } from "@/lib/auth/permissions";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { requireUser } from "@/server/auth/session";
+import { listCaseRequirements } from "@/server/cases/requirements";
 import { getDb } from "@/server/db";
 import { listUsers } from "@/server/users/list";
 
@@ -16,10 +18,16 @@ export default async function UsersPage() {
   const user = await requireUser("/users");
   if (!can(user.role, "users:manage")) return <AccessDenied what="users:manage" />;
   const queryClient = getQueryClient();
-  await queryClient.prefetchQuery({
-    queryKey: queryKeys.users.list(),
-    queryFn: async () => ({ users: await listUsers(await getDb()) }),
-  });
+  await Promise.all([
+    queryClient.prefetchQuery({
+      queryKey: queryKeys.users.list(),
+      queryFn: async () => ({ users: await listUsers(await getDb()) }),
+    }),
+    queryClient.prefetchQuery({
+      queryKey: queryKeys.cases.requirements(),
+      queryFn: async () => ({ requirements: await listCaseRequirements() }),
+    }),
+  ]);
   return (
     <>
       <PageHeader
@@ -27,7 +35,10 @@ export default async function UsersPage() {
         description="Staff accounts and their roles. Changes take effect on the user's next request."
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <UsersView currentUserId={user.id} />
+        <div className="space-y-8">
+          <UsersView currentUserId={user.id} />
+          <CaseRequirements />
+        </div>
       </HydrationBoundary>
     </>
   );

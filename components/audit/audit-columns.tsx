@@ -1,12 +1,14 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
 import { PanelRightOpen } from "lucide-react";
+import { CaseLink } from "@/components/cases/case-link";
 import { Truncated } from "@/components/data-table/truncated";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { AuditRecordView } from "@/lib/audit";
 import { formatUtcSecond } from "@/lib/audit/time";
 import type { Permission } from "@/lib/auth/permissions";
+import { recordCase } from "@/lib/cases/record-case";
 import { TargetCell } from "./target-link";
 
 export const detailsButtonId = (recordId: string) => `audit-details-${recordId}`;
@@ -66,7 +68,19 @@ export function auditColumns(
     {
       header: "Action",
       accessorKey: "action",
-      cell: ({ row }) => <code className="font-mono text-xs md:whitespace-nowrap">{row.original.action}</code>,
+      cell: ({ row }) => {
+        const caseRef = recordCase(row.original.input);
+        return (
+          <div className="space-y-0.5">
+            <code className="font-mono text-xs md:whitespace-nowrap">{row.original.action}</code>
+            {caseRef ? (
+              <div className="max-w-56 text-xs">
+                <CaseLink caseRef={caseRef} canReadAudit />
+              </div>
+            ) : null}
+          </div>
+        );
+      },
     },
     {
       header: "Target",

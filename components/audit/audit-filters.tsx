@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import type { AuditFacets } from "@/lib/audit";
 import { groupActions, KNOWN_AUDIT_ACTIONS } from "@/lib/audit/catalog";
-import { actionMatch, actionMatches } from "@/lib/audit/filters";
+import { actionMatch, actionMatches, readFilterCase } from "@/lib/audit/filters";
 import { formatUtcMinute, parseUtcMinute, UTC_MINUTE_PLACEHOLDER } from "@/lib/audit/time";
 import type { AuditUrlFilters } from "./use-audit-url";
 
@@ -22,7 +22,7 @@ function outcomeParams(value: string): Pick<AuditUrlFilters, "outcome" | "errorC
   return { outcome: value || null, errorCode: null };
 }
 
-type TimeErrors = { from?: string; to?: string };
+type TimeErrors = { from?: string; to?: string; case?: string };
 
 /**
  * The filter form. Times are typed in 24-hour UTC and checked here first, so a mistyped time gets
@@ -65,16 +65,26 @@ export function AuditFilters({
     const from = time("from");
     const to = time("to");
     if (from && to && from > to) errors.to = "“To” must not be before “From”";
+    const caseText = text("case");
+    const caseRead = caseText ? readFilterCase(caseText) : undefined;
+    if (caseRead && !caseRead.ok) errors.case = caseRead.message;
     setTimeErrors(errors);
-    if (errors.from || errors.to) return;
-    onApply({ actor: text("actor"), action: text("action"), ...outcomeParams(text("outcome") ?? ""), from, to });
+    if (errors.from || errors.to || errors.case) return;
+    onApply({
+      actor: text("actor"),
+      action: text("action"),
+      ...outcomeParams(text("outcome") ?? ""),
+      case: caseRead?.ok ? caseRead.value : null,
+      from,
+      to,
+    });
   }
 
   return (
     <form
       onSubmit={submit}
       noValidate
-      className="grid items-start gap-3 rounded border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
+      className="grid items-start gap-3 rounded border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-[repeat(6,minmax(0,1fr))_auto]"
       aria-label="Filter the audit log"
     >
       <Field id="f-actor" label="Actor (e-mail contains)">
@@ -115,6 +125,18 @@ export function AuditFilters({
             ))}
           </optgroup>
         </Select>
+      </Field>
+      <Field id="f-case" label="Case" error={timeErrors.case ?? urlError.case}>
+        <Input
+          id="f-case"
+          name="case"
+          defaultValue={state.case ?? ""}
+          placeholder="ABC-123 or a ticket link"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={Boolean(timeErrors.case ?? urlError.case)}
+          aria-describedby={(timeErrors.case ?? urlError.case) ? "f-case-error" : undefined}
+        />
       </Field>
       <Field id="f-from" label="From (UTC)" error={timeErrors.from ?? urlError.from} hint="24-hour, to the minute">
         <Input

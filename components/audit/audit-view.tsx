@@ -1,5 +1,6 @@
 "use client";
 import { useMemo } from "react";
+import { CaseBundleButton } from "@/components/cases/case-bundle-button";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
 import { useCursorPaging } from "@/components/data-table/use-cursor-paging";
@@ -16,7 +17,15 @@ import { useAuditExports } from "./use-audit-exports";
 import { useAuditFacets, useAuditPage } from "./use-audit-reads";
 import { useAuditFilters, useOpenRecord, type AuditUrlFilters } from "./use-audit-url";
 
-const NO_FILTERS: AuditUrlFilters = { actor: null, action: null, outcome: null, errorCode: null, from: null, to: null };
+const NO_FILTERS: AuditUrlFilters = {
+  actor: null,
+  action: null,
+  outcome: null,
+  errorCode: null,
+  case: null,
+  from: null,
+  to: null,
+};
 
 export function AuditView({ permissions }: { permissions: Permission[] }) {
   const { state, setState, parsed } = useAuditFilters();
@@ -56,6 +65,7 @@ export function AuditView({ permissions }: { permissions: Permission[] }) {
       <SigningKeys />
       <ChainTools after={<AuditExportList exports={exports} />}>
         <AuditExportButton exports={exports} filters={filters} hasFilters={hasFilters} />
+        {filters.case ? <CaseBundleButton caseRef={filters.case} /> : null}
       </ChainTools>
 
       {!parsed.success ? (

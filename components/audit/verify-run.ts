@@ -1,3 +1,4 @@
+import { bundleChecks } from "@/lib/evidence/check-bundle";
 import {
   documentKind,
   fileChecks,
@@ -14,6 +15,7 @@ const KIND_NAMES: Record<DocumentKind, string> = {
   "alerts.export": "an export of alert events",
   "audit.export": "an export of the audit log",
   checkpoint: "an audit checkpoint",
+  "case.bundle": "a case bundle",
 };
 
 export interface Outcome {
@@ -43,7 +45,7 @@ export async function runChecks(
     return refused(`${documentFile.name} is not JSON.`);
   }
   const kind = documentKind(doc);
-  if (!kind) return refused(`${documentFile.name} is not a manifest or a checkpoint of this console.`);
+  if (!kind) return refused(`${documentFile.name} is not a manifest, a checkpoint or a case bundle of this console.`);
   const signature = signatureAgainst(doc, against);
   const checks = [signature.check];
   const done = (summary: string, note?: string): Outcome => ({
@@ -56,6 +58,13 @@ export async function runChecks(
     return done(
       `${documentFile.name} is ${KIND_NAMES[kind]}: ${String(doc.count)} records up to #${String(doc.lastSeq)}, made ${utc(String(doc.at))}.`,
     );
+  if (kind === "case.bundle") {
+    checks.push(...bundleChecks(doc, against));
+    const exports = Array.isArray(doc.exports) ? doc.exports.length : 0;
+    return done(
+      `${documentFile.name} is ${KIND_NAMES[kind]} of case ${String(doc.case)}: ${String(doc.recordCount)} records and ${exports} export manifest${exports === 1 ? "" : "s"}, made ${utc(String(doc.createdAt))}.`,
+    );
+  }
   const described = manifestFile(doc);
   if (!dataFile)
     checks.push({

@@ -2,6 +2,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useQueryState } from "nuqs";
+import { CaseLink } from "@/components/cases/case-link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, TableSkeleton } from "@/components/ui/states";
@@ -91,6 +92,7 @@ export function TimelineTab({
                 ) : (
                   <span>Audit record #{e.seq}</span>
                 )}
+                {e.caseRef ? <CaseLink caseRef={e.caseRef} canReadAudit={canReadAudit} /> : null}
               </div>
               <p className="mt-0.5 text-sm break-words">{e.summary}</p>
             </li>

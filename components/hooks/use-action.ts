@@ -2,7 +2,9 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
+import { workingCase } from "@/components/cases/working-case";
 import { announceSessionEnded } from "@/lib/auth/session-ended";
+import type { ActionEnvelope } from "@/lib/cases/case-ref";
 import { describeError, type ActionError, type ActionResult } from "@/lib/shared/result";
 
 /** A refused action, carried through React Query's error channel. */
@@ -57,14 +59,19 @@ export function formMessage(error: ActionError, shown: readonly string[] | undef
  * turned into a success (toast, invalidations) or into messages the user can act on (per field,
  * in the form, or in a toast). A session that ended sends the user to sign in.
  */
-export function useAction<I, O>(action: (input: I) => Promise<ActionResult<O>>, options: UseActionOptions<I, O> = {}) {
+export function useAction<I, O>(
+  action: (input: I, envelope?: ActionEnvelope) => Promise<ActionResult<O>>,
+  options: UseActionOptions<I, O> = {},
+) {
   const queryClient = useQueryClient();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const [error, setError] = useState<ActionError>();
   const mutation = useMutation<O, ActionFailure, I>({
     mutationFn: async (input) => {
-      const result = await action(input).catch((): ActionResult<O> => ({ ok: false, error: UNREACHABLE }));
+      // Every act carries the case the person is working on (components/cases), recorded with it.
+      const caseRef = workingCase();
+      const result = await action(input, caseRef ? { caseRef } : undefined).catch((): ActionResult<O> => ({ ok: false, error: UNREACHABLE }));
       if (!result.ok) throw new ActionFailure(result.error);
       return result.data;
     },

@@ -1,6 +1,7 @@
 import { ShieldAlert, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { CaseControl } from "@/components/cases/case-control";
 import { Badge } from "@/components/ui/badge";
 import { can, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
 import type { ApprovalsWaiting } from "@/lib/ejects/views";
@@ -24,6 +25,7 @@ export function AppShell({
   upstream,
   approvals,
   chainAlarm,
+  caseHosts,
   children,
 }: {
   user: ShellUser;
@@ -32,6 +34,8 @@ export function AppShell({
   approvals: ApprovalsWaiting | null;
   /** The audit chain was found broken: every action is refused until an operator acknowledges it. */
   chainAlarm: { at: string; message: string } | null;
+  /** The hosts a case link may point at (CONSOLE_CASE_URL_HOSTS). */
+  caseHosts: readonly string[];
   children: ReactNode;
 }) {
   const items = NAV.filter((item) => showsFor(item, user.role));
@@ -78,6 +82,7 @@ export function AppShell({
                 <span data-testid="current-role">{ROLE_LABELS[user.role]}</span>
               </div>
             </div>
+            <CaseControl allowedHosts={caseHosts} />
             <ThemeToggle />
             <SignOutButton />
           </div>

@@ -20,6 +20,7 @@ export const AUDIT_AREAS = [
   "audit",
   "account",
   "jobs",
+  "cases",
 ] as const;
 
 /** Every action the console writes (a test checks the sources against this list). */
@@ -77,6 +78,8 @@ export const KNOWN_AUDIT_ACTIONS = [
   "audit.refusals-counted",
   "account.change-password",
   "jobs.cancel",
+  "cases.require",
+  "cases.bundle",
 ] as const;
 
 type KnownAuditAction = (typeof KNOWN_AUDIT_ACTIONS)[number];
@@ -94,6 +97,8 @@ const AUDIT_ACTION_LABELS: Record<KnownAuditAction, string> = {
   "users.create": "User added",
   "users.update": "User changed",
   "users.reset-password": "Password reset by an admin",
+  "cases.require": "Case requirement changed",
+  "cases.bundle": "Case bundle downloaded",
   "clients.create": "Client created",
   "clients.create-test": "Test client created",
   "clients.set-up-test": "Test client set up",

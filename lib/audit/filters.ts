@@ -5,6 +5,7 @@
  * refuse the same input with the same words. Also here, for the same reason: what the page needs at
  * first load (the action filter's matching rule, the page size, the record id check).
  */
+import { checkCaseRef } from "../cases/case-ref";
 import {
   BROKEN_CHARACTER_MESSAGE,
   CONTROL_CHARACTER_MESSAGE,
@@ -23,6 +24,8 @@ export interface AuditFilters {
   outcome?: AuditOutcome | undefined;
   /** One error code; implies the outcome "error". */
   errorCode?: string | undefined;
+  /** A case reference (lib/cases/case-ref.ts), normalized as records keep it. */
+  case?: string | undefined;
   /** ISO instants, cut to the start of their minute. */
   from?: string | undefined;
   to?: string | undefined;
@@ -33,6 +36,7 @@ export const AUDIT_FILTER_KEYS = [
   "action",
   "outcome",
   "errorCode",
+  "case",
   "from",
   "to",
 ] as const satisfies readonly AuditFilterKey[];
@@ -82,11 +86,18 @@ export function readFilterMinute(value: string): FieldRead<string> {
   return { ok: true, value: floorToMinute(/(Z|[+-]\d\d:\d\d)$/.test(value) ? value : `${value}Z`) };
 }
 
+/** A case as records keep it: a ticket id in upper case, a link as the URL standard writes it. */
+export function readFilterCase(value: string): FieldRead<string> {
+  const check = checkCaseRef(value, "any");
+  return check.ok ? { ok: true, value: check.value } : { ok: false, message: check.message };
+}
+
 const READERS: { [K in AuditFilterKey]-?: (value: string) => FieldRead<NonNullable<AuditFilters[K]>> } = {
   actor: readFilterText,
   action: readFilterText,
   outcome: readFilterOutcome,
   errorCode: readFilterErrorCode,
+  case: readFilterCase,
   from: readFilterMinute,
   to: readFilterMinute,
 };

@@ -11,6 +11,7 @@ export const auditFilterParsers = {
   action: parseAsString,
   outcome: parseAsString,
   errorCode: parseAsString,
+  case: parseAsString,
   from: parseAsString,
   to: parseAsString,
 };

@@ -256,6 +256,8 @@ export interface TimelineEntry {
   actorEmail: string | null;
   outcome: "ok" | "error";
   summary: string;
+  /** The case the act was done for (lib/cases), or null. */
+  caseRef: string | null;
 }
 
 export interface TimelinePage {

@@ -286,6 +286,11 @@ export const consoleEnvSchema = z
         "Where signed audit checkpoints are written automatically (at the first record, every 1,000th and hourly). Outside the database, on storage its writers cannot write to, and **shared storage** when several instances run (see [security.md](security.md#where-the-checkpoint-directory-belongs)).",
       )
       .meta({ validation: "a path", unset: "`<CONSOLE_DATA_DIR>/checkpoints`" }),
+    CONSOLE_CASE_URL_HOSTS: optionalString
+      .describe(
+        "Hosts a case reference may link to (your ticket system, e.g. `jira.example.com`), separated by commas. Ticket ids (`ABC-123`, `INC0012345`) are accepted either way.",
+      )
+      .meta({ validation: "host names separated by commas", unset: "ticket ids only, no links" }),
     CONSOLE_EXPORT_TTL_HOURS: int(1, 24 * 30, 24).describe(
       "How long an export stays downloadable; a sweep on every instance then deletes it.",
     ),

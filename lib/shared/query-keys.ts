@@ -98,4 +98,7 @@ export const queryKeys = {
     all: ["users"] as const,
     list: () => ["users", "list"] as const,
   },
+  cases: {
+    requirements: () => ["cases", "requirements"] as const,
+  },
 };

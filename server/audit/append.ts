@@ -30,6 +30,8 @@ export interface AuditEntry {
   ip?: string | null;
   /** On an outcome record: the id of the intent record written before the act. */
   intentId?: string | null;
+  /** The case the act was done for (lib/cases/case-ref.ts, already checked): sealed in the input as `case`. */
+  caseRef?: string | null;
 }
 
 /** What a record keeps of an input at most; a larger one is summarised (size and digest). */
@@ -47,6 +49,17 @@ export function storedInput(input: unknown): unknown {
     sha256: createHash("sha256").update(text).digest("hex"),
     preview: storableText(text.slice(0, 512)),
   };
+}
+
+/**
+ * The case beside what the input kept, outside its size bound (a large input is summarised, its case
+ * is not): the filter and the bundle find a record by `input->>'case'`, sealed with the record.
+ */
+function withCase(stored: unknown, caseRef: string | null | undefined): unknown {
+  if (!caseRef) return stored;
+  const body =
+    stored === null ? {} : typeof stored === "object" && !Array.isArray(stored) ? stored : { value: stored };
+  return { ...body, case: storableText(caseRef.slice(0, 300)) };
 }
 
 /** Appends one sealed record; throws if it cannot be written (callers decide whether that stops the act). */
@@ -112,7 +125,7 @@ export function entryFields(entry: AuditEntry): HashedFields {
     actorRole: storableNullableText(entry.actor.role),
     action: storableText(entry.action),
     target: storableNullableText(entry.target?.slice(0, 500)),
-    input: storedInput(entry.input),
+    input: withCase(storedInput(entry.input), entry.caseRef),
     outcome: entry.outcome,
     errorCode: storableNullableText(entry.errorCode),
     errorMessage: storableNullableText(entry.errorMessage?.slice(0, 1000)),

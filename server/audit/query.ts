@@ -32,6 +32,8 @@ function where(filters: AuditFilters, beforeSeq?: number): SQL | undefined {
     filters.action ? actionCondition(actionMatch(filters.action)) : undefined,
     filters.outcome ? eq(t.outcome, filters.outcome) : undefined,
     filters.errorCode ? and(eq(t.outcome, "error"), eq(t.errorCode, filters.errorCode)) : undefined,
+    // The expression audit_log_case_idx indexes.
+    filters.case ? sql`(${t.input}->>'case') = ${filters.case}` : undefined,
     time.from ? gte(t.at, time.from) : undefined,
     // Exclusive bound on the next minute: "to 09:30" keeps 09:30:59.999999 (the database keeps microseconds).
     time.before ? lt(t.at, time.before) : undefined,

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, getTableColumns, inArray, is, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
+import { recordCase } from "@/lib/cases/record-case";
 import {
   kindOfAction,
   TIMELINE_KINDS,
@@ -99,6 +100,7 @@ export async function clientTimeline(
         actorEmail: row.actorEmail,
         outcome: row.outcome,
         summary: row.outcome === "error" ? `${summary} — refused: ${row.errorMessage ?? "error"}` : summary,
+        caseRef: recordCase(row.input),
       },
     ];
   });

@@ -105,6 +105,8 @@ export const auditLog = pgTable(
     index("audit_log_target_idx").on(t.target),
     index("audit_log_intent_idx").on(t.intentId),
     index("audit_log_error_code_idx").on(t.errorCode),
+    // The case filter and the case bundle: the case is in the sealed input, so it is sealed with the record.
+    index("audit_log_case_idx").on(sql`(${t.input}->>'case')`),
   ],
 );
 
@@ -464,3 +466,13 @@ export const transactionParties = pgTable(
   },
   (t) => [primaryKey({ columns: [t.chainId, t.transactionHash] })],
 );
+
+/**
+ * The acts an administrator requires a case reference for (lib/cases/requirable.ts): a row per
+ * act, who required it and when. Changing it is itself an audited act (cases.require).
+ */
+export const caseRequirements = pgTable("case_requirements", {
+  action: text("action").primaryKey(),
+  requiredByEmail: text("required_by_email").notNull(),
+  requiredAt: timestamp("required_at", { withTimezone: true, mode: "string" }).notNull(),
+});

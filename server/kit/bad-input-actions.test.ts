@@ -101,9 +101,11 @@ describe("bad input to every server action", () => {
         fc.assert(
           fc.asyncProperty(actionInput(fieldsOf(declaration.input)), async (input) => {
             // Each input starts with the budgets fresh (refusal records, replayed events and the runs
-            // that follow them, password tries): what one input used must not refuse the next.
+            // that follow them, password tries), and no case required (cases.require may have required
+            // one for a later action): what one input did must not refuse the next.
             await handle.db.delete(tables.rateLimits);
             await handle.db.delete(tables.jobRuns);
+            await handle.db.delete(tables.caseRequirements);
             upstreamCalls.length = 0;
             audit.entries.length = 0;
             audit.failures.length = 0;

@@ -1,6 +1,7 @@
 import "server-only";
 import { performance } from "node:perf_hooks";
 import type { z } from "zod";
+import type { ActionEnvelope } from "@/lib/cases/case-ref";
 import type { ActionError, ActionResult } from "@/lib/shared/result";
 import { appendAudit, appendAuditSafely, type AuditEntry } from "@/server/audit/append";
 import { AuditTamperedError } from "@/server/audit/guard";
@@ -8,6 +9,7 @@ import { lastRecordedNote, type RefusalScope } from "@/server/audit/refusal-scop
 import { refusalBudget } from "@/server/audit/refusals";
 import { authorize, type Requirement } from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
+import { assertCaseGiven, parseEnvelope } from "@/server/cases/policy";
 import { auditUnavailable, HTTP_STATUS, type RefusedPerson } from "@/server/errors";
 import { logger } from "@/server/log";
 import { actionDuration, measure } from "@/server/ops/metrics";
@@ -67,8 +69,9 @@ interface ActionConfig<S extends z.ZodType, R, A> {
 }
 
 /**
- * The one shape of every server action: authorize(permission) → parse input with zod → intent
- * record → run → outcome record → typed result.
+ * The one shape of every server action: authorize(permission) → parse input with zod → the case
+ * it is done for (an optional second argument, `{ caseRef }`: sealed on every record of the act)
+ * → intent record → run → outcome record → typed result.
  *
  * The audit fails closed: the intent is written before anything reaches the upstream or the
  * database, and if it cannot be written the act does not happen and the user is told so. Refusals
@@ -86,10 +89,10 @@ interface ActionConfig<S extends z.ZodType, R, A> {
  * cannot set response headers, so serve.mjs adds them as `Server-Timing` to the action's response.
  */
 export function defineAction<S extends z.ZodType, R, A = undefined>(config: ActionConfig<S, R, A>) {
-  const action = function action(raw: unknown): Promise<ActionResult<R>> {
+  const action = function action(raw: unknown, envelope?: ActionEnvelope): Promise<ActionResult<R>> {
     return withRequestTiming({ maxWaitMs: PERSON_MAX_WAIT_MS }, async (timing) => {
       const started = performance.now();
-      const result = await perform(config, raw);
+      const result = await perform(config, raw, envelope);
       reportTiming(timing);
       const outcome = result.ok ? "ok" : HTTP_STATUS[result.error.code] >= 500 ? "failed" : "refused";
       measure(() => actionDuration().observe({ action: config.action, outcome }, (performance.now() - started) / 1000));
@@ -109,6 +112,7 @@ function reportTiming(timing: RequestTiming) {
 async function perform<S extends z.ZodType, R, A>(
   config: ActionConfig<S, R, A>,
   raw: unknown,
+  rawEnvelope: unknown,
 ): Promise<ActionResult<R>> {
   const ctx = await requestContext();
   let user: StaffUser | undefined;
@@ -116,12 +120,14 @@ async function perform<S extends z.ZodType, R, A>(
   let refused: RefusedPerson | undefined;
   let input: z.infer<S> | undefined;
   let intentId: string | null = null;
+  let envelope: ActionEnvelope = {};
   const who = () => user ?? refused;
-  const base = (): Pick<AuditEntry, "actor" | "action" | "requestId" | "ip"> => ({
+  const base = (): Pick<AuditEntry, "actor" | "action" | "requestId" | "ip" | "caseRef"> => ({
     actor: { id: who()?.id ?? null, email: who()?.email ?? null, role: who()?.role ?? null },
     action: config.action,
     requestId: ctx.requestId,
     ip: ctx.ip,
+    caseRef: envelope.caseRef ?? null,
   });
   const keptInput = () => (input === undefined ? undefined : kept(config, input));
 
@@ -130,6 +136,9 @@ async function perform<S extends z.ZodType, R, A>(
     const parsed = config.input.safeParse(raw);
     if (!parsed.success) throw validationError(parsed.error, raw, config.input);
     input = parsed.data;
+    // The case the act is done for (lib/cases): checked, and required where an administrator said so.
+    envelope = parseEnvelope(rawEnvelope);
+    await assertCaseGiven(config.action, envelope);
     const admitted = config.admit ? await config.admit(parsed.data, { ...ctx, user }) : (undefined as A);
     const target = config.target?.(parsed.data) ?? null;
     try {
@@ -239,7 +248,7 @@ async function recordSuccess<S extends z.ZodType, R, A>(
   config: ActionConfig<S, R, A>,
   data: R,
   kept: unknown,
-  entry: Pick<AuditEntry, "actor" | "action" | "requestId" | "ip" | "target" | "intentId">,
+  entry: Pick<AuditEntry, "actor" | "action" | "requestId" | "ip" | "target" | "intentId" | "caseRef">,
 ) {
   const result = config.auditResult ? config.auditResult(data) : undefined;
   try {

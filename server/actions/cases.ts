@@ -1,0 +1,30 @@
+"use server";
+import { caseBundleSchema, caseRequirementSchema } from "@/lib/cases/schemas";
+import { buildCaseBundle } from "@/server/cases/bundle";
+import { setCaseRequirement } from "@/server/cases/requirements";
+import { defineAction } from "@/server/kit/define-action";
+
+/** Requires a case reference for one sensitive act, or stops requiring it (audited as any act). */
+export const requireCase = defineAction({
+  action: "cases.require",
+  secretFields: [],
+  permission: "users:manage",
+  input: caseRequirementSchema,
+  target: (input) => input.action,
+  run: (input, { user }) => setCaseRequirement(input, user),
+  auditResult: (r) => ({ changed: r.changed }),
+});
+
+/**
+ * Every record of one case, the manifests of its exports and the chain's head, as one signed file for
+ * the browser to save (server/cases/bundle.ts). Built while the person waits: a case is bounded.
+ */
+export const downloadCaseBundle = defineAction({
+  action: "cases.bundle",
+  secretFields: [],
+  permission: "audit:read",
+  input: caseBundleSchema,
+  target: (input) => input.caseRef,
+  run: (input, { user }) => buildCaseBundle(input.caseRef, user),
+  auditResult: (r) => ({ records: r.records, fileName: r.fileName }),
+});
