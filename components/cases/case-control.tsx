@@ -34,10 +34,11 @@ export function CaseControl({ allowedHosts }: { allowedHosts: readonly string[] 
         size="sm"
         onClick={openDialog}
         data-testid="case-control"
-        aria-label={current ? `Working on case ${current}. Change` : "Set the case you are working on"}
-        title={current ? `Acts are recorded under case ${current}` : "No case set"}
+        title={current ? `Acts are recorded under case ${current}` : "Set the case you are working on"}
       >
         <FolderOpen className="size-4" aria-hidden />
+        {/* The name says what the icon means; the visible part is what a glance needs. */}
+        <span className="sr-only">{current ? "Working on case " : "Set a case: "}</span>
         <span className={current ? "max-w-[9rem] truncate" : "sr-only md:not-sr-only"}>
           {current ? shortCase(current) : "No case"}
         </span>
