@@ -11,14 +11,21 @@ import { openTestDb } from "@/testing/db";
 
 const authorize = vi.fn();
 vi.mock("@/server/auth/session", () => ({ authorize: (p: string) => authorize(p) }));
-vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requestId: "req-case", ip: "203.0.113.7" }) }));
+vi.mock("@/server/request-context", () => ({
+  requestContext: async () => ({ requestId: "req-case", ip: "203.0.113.7" }),
+}));
 
 const { defineAction } = await import("@/server/kit/define-action");
 const { requireCase, downloadCaseBundle } = await import("@/server/actions/cases");
 const { listAudit } = await import("@/server/audit/query");
 const { signDocument } = await import("@/server/evidence/sign");
 
-const admin = { id: "0b7e4b52-3f0e-4c53-9a51-6f0f5b1c2d01", email: "ada@example.com", name: null, role: "admin" as const };
+const admin = {
+  id: "0b7e4b52-3f0e-4c53-9a51-6f0f5b1c2d01",
+  email: "ada@example.com",
+  name: null,
+  role: "admin" as const,
+};
 
 /** Ed25519 over RFC 8785 JSON, checked with Node's crypto and a third-party canonicalizer, not the console's code. */
 function signatureHolds(doc: Record<string, unknown>): boolean {
@@ -43,8 +50,7 @@ describe("cases", () => {
     target: () => "client-1",
     run: ran,
   });
-  const records = async () =>
-    handle.db.select().from(tables.auditLog).orderBy(asc(tables.auditLog.seq));
+  const records = async () => handle.db.select().from(tables.auditLog).orderBy(asc(tables.auditLog.seq));
 
   beforeAll(async () => {
     process.env.CONSOLE_CASE_URL_HOSTS = "tickets.example.com";
@@ -111,7 +117,12 @@ describe("cases", () => {
     const set = await requireCase({ action: "credentials.web-otp", required: true });
     expect(set).toMatchObject({ ok: true, data: { changed: true } });
     const setting = (await records()).at(-1)!;
-    expect(setting).toMatchObject({ action: "cases.require", outcome: "ok", actorEmail: admin.email, target: "credentials.web-otp" });
+    expect(setting).toMatchObject({
+      action: "cases.require",
+      outcome: "ok",
+      actorEmail: admin.email,
+      target: "credentials.web-otp",
+    });
 
     const without = await act({ note: "no case" });
     expect(without.ok).toBe(false);
@@ -185,9 +196,7 @@ describe("cases", () => {
       exports: Record<string, unknown>[];
     };
     expect(signatureHolds(bundle)).toBe(true);
-    const expected = (await records()).filter(
-      (r) => (r.input as { case?: string } | null)?.case === "BUN-1",
-    );
+    const expected = (await records()).filter((r) => (r.input as { case?: string } | null)?.case === "BUN-1");
     expect(bundle.case).toBe("BUN-1");
     expect(bundle.recordCount).toBe(expected.length);
     expect(bundle.records.map((r) => [r.seq, r.id, r.hash, r.prevHash])).toEqual(
