@@ -11,19 +11,23 @@ import type { Reporter, SerializedError, TestCase, TestModule } from "vitest/nod
 export default class FlakyReporter implements Reporter {
   onTestCaseResult(test: TestCase) {
     if (!test.diagnostic()?.flaky) return;
-    write(`(flaky) ${test.module.relativeModuleId} › ${test.fullName}`);
+    // A retried test that passed still reports what failed the first time: the cause, not only the name.
+    const first = test.result().errors?.[0];
+    const why = first ? ` (first attempt: ${firstLine(first.message ?? first.name ?? "an error")})` : "";
+    write(`(flaky) ${test.module.relativeModuleId} › ${test.fullName}${why}`);
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<SerializedError>) {
     for (const error of errors) {
       const from = (error as { VITEST_TEST_PATH?: unknown }).VITEST_TEST_PATH;
       const origin = typeof from === "string" ? `, from ${path.relative(process.cwd(), from)}` : "";
-      const message = String(error.message ?? error.name ?? "an error")
-        .split("\n")[0]
-        ?.slice(0, 200);
-      write(`(unhandled error) ${message}${origin}`);
+      write(`(unhandled error) ${firstLine(String(error.message ?? error.name ?? "an error"))}${origin}`);
     }
   }
+}
+
+function firstLine(text: string): string {
+  return (text.split("\n")[0] ?? "").slice(0, 300);
 }
 
 function write(line: string) {

@@ -64,15 +64,14 @@ const windowOf = (events: { createdAt: string }[]) => ({
   until: events.at(-1)!.createdAt,
 });
 
+// The follower looks 0, 2, 6, 14 and 30 s after the replay (followDelayMs): an outcome that lands just
+// after the 14 s look (a slow receiver's timeout on a loaded machine) is read at 30 s, so the bound is
+// waitFor's 60 s, as every wait of the suite, not 30 s, which that look would straddle.
 const ended = (runId: string) =>
-  waitFor(
-    "the receipts run to end",
-    async () => {
-      const run = await getJobRun(runId);
-      return run && ["succeeded", "failed", "cancelled"].includes(run.status) ? run : undefined;
-    },
-    30_000,
-  );
+  waitFor("the receipts run to end", async () => {
+    const run = await getJobRun(runId);
+    return run && ["succeeded", "failed", "cancelled"].includes(run.status) ? run : undefined;
+  });
 
 /** What the sandbox's store holds of an event now: its status and retries. */
 const truth = (id: string) => {
