@@ -19,6 +19,8 @@ async function startJobs() {
   await startJobWorkers({ timing: leaseTiming(getEnv().CONSOLE_JOB_LEASE_SECONDS) });
   // Signed checkpoints of the audit chain go to the checkpoint directory, outside the database.
   (await import("./audit/checkpoint-schedule")).startAuditCheckpoints();
+  // Scheduled exports: each period that ended is claimed once across instances and exported.
+  (await import("./alerts/schedules/tick")).startExportSchedules();
   // Stuck yield runs (steps broadcast but never reported, runs whose job ended) are looked for on a schedule.
   (await import("./yield/reconcile")).startReconcileSchedule();
   // SIGTERM: runs this instance drives go back to the queue with their checkpoints, the pool closes.

@@ -26,7 +26,10 @@ export default async function AlertsPage() {
         description="The custodian's alert webhooks and how their deliveries went. Open one to browse its events with every filter, replay failures and export the filtered set."
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <WebhooksView canUseLegacyTools={can(user.role, "alerts:legacy-tools")} />
+        <WebhooksView
+          canUseLegacyTools={can(user.role, "alerts:legacy-tools")}
+          canExport={can(user.role, "alerts:export")}
+        />
       </HydrationBoundary>
     </>
   );

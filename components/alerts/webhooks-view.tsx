@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { Wrench } from "lucide-react";
+import { CalendarClock, Wrench } from "lucide-react";
 import Link from "next/link";
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
@@ -13,19 +13,26 @@ import { webhookColumns } from "./webhooks-columns";
 
 const fetchWebhooks = () => fetchJson<{ webhooks: WebhookSummary[] }>(webhooksUrl());
 
-export function WebhooksView({ canUseLegacyTools }: { canUseLegacyTools: boolean }) {
+const linkButton =
+  "inline-flex h-9 items-center gap-1.5 rounded border border-border bg-surface px-3.5 text-sm font-medium hover:bg-surface-2";
+
+export function WebhooksView({ canUseLegacyTools, canExport }: { canUseLegacyTools: boolean; canExport: boolean }) {
   const list = useQuery({ queryKey: queryKeys.alerts.webhooks(), queryFn: fetchWebhooks });
   const columns = useMemo(() => webhookColumns(), []);
   return (
     <div className="space-y-4">
-      {canUseLegacyTools ? (
-        <div className="flex justify-end">
-          <Link
-            href="/alerts/tools"
-            className="inline-flex h-9 items-center gap-1.5 rounded border border-border bg-surface px-3.5 text-sm font-medium hover:bg-surface-2"
-          >
-            <Wrench className="size-4" aria-hidden /> Legacy tools (deprecated)
-          </Link>
+      {canUseLegacyTools || canExport ? (
+        <div className="flex flex-wrap justify-end gap-2">
+          {canExport ? (
+            <Link href="/alerts/schedules" className={linkButton}>
+              <CalendarClock className="size-4" aria-hidden /> Scheduled exports
+            </Link>
+          ) : null}
+          {canUseLegacyTools ? (
+            <Link href="/alerts/tools" className={linkButton}>
+              <Wrench className="size-4" aria-hidden /> Legacy tools (deprecated)
+            </Link>
+          ) : null}
         </div>
       ) : null}
       {list.isPending ? (

@@ -8,6 +8,7 @@ import type { JobRunView } from "@/lib/jobs";
 import { evidenceSignatureSchema } from "../evidence/schema";
 import { EXPORT_FORMATS, type ExportFormat } from "./export-formats";
 import { filtersRecordSchema, type FiltersRecord } from "./filters-record";
+import { CADENCES } from "./schedules";
 import { TEST_MODES } from "./test-activity";
 
 export { EXPORT_FORMATS, type ExportFormat } from "./export-formats";
@@ -57,6 +58,17 @@ const manifestBase = {
   /** Which upstream the rows came from: its label and base URL, never a key. */
   upstream: z.object({ mode: z.enum(["sandbox", "real"]), label: z.string(), baseUrl: z.string() }),
   console: z.object({ version: z.string() }),
+  /** A scheduled run's schedule and period (server/alerts/schedules/); absent on an export a person started. */
+  schedule: z
+    .object({
+      scheduleId: z.string(),
+      cadence: z.enum(CADENCES),
+      timeZone: z.string(),
+      period: z.object({ start: offsetIso, end: offsetIso }),
+      /** Started after its period had long ended, by a console catching up after downtime. */
+      catchUp: z.boolean(),
+    })
+    .optional(),
   /** Ed25519 over the rest (lib/evidence/signature.ts); absent only on manifests written before signing. */
   signature: evidenceSignatureSchema.optional(),
 };

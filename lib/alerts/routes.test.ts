@@ -7,6 +7,7 @@ const base = "/api/alerts/webhooks/wh%201%2Fx";
 
 describeRoutes("lib/alerts/routes.ts", routes, {
   webhooksUrl: [() => routes.webhooksUrl(), "/api/alerts/webhooks", "app/api/alerts/webhooks/route.ts"],
+  schedulesUrl: [() => routes.schedulesUrl(), "/api/alerts/schedules", "app/api/alerts/schedules/route.ts"],
   eventsUrl: [
     () => routes.eventsUrl(hook, "status=failed&test=exclude", "c/1"),
     `${base}/events?status=failed&test=exclude&cursor=c%2F1`,

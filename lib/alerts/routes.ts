@@ -6,6 +6,9 @@ import type { TestMode } from "./test-activity";
 
 const webhook = (webhookId: string) => `/api/alerts/webhooks/${encodeURIComponent(webhookId)}`;
 
+/** Every scheduled export with its latest runs. */
+export const schedulesUrl = () => "/api/alerts/schedules";
+
 /** Every webhook with its summary (failures, drop horizon, watchdog). */
 export const webhooksUrl = () => "/api/alerts/webhooks";
 

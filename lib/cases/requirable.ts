@@ -13,6 +13,7 @@ export const CASE_REQUIRABLE = [
   { action: "alerts.replay", label: "Replay alert deliveries" },
   { action: "alerts.replay-all-start", label: "Replay every failed delivery" },
   { action: "alerts.export-start", label: "Export alert events" },
+  { action: "alerts.schedule-create", label: "Schedule alert exports" },
   { action: "audit.export-start", label: "Export the audit log" },
   { action: "audit.checkpoint", label: "Make an audit checkpoint" },
   { action: "users.create", label: "Create a staff account" },

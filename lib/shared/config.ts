@@ -281,6 +281,11 @@ export const consoleEnvSchema = z
         "Where export files and their manifests are written. **Shared storage** when several console instances run: any instance may run an export or serve its file.",
       )
       .meta({ validation: "a path", unset: "`<CONSOLE_DATA_DIR>/exports`" }),
+    CONSOLE_EXPORT_ARCHIVE_DIR: optionalString
+      .describe(
+        "Where every scheduled export's file and signed manifest are copied, one folder per schedule, never overwritten: point it at write-once (WORM) or synced storage.",
+      )
+      .meta({ validation: "a path", unset: "no copy (the export store only, for `CONSOLE_EXPORT_TTL_HOURS`)" }),
     CONSOLE_CHECKPOINT_DIR: optionalString
       .describe(
         "Where signed audit checkpoints are written automatically (at the first record, every 1,000th and hourly). Outside the database, on storage its writers cannot write to, and **shared storage** when several instances run (see [security.md](security.md#where-the-checkpoint-directory-belongs)).",

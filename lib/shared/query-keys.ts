@@ -29,6 +29,8 @@ export const queryKeys = {
     timeline: (clientId: string, kinds: string) => ["clients", "timeline", clientId, kinds] as const,
   },
   alerts: {
+    /** Every scheduled export with its latest runs. */
+    schedules: () => ["alerts", "schedules"] as const,
     all: ["alerts"] as const,
     webhooks: () => ["alerts", "webhooks"] as const,
     /** Keyed by the filters' query string (the page's own URL keys, in a stable order). */

@@ -208,7 +208,7 @@ describe("cases", () => {
     const last = (await records()).at(-1)!;
     expect(last).toMatchObject({ action: "cases.bundle", outcome: "ok", target: "BUN-1" });
 
-    const tampered = { ...bundle, recordCount: bundle.recordCount + 1 };
+    const tampered = { ...bundle, recordCount: (bundle.recordCount as number) + 1 };
     expect(signatureHolds(tampered)).toBe(false);
   });
 

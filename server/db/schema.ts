@@ -22,6 +22,7 @@ import {
 import { ROLES } from "@/lib/auth/permissions";
 import { EJECT_STATUSES } from "@/lib/ejects";
 import { RECEIPT_OUTCOMES } from "../../lib/alerts/replay-receipts";
+import { CADENCES } from "../../lib/alerts/schedules";
 import { type Reconciliation, STEP_PARTS, STEP_PHASES, YIELD_INTENTS, YIELD_RUN_STATUSES } from "../../lib/yield/runs";
 
 export const users = pgTable(
@@ -476,3 +477,45 @@ export const caseRequirements = pgTable("case_requirements", {
   requiredByEmail: text("required_by_email").notNull(),
   requiredAt: timestamp("required_at", { withTimezone: true, mode: "string" }).notNull(),
 });
+
+/**
+ * Scheduled exports (server/alerts/schedules/): a webhook's filters (without a range: each run's range
+ * is its period) exported for every day, week or month that ends in a zone, as its owner. Stopping a
+ * schedule keeps it and its runs on the page.
+ */
+export const exportSchedules = pgTable("export_schedules", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  webhookId: text("webhook_id").notNull(),
+  filters: jsonb("filters").notNull(),
+  format: text("format", { enum: ["csv", "ndjson"] }).notNull(),
+  cadence: text("cadence", { enum: CADENCES }).notNull(),
+  timeZone: text("time_zone").notNull(),
+  ownerId: uuid("owner_id").notNull(),
+  ownerEmail: text("owner_email").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull(),
+  /** The first period it owes (the one holding createdAt, or the one before when asked at creation). */
+  firstPeriodStart: timestamp("first_period_start", { withTimezone: true, mode: "string" }).notNull(),
+  stoppedAt: timestamp("stopped_at", { withTimezone: true, mode: "string" }),
+  stoppedByEmail: text("stopped_by_email"),
+});
+
+/**
+ * One row per schedule and period, claimed by whichever console process inserts it first: the
+ * primary key is what makes a period run once however many instances look. `jobRunId` is the export
+ * run once started; a claim left without one (a process that died, an owner at their export limit) is
+ * started again by a later look.
+ */
+export const exportScheduleRuns = pgTable(
+  "export_schedule_runs",
+  {
+    scheduleId: uuid("schedule_id").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true, mode: "string" }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true, mode: "string" }).notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "string" }).notNull(),
+    catchUp: boolean("catch_up").notNull(),
+    jobRunId: uuid("job_run_id"),
+    /** Why the run could not be started yet (shown until it is). */
+    waitingFor: text("waiting_for"),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.periodStart] })],
+);

@@ -167,6 +167,7 @@ function EventsList({
                 total={total}
                 label={exportLabel(filters, total)}
                 disabled={unapplied}
+                zone={tz}
               />
             ) : null}
           </div>

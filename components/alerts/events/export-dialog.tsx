@@ -15,6 +15,7 @@ import { exportFileUrl, exportManifestUrl, recentExportsUrl } from "@/lib/alerts
 import { fetchJson } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { startEventsExport } from "@/server/actions/alerts-export";
+import { ScheduleForm } from "./schedule-form";
 
 const FORMAT_LABELS: Record<ExportFormat, string> = { csv: "CSV", ndjson: "NDJSON" };
 
@@ -30,6 +31,7 @@ export function ExportDialog({
   total,
   label,
   disabled,
+  zone,
 }: {
   webhookId: string;
   query: string;
@@ -38,6 +40,8 @@ export function ExportDialog({
   label: string;
   /** The form shows filters not applied yet. */
   disabled: boolean;
+  /** The page's zone: a schedule's first choice for its periods. */
+  zone: string;
 }) {
   const [format, setFormat] = useState<ExportFormat>("csv");
   const queryClient = useQueryClient();
@@ -131,6 +135,7 @@ export function ExportDialog({
               </ul>
             </div>
           ) : null}
+          <ScheduleForm webhookId={webhookId} query={query} format={format} zone={zone} disabled={disabled} />
         </div>
       </Dialog>
     </>

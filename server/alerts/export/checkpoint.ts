@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { EXPORT_FORMATS, exportResultSchema, webhookIdSchema } from "@/lib/alerts/export";
 import { filtersRecordSchema } from "@/lib/alerts/filters-record";
+import { CADENCES } from "@/lib/alerts/schedules";
 
 /** What an export run is started with: stored on the run, so never a secret. */
 export const exportParamsSchema = z.object({
@@ -13,6 +14,17 @@ export const exportParamsSchema = z.object({
   startedAt: z.iso.datetime(),
   /** Who asked, for the manifest and the audit record (the role as it was then). */
   actor: z.object({ id: z.string(), email: z.string(), role: z.string() }),
+  /** A scheduled run: its schedule and period, said in the manifest (server/alerts/schedules/). */
+  schedule: z
+    .object({
+      scheduleId: z.uuid(),
+      cadence: z.enum(CADENCES),
+      timeZone: z.string(),
+      periodStart: z.iso.datetime(),
+      periodEnd: z.iso.datetime(),
+      catchUp: z.boolean(),
+    })
+    .optional(),
 });
 export type ExportParams = z.infer<typeof exportParamsSchema>;
 

@@ -12,6 +12,7 @@ import { exportRows, measure } from "@/server/ops/metrics";
 import { getAdminClient } from "@/server/upstream";
 import { eventsReader, type EventsReader } from "../events-reader";
 import { rangeOf, type MsRange } from "../range";
+import { archiveExport } from "../schedules/archive";
 import { leaveOutFor } from "../test-activity/leave-out";
 import { assembleExport } from "./assemble";
 import {
@@ -111,6 +112,8 @@ export const alertsExportJob = defineJob({
       buildManifest({ runId: ctx.runId, params, fileName, ...file, slices: state.slices, generatedAt }),
     );
     await writeFileAtomically(manifestPath(ctx.runId), `${JSON.stringify(manifest, null, 2)}\n`);
+    // A scheduled run's file and manifest also go to the archive (WORM or synced storage), when set.
+    if (params.schedule) await archiveExport(ctx.runId, params.schedule.scheduleId, fileName);
     const result: ExportResult = {
       fileName,
       format: params.format,

@@ -61,5 +61,19 @@ export function buildManifest(input: {
     generatedAt: zone.format(input.generatedAt.getTime()),
     upstream: { mode: upstream.mode, label: upstream.label, baseUrl: upstream.baseUrl },
     console: { version: consoleVersion() },
+    ...(params.schedule
+      ? {
+          schedule: {
+            scheduleId: params.schedule.scheduleId,
+            cadence: params.schedule.cadence,
+            timeZone: params.schedule.timeZone,
+            period: {
+              start: zone.format(Date.parse(params.schedule.periodStart)),
+              end: zone.format(Date.parse(params.schedule.periodEnd)),
+            },
+            catchUp: params.schedule.catchUp,
+          },
+        }
+      : {}),
   };
 }

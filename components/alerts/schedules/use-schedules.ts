@@ -1,0 +1,18 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { schedulesUrl } from "@/lib/alerts/routes";
+import type { ScheduleView } from "@/lib/alerts/schedules";
+import { fetchJson } from "@/lib/shared/query-client";
+import { queryKeys } from "@/lib/shared/query-keys";
+
+/** Every schedule with its latest runs; looked at again every 15 s while a run is under way. */
+export function useSchedules() {
+  return useQuery({
+    queryKey: queryKeys.alerts.schedules(),
+    queryFn: () => fetchJson<{ schedules: ScheduleView[] }>(schedulesUrl()),
+    refetchInterval: (query) =>
+      query.state.data?.schedules.some((s) => s.runs.some((r) => ["waiting", "queued", "running"].includes(r.status)))
+        ? 15_000
+        : false,
+  });
+}

@@ -1,0 +1,41 @@
+"use server";
+import { z } from "zod";
+import { EXPORT_FORMATS, webhookIdSchema } from "@/lib/alerts/export";
+import { filtersRecord } from "@/lib/alerts/filters";
+import { CADENCES } from "@/lib/alerts/schedules";
+import { isZone } from "@/lib/shared/time-zone";
+import { eventFiltersQuerySchema } from "@/server/alerts/filters-input";
+import { createSchedule, stopSchedule } from "@/server/alerts/schedules/store";
+import { defineAction } from "@/server/kit/define-action";
+
+/**
+ * Saves the events page's filters as a schedule: for each day, week or month that ends in the zone,
+ * the same export as a person's, started as its owner (server/alerts/schedules/tick.ts).
+ */
+export const createExportSchedule = defineAction({
+  action: "alerts.schedule-create",
+  secretFields: [],
+  permission: "alerts:export",
+  input: z.object({
+    webhookId: webhookIdSchema,
+    filters: eventFiltersQuerySchema,
+    format: z.enum(EXPORT_FORMATS, { message: "Choose CSV or NDJSON" }),
+    cadence: z.enum(CADENCES, { message: "Choose daily, weekly or monthly" }),
+    timeZone: z.string().max(64).refine(isZone, "Not a time zone"),
+    includeLastPeriod: z.boolean(),
+  }),
+  target: (input) => input.webhookId,
+  auditInput: (input) => ({ ...input, filters: filtersRecord(input.filters) }),
+  run: (input, { user }) => createSchedule(input, user),
+  auditResult: (r) => ({ scheduleId: r.id, firstPeriod: r.firstPeriod }),
+});
+
+export const stopExportSchedule = defineAction({
+  action: "alerts.schedule-stop",
+  secretFields: [],
+  permission: "alerts:export",
+  input: z.object({ id: z.uuid("Unknown schedule") }),
+  target: (input) => input.id,
+  run: (input, { user }) => stopSchedule(input.id, user),
+  auditResult: (r) => ({ webhookId: r.webhookId }),
+});

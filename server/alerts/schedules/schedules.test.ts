@@ -1,0 +1,194 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ExportResult } from "@/lib/alerts/export";
+import type { StaffUser } from "@/server/auth/users";
+import { setDbForTests, tables } from "@/server/db";
+import { forgetEnvForTests } from "@/server/env";
+import { getJobRun, startJobWorkers } from "@/server/jobs";
+import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
+import { FAST_TIMING, openJobsTestDb, waitFor, type JobsTestDb } from "@/testing/jobs/helpers";
+import { createSchedule, listSchedules, stopSchedule } from "./store";
+import { runDueSchedules } from "./tick";
+
+/**
+ * Scheduled exports over PostgreSQL and the sandbox: each period that ended is claimed once however
+ * many processes look at the same moment, exported as its owner with the schedule and period in its
+ * signed manifest, copied to the archive, caught up after downtime (and said so), and not run for an
+ * owner who was disabled. Periods are worked out here by hand, not with the console's calendar code.
+ */
+let h: AlertsHarness;
+let handle: JobsTestDb;
+const archive = mkdtempSync(path.join(tmpdir(), "export-archive-"));
+const owner: StaffUser = {
+  id: "6a1c3f0e-2b4d-4e5f-8a6b-7c8d9e0f1a2b",
+  email: "rae@example.com",
+  name: null,
+  role: "compliance",
+  mustChangePassword: false,
+};
+
+beforeAll(async () => {
+  h = await startAlertsHarness({ seedEvents: 200, historyEndsAgoMs: 3_600_000 });
+  process.env.CONSOLE_EXPORT_ARCHIVE_DIR = archive;
+  forgetEnvForTests();
+  handle = await openJobsTestDb("postgres");
+  setDbForTests(handle);
+  await handle.db.insert(tables.users).values({ id: owner.id, email: owner.email, role: owner.role });
+  await startJobWorkers({ timing: FAST_TIMING });
+});
+afterAll(async () => {
+  setDbForTests(undefined);
+  await handle.close();
+  await h.close();
+  delete process.env.CONSOLE_EXPORT_ARCHIVE_DIR;
+  forgetEnvForTests();
+  rmSync(archive, { recursive: true, force: true });
+});
+
+const DAY = 86_400_000;
+const filters = (status: "failed" | "success") => ({
+  type: "EIP_155_TX_V1" as const,
+  statuses: [status],
+  tz: "UTC",
+  chains: [],
+  limit: 50,
+  test: "include" as const,
+});
+const claimsOf = (scheduleId: string) =>
+  handle.db.select().from(tables.exportScheduleRuns).where(eq(tables.exportScheduleRuns.scheduleId, scheduleId));
+const finished = (runId: string) =>
+  waitFor("the scheduled export to end", async () => {
+    const run = await getJobRun(runId);
+    return run && ["succeeded", "failed", "cancelled"].includes(run.status) ? run : undefined;
+  });
+
+describe("scheduled exports", () => {
+  it("runs each ended period once, however many processes look at once; the manifest names its period; the archive has both files", async () => {
+    // Yesterday (UTC) holds three failed events of the accepting webhook, placed there for this test.
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    const yesterday = today - DAY;
+    addEvents(h.store, h.webhooks.accepting.index, [
+      { createdAt: yesterday + 3_600_000, status: "failed" },
+      { createdAt: yesterday + 7_200_000, status: "failed" },
+      { createdAt: today - 60_000, status: "failed" },
+    ]);
+    const { id } = await createSchedule(
+      {
+        webhookId: h.webhooks.accepting.id,
+        filters: filters("failed"),
+        format: "csv",
+        cadence: "daily",
+        timeZone: "UTC",
+        includeLastPeriod: true,
+      },
+      owner,
+    );
+    // Four looks at the same moment, as four console processes would.
+    const claimed = await Promise.all([1, 2, 3, 4].map(() => runDueSchedules()));
+    expect(claimed.reduce((a, b) => a + b, 0)).toBe(1);
+    const claims = await claimsOf(id);
+    expect(
+      claims.map((c) => [new Date(c.periodStart).toISOString(), new Date(c.periodEnd).toISOString(), c.catchUp]),
+    ).toEqual([[new Date(yesterday).toISOString(), new Date(today).toISOString(), true]]);
+    const run = await finished(claims[0]!.jobRunId!);
+    expect(run.status).toBe("succeeded");
+    expect(run.startedByEmail).toBe(owner.email);
+    const result = run.result as ExportResult;
+    // The sandbox's own rows of that day with that status, counted here.
+    const truth = groundTruth(h.store, h.webhooks.accepting.index, { fromMs: yesterday, untilMs: today }, "failed");
+    expect(result.rows).toBe(truth.length);
+    expect(result.manifest).toMatchObject({
+      schedule: {
+        scheduleId: id,
+        cadence: "daily",
+        timeZone: "UTC",
+        period: { start: new Date(yesterday).toISOString(), end: new Date(today).toISOString() },
+      },
+      range: { from: new Date(yesterday).toISOString(), until: new Date(today).toISOString() },
+    });
+    const copies = readdirSync(path.join(archive, id)).sort();
+    expect(copies).toEqual([result.fileName, `${result.fileName}.manifest.json`]);
+    const copied = readFileSync(path.join(archive, id, result.fileName));
+    expect(createHash("sha256").update(copied).digest("hex")).toBe(result.sha256);
+    expect(JSON.parse(readFileSync(path.join(archive, id, `${result.fileName}.manifest.json`), "utf8"))).toEqual(
+      result.manifest,
+    );
+
+    // Looking again claims nothing: today has not ended.
+    expect(await runDueSchedules()).toBe(0);
+    const [listed] = (await listSchedules()).filter((s) => s.id === id);
+    expect(listed?.runs).toMatchObject([{ status: "succeeded", rows: truth.length, sha256: result.sha256 }]);
+  });
+
+  it("catches up every period missed while the console was down, oldest first, and says so", async () => {
+    const now = new Date();
+    const { id } = await createSchedule(
+      {
+        webhookId: h.webhooks.failing.id,
+        filters: filters("success"),
+        format: "ndjson",
+        cadence: "daily",
+        timeZone: "UTC",
+        includeLastPeriod: false,
+      },
+      owner,
+      new Date(now.getTime() - 3 * DAY),
+    );
+    expect(await runDueSchedules(now)).toBe(3);
+    const claims = (await claimsOf(id)).sort((a, b) => Date.parse(a.periodStart) - Date.parse(b.periodStart));
+    const today = Math.floor(now.getTime() / DAY) * DAY;
+    expect(claims.map((c) => [new Date(c.periodStart).toISOString(), c.catchUp])).toEqual([
+      [new Date(today - 3 * DAY).toISOString(), true],
+      [new Date(today - 2 * DAY).toISOString(), true],
+      [new Date(today - DAY).toISOString(), now.getTime() - today > 10 * 60_000],
+    ]);
+    // The owner may run two exports at once: the third waits, and is started by a later look.
+    const started = claims.filter((c) => c.jobRunId !== null);
+    for (const c of started) await finished(c.jobRunId!);
+    const waiting = claims.filter((c) => c.jobRunId === null);
+    expect(waiting.length + started.length).toBe(3);
+    const later = new Date(now.getTime() + 2 * 60_000);
+    await runDueSchedules(later);
+    const after = await claimsOf(id);
+    expect(after.every((c) => c.jobRunId !== null)).toBe(true);
+    for (const c of after) expect((await finished(c.jobRunId!)).status).toBe("succeeded");
+    const oldest = await getJobRun(after.find((c) => Date.parse(c.periodStart) === today - 3 * DAY)!.jobRunId!);
+    expect((oldest?.result as ExportResult).manifest).toMatchObject({ schedule: { catchUp: true } });
+  });
+
+  it("does not run for an owner who was disabled, nor once stopped, and keeps what ran", async () => {
+    const { id } = await createSchedule(
+      {
+        webhookId: h.webhooks.slow.id,
+        filters: filters("failed"),
+        format: "csv",
+        cadence: "weekly",
+        timeZone: "Europe/Berlin",
+        includeLastPeriod: true,
+      },
+      owner,
+    );
+    await handle.db.update(tables.users).set({ disabledAt: new Date() }).where(eq(tables.users.id, owner.id));
+    expect(await runDueSchedules()).toBe(0);
+    expect(await claimsOf(id)).toEqual([]);
+    const [paused] = (await listSchedules()).filter((s) => s.id === id);
+    expect(paused?.paused).toBe(`Paused: ${owner.email}'s account is disabled`);
+
+    await handle.db.update(tables.users).set({ disabledAt: null }).where(eq(tables.users.id, owner.id));
+    await stopSchedule(id, owner);
+    expect(await runDueSchedules()).toBe(0);
+    const rows = await handle.db
+      .select()
+      .from(tables.exportSchedules)
+      .where(and(eq(tables.exportSchedules.id, id)));
+    expect(rows[0]?.stoppedByEmail).toBe(owner.email);
+    await expect(stopSchedule(id, owner)).rejects.toThrow("already stopped");
+    await expect(
+      stopSchedule(id, { ...owner, id: "00000000-0000-4000-8000-000000000001", role: "compliance" }),
+    ).rejects.toThrow("Only its owner");
+  });
+});

@@ -1,0 +1,143 @@
+import "server-only";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { filtersRecord, type ValidFilters } from "@/lib/alerts/filters";
+import type { FiltersRecord } from "@/lib/alerts/filters-record";
+import {
+  periodAt,
+  previousPeriod,
+  type Cadence,
+  type ScheduleRunView,
+  type ScheduleView,
+} from "@/lib/alerts/schedules";
+import type { StaffUser } from "@/server/auth/users";
+import { getDb, tables } from "@/server/db";
+import { AppError, conflict } from "@/server/errors";
+import { requireWebhook } from "../webhooks";
+
+/** Runs of each schedule the page shows, newest first. */
+const RUNS_SHOWN = 12;
+
+export interface NewSchedule {
+  webhookId: string;
+  filters: ValidFilters;
+  format: "csv" | "ndjson";
+  cadence: Cadence;
+  timeZone: string;
+  /** Also export the period that has just ended, at once (else the first run is when this one ends). */
+  includeLastPeriod: boolean;
+}
+
+/** The filters a schedule keeps: what the page selected, without a range (each run's range is its period). */
+function scheduleFilters(filters: ValidFilters): FiltersRecord {
+  const { from: _from, to: _to, ...rest } = filtersRecord(filters);
+  return rest;
+}
+
+export async function createSchedule(input: NewSchedule, user: StaffUser, now = new Date()) {
+  await requireWebhook(input.webhookId);
+  const first = input.includeLastPeriod
+    ? previousPeriod(input.cadence, input.timeZone, now)
+    : periodAt(input.cadence, input.timeZone, now);
+  const db = await getDb();
+  const [row] = await db
+    .insert(tables.exportSchedules)
+    .values({
+      webhookId: input.webhookId,
+      filters: scheduleFilters(input.filters),
+      format: input.format,
+      cadence: input.cadence,
+      timeZone: input.timeZone,
+      ownerId: user.id,
+      ownerEmail: user.email,
+      createdAt: now.toISOString(),
+      firstPeriodStart: first.start.toISOString(),
+    })
+    .returning();
+  if (!row) throw new Error("the schedule was not stored");
+  return { id: row.id, firstPeriod: { start: first.start.toISOString(), end: first.end.toISOString() } };
+}
+
+/** Stops a schedule (kept, with its runs): its owner or an administrator. */
+export async function stopSchedule(id: string, user: StaffUser, now = new Date()) {
+  const db = await getDb();
+  const [row] = await db.select().from(tables.exportSchedules).where(eq(tables.exportSchedules.id, id)).limit(1);
+  if (!row) throw new AppError("NOT_FOUND", "There is no such schedule.");
+  if (row.ownerId !== user.id && user.role !== "admin")
+    throw new AppError("FORBIDDEN", `Only its owner (${row.ownerEmail}) or an administrator can stop this schedule.`);
+  const [stopped] = await db
+    .update(tables.exportSchedules)
+    .set({ stoppedAt: now.toISOString(), stoppedByEmail: user.email })
+    .where(and(eq(tables.exportSchedules.id, id), isNull(tables.exportSchedules.stoppedAt)))
+    .returning();
+  if (!stopped) throw conflict("This schedule was already stopped.");
+  return { id, webhookId: row.webhookId };
+}
+
+/** Every schedule with its latest runs and where each stands (from its export run). */
+export async function listSchedules(): Promise<ScheduleView[]> {
+  const db = await getDb();
+  const schedules = await db.select().from(tables.exportSchedules).orderBy(desc(tables.exportSchedules.createdAt));
+  if (schedules.length === 0) return [];
+  const owners = await db
+    .select({ id: tables.users.id, disabledAt: tables.users.disabledAt })
+    .from(tables.users)
+    .where(inArray(tables.users.id, [...new Set(schedules.map((s) => s.ownerId))]));
+  const disabled = new Set(owners.filter((o) => o.disabledAt !== null).map((o) => o.id));
+  const runs = await db
+    .select()
+    .from(tables.exportScheduleRuns)
+    .where(
+      inArray(
+        tables.exportScheduleRuns.scheduleId,
+        schedules.map((s) => s.id),
+      ),
+    )
+    .orderBy(desc(tables.exportScheduleRuns.periodStart));
+  const jobIds = runs.flatMap((r) => (r.jobRunId ? [r.jobRunId] : []));
+  const jobs = jobIds.length
+    ? await db
+        .select({
+          id: tables.jobRuns.id,
+          status: tables.jobRuns.status,
+          result: tables.jobRuns.result,
+          error: tables.jobRuns.error,
+        })
+        .from(tables.jobRuns)
+        .where(inArray(tables.jobRuns.id, jobIds))
+    : [];
+  const jobById = new Map(jobs.map((j) => [j.id, j]));
+  return schedules.map((s) => ({
+    id: s.id,
+    webhookId: s.webhookId,
+    filters: s.filters as FiltersRecord,
+    format: s.format,
+    cadence: s.cadence,
+    timeZone: s.timeZone,
+    ownerEmail: s.ownerEmail,
+    createdAt: new Date(s.createdAt).toISOString(),
+    stoppedAt: s.stoppedAt ? new Date(s.stoppedAt).toISOString() : null,
+    paused: s.stoppedAt
+      ? `Stopped by ${s.stoppedByEmail ?? "someone"}`
+      : disabled.has(s.ownerId)
+        ? `Paused: ${s.ownerEmail}'s account is disabled`
+        : null,
+    runs: runs
+      .filter((r) => r.scheduleId === s.id)
+      .slice(0, RUNS_SHOWN)
+      .map((r): ScheduleRunView => {
+        const job = r.jobRunId ? jobById.get(r.jobRunId) : undefined;
+        const result = (job?.result ?? null) as { rows?: number; sha256?: string } | null;
+        return {
+          periodStart: new Date(r.periodStart).toISOString(),
+          periodEnd: new Date(r.periodEnd).toISOString(),
+          claimedAt: new Date(r.claimedAt).toISOString(),
+          catchUp: r.catchUp,
+          runId: r.jobRunId,
+          status: job ? job.status : "waiting",
+          rows: typeof result?.rows === "number" ? result.rows : null,
+          sha256: typeof result?.sha256 === "string" ? result.sha256 : null,
+          message: job ? (job.status === "failed" ? (job.error ?? "The export failed.") : null) : r.waitingFor,
+        };
+      }),
+  }));
+}
