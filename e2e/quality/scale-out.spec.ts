@@ -1,13 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+import pg from "pg";
 import { e2ePaths } from "../../scripts/setup.mjs";
 import { anonymousContext, formError } from "../fixtures/auth";
+import { expectAccessible } from "../fixtures/axe";
 import { rpc } from "../fixtures/chain";
 import { startConsoleInstance, scratchDatabase, type ConsoleInstance } from "../fixtures/instances";
 import { createTestClientWithWallets } from "../fixtures/sandbox";
-import { sandboxEventIds, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
+import { sandboxEventIds, sandboxEvents, sandboxRules, webhookByRole } from "../fixtures/sandbox-api";
+import { screens } from "../fixtures/screens";
 import { addStaffUser, signedInPage } from "../fixtures/staff";
 import { openEnter, previewEnter } from "../fixtures/yield";
 
@@ -42,6 +45,7 @@ test.beforeAll(async () => {
     AUTH_SECRET: randomBytes(48).toString("base64url"),
     CONSOLE_VAULT_KEY: randomBytes(32).toString("base64"),
     CONSOLE_EXPORT_DIR: `${DATA}/shared-exports`,
+    CONSOLE_EXPORT_ARCHIVE_DIR: `${DATA}/export-archive`,
     CONSOLE_ADMIN_EMAIL: ADMIN.email,
     CONSOLE_ADMIN_PASSWORD: ADMIN.password,
     CONSOLE_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
@@ -212,6 +216,94 @@ async function takeover(
   await context.close();
   return ended;
 }
+
+test("[SCALE][schedules] a schedule saved on one instance runs once for the day just ended while both instances look; the manifest and the archive agree with the sandbox", async ({
+  browser,
+}) => {
+  const admin = await signedInPage(browser, ADMIN, "/", a.origin);
+  const reviewer = await addStaffUser(admin.page, "compliance", "scale-schedules");
+  await admin.context.close();
+  const { context, page } = await signedInPage(browser, reviewer, "/", a.origin);
+  const accepting = await webhookByRole("accepting");
+  await page.goto(`${a.origin}/alerts/${accepting.id}?status=success`);
+  await page
+    .getByRole("group", { name: "Event actions" })
+    .getByRole("button", { name: /^Export / })
+    .click();
+  const repeat = page
+    .getByRole("dialog", { name: "Export for compliance" })
+    .getByRole("form", { name: "Repeat this export" });
+  await repeat.getByLabel("Every").selectOption("daily");
+  await repeat.getByLabel("Time zone of the periods").fill("UTC");
+  await expect(repeat.getByLabel("Also export the period that has just ended, now")).toBeChecked();
+  await repeat.getByRole("button", { name: "Save schedule" }).click();
+  await expect(repeat.getByRole("status")).toContainText("Saved: the first run covers");
+
+  // Both instances look every 30 s; B shows the one run of yesterday (UTC) once it has finished.
+  const onB = await context.newPage();
+  await onB.goto(`${b.origin}/alerts/schedules`);
+  const schedule = onB.getByTestId("schedule");
+  await expect(schedule).toHaveCount(1);
+  await expect(schedule.getByTestId("schedule-run-status")).toHaveAttribute("data-status", "succeeded", {
+    timeout: 120_000,
+  });
+  await expectAccessible(onB);
+  await screens(onB, "alerts-schedules", async () => {
+    await expect(schedule).toBeVisible();
+  });
+  const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+  const yesterday = today - 86_400_000;
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    const claims = await db.query("select schedule_id, period_start, job_run_id from export_schedule_runs");
+    expect(claims.rows.map((r: { period_start: Date }) => r.period_start.toISOString())).toEqual([
+      new Date(yesterday).toISOString(),
+    ]);
+    const runs = await db.query(
+      "select id from job_runs where kind = 'alerts.export' and singleton_key like 'schedule:%'",
+    );
+    expect(runs.rows.map((r: { id: string }) => r.id)).toEqual([claims.rows[0].job_run_id]);
+    const runId = runs.rows[0].id as string;
+    const manifest = (await (await context.request.get(`${b.origin}/api/alerts/exports/${runId}/manifest`)).json()) as {
+      rows: number;
+      file: { name: string; sha256: string };
+      schedule: { period: { start: string; end: string }; catchUp: boolean };
+    };
+    expect(manifest.schedule).toMatchObject({
+      period: { start: new Date(yesterday).toISOString(), end: new Date(today).toISOString() },
+      // Asked for when the schedule was saved: on time, not caught up after downtime.
+      catchUp: false,
+    });
+    // The sandbox's own successful events of that day, read page by page and held to the exact instants.
+    const truth: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const events = await sandboxEvents(accepting.id, {
+        deliveryStatuses: "success",
+        since: String(yesterday / 1000 - 1),
+        until: String(today / 1000 + 1),
+        limit: "1000",
+        ...(cursor ? { cursor } : {}),
+      });
+      for (const e of events.data)
+        if (Date.parse(e.createdAt) >= yesterday && Date.parse(e.createdAt) < today) truth.push(e.id);
+      cursor = events.data.length > 0 ? events.metadata.cursor : null;
+    } while (cursor);
+    expect(manifest.rows).toBe(truth.length);
+    // The archive both instances were given holds the file and its manifest, byte for byte.
+    const folder = `${shared.CONSOLE_EXPORT_ARCHIVE_DIR}/${claims.rows[0].schedule_id as string}`;
+    expect(readdirSync(folder).sort()).toEqual([manifest.file.name, `${manifest.file.name}.manifest.json`]);
+    expect(
+      createHash("sha256")
+        .update(readFileSync(`${folder}/${manifest.file.name}`))
+        .digest("hex"),
+    ).toBe(manifest.file.sha256);
+  } finally {
+    await db.end();
+  }
+  await context.close();
+});
 
 test("[SCALE][sigterm] a yield run and an export under way on an instance stopped with SIGTERM are handed back and finished by the other; it exits 0 in time", async ({
   browser,

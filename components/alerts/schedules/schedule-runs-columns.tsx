@@ -22,7 +22,7 @@ export function scheduleRunColumns(zone: string, canDownload: boolean): ColumnDe
       header: `Period (${zone})`,
       accessorKey: "periodStart",
       cell: ({ row }) => (
-        <span className="tabular whitespace-nowrap">
+        <span className="tabular md:whitespace-nowrap">
           {wallTime(row.original.periodStart, zone)} – {wallTime(row.original.periodEnd, zone)}
           {row.original.catchUp ? (
             <Badge tone="warning" className="ml-2">
@@ -53,7 +53,10 @@ export function scheduleRunColumns(zone: string, canDownload: boolean): ColumnDe
       meta: { fill: true },
       cell: ({ row }) =>
         row.original.sha256 ? (
-          <span className="inline-flex items-center gap-1 font-mono text-xs" data-testid="schedule-run-sha256">
+          <span
+            className="inline-flex flex-wrap items-center gap-1 font-mono text-xs break-all"
+            data-testid="schedule-run-sha256"
+          >
             <span title={row.original.sha256}>{row.original.sha256.slice(0, 16)}…</span>
             <CopyButton value={row.original.sha256} label="the SHA-256" />
           </span>

@@ -93,7 +93,8 @@ describe("scheduled exports", () => {
     const claims = await claimsOf(id);
     expect(
       claims.map((c) => [new Date(c.periodStart).toISOString(), new Date(c.periodEnd).toISOString(), c.catchUp]),
-    ).toEqual([[new Date(yesterday).toISOString(), new Date(today).toISOString(), true]]);
+      // Owed from the moment it was asked for: on time, not a catch-up.
+    ).toEqual([[new Date(yesterday).toISOString(), new Date(today).toISOString(), false]]);
     const run = await finished(claims[0]!.jobRunId!);
     expect(run.status).toBe("succeeded");
     expect(run.startedByEmail).toBe(owner.email);

@@ -14,7 +14,7 @@ import { alertsExportJob } from "../export/job";
 const LOOK_EVERY_MS = 30_000;
 /** A claim still without its export run this long after it was made is started again (its process died). */
 const RESTART_AFTER_MS = 60_000;
-/** A period claimed this long after it ended was missed (the console was down): its manifest says so. */
+/** A period claimed this long after it was owed was missed (the console was down): its manifest says so. */
 const CATCH_UP_AFTER_MS = 10 * 60_000;
 /** Periods one look claims per schedule at most: a console down for years catches up over several looks. */
 const MAX_PERIODS_PER_LOOK = 62;
@@ -75,7 +75,8 @@ async function claimEnded(db: Db, schedule: Schedule, now: Date): Promise<Claim[
         periodStart: period.start.toISOString(),
         periodEnd: period.end.toISOString(),
         claimedAt: now.toISOString(),
-        catchUp: now.getTime() - period.end.getTime() > CATCH_UP_AFTER_MS,
+        // Late against when it was owed: its end, or the schedule's creation for a period asked for then.
+        catchUp: now.getTime() - Math.max(period.end.getTime(), Date.parse(schedule.createdAt)) > CATCH_UP_AFTER_MS,
       })
       .onConflictDoNothing()
       .returning();
