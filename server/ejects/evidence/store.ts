@@ -1,0 +1,74 @@
+import "server-only";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { EjectRequestView } from "@/lib/ejects/views";
+import { tables, type Db } from "@/server/db";
+import { signDocument } from "@/server/evidence/sign";
+import { loadRequest } from "../view";
+import { draftEvidencePack } from "./build";
+
+// Serializes the writers of one request's pack (two jobs, a job and the sweep) across instances.
+const PACK_LOCK = 7_245_037;
+
+export type PackWrite =
+  | { state: "written"; signedAt: string }
+  | { state: "exists"; signedAt: string }
+  | { state: "not-completed" }
+  | { state: "waiting" };
+
+/**
+ * Writes the signed evidence pack of a completed ejection, once. The draft (audit log, upstream read)
+ * is made outside any transaction, so no lock is held across a network call; then, under a lock per
+ * request, a pack already written wins and nothing is signed again; otherwise the draft is signed and
+ * stored. The primary key on the request id is the last word: one pack per request, whatever runs twice.
+ */
+export async function writeEvidencePack(db: Db, requestId: string, now = new Date()): Promise<PackWrite> {
+  const existing = await evidenceSignedAt(db, requestId);
+  if (existing) return { state: "exists", signedAt: existing };
+  const draft = await draftEvidencePack(db, await loadRequest(db, requestId), now);
+  if (draft.state !== "ready") return { state: draft.state };
+  return db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(${PACK_LOCK}::int, hashtext(${requestId}))`);
+    const written = await evidenceSignedAt(tx, requestId);
+    if (written) return { state: "exists" as const, signedAt: written };
+    const signed = await signDocument(tx, draft.body);
+    const signedAt = new Date();
+    await tx
+      .insert(tables.ejectEvidence)
+      .values({
+        requestId,
+        clientId: draft.body.clientId,
+        pack: signed,
+        keyId: signed.signature.keyId,
+        signedAt,
+      })
+      .onConflictDoNothing();
+    return { state: "written" as const, signedAt: signedAt.toISOString() };
+  });
+}
+
+async function evidenceSignedAt(db: Db, requestId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ signedAt: tables.ejectEvidence.signedAt })
+    .from(tables.ejectEvidence)
+    .where(eq(tables.ejectEvidence.requestId, requestId));
+  return row?.signedAt.toISOString();
+}
+
+/** The stored pack of a request, as it was signed; undefined while there is none. */
+export async function readEvidencePack(db: Db, requestId: string) {
+  const [row] = await db.select().from(tables.ejectEvidence).where(eq(tables.ejectEvidence.requestId, requestId));
+  return row;
+}
+
+/** Each request with when its evidence pack was signed (null: none yet), in one query for the list. */
+export async function withEvidence(db: Db, views: EjectRequestView[]): Promise<EjectRequestView[]> {
+  const fetched = views.filter((v) => v.sharesFetchedAt !== null).map((v) => v.id);
+  if (fetched.length === 0) return views;
+  const rows = await db
+    .select({ requestId: tables.ejectEvidence.requestId, signedAt: tables.ejectEvidence.signedAt })
+    .from(tables.ejectEvidence)
+    .where(inArray(tables.ejectEvidence.requestId, fetched));
+  const signed = new Map(rows.map((r) => [r.requestId, r.signedAt.toISOString()]));
+  return views.map((v) => ({ ...v, evidenceSignedAt: signed.get(v.id) ?? null }));
+}
