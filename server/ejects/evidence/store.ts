@@ -1,6 +1,8 @@
 import "server-only";
 import { eq, inArray, sql } from "drizzle-orm";
+import { ejectEvidenceBodySchema } from "@/lib/ejects/evidence";
 import type { EjectRequestView } from "@/lib/ejects/views";
+import { evidenceSignatureSchema } from "@/lib/evidence/schema";
 import { tables, type Db } from "@/server/db";
 import { signDocument } from "@/server/evidence/sign";
 import { loadRequest } from "../view";
@@ -55,10 +57,30 @@ async function evidenceSignedAt(db: Db, requestId: string): Promise<string | und
   return row?.signedAt.toISOString();
 }
 
-/** The stored pack of a request, as it was signed; undefined while there is none. */
-export async function readEvidencePack(db: Db, requestId: string) {
+const storedPackSchema = ejectEvidenceBodySchema.extend({ signature: evidenceSignatureSchema });
+
+export type StoredPack =
+  | { state: "ready"; pack: Record<string, unknown> }
+  /** The shares were handed out and the pack is owed: it is being written. */
+  | { state: "pending" }
+  | { state: "none" };
+
+/**
+ * A request's pack exactly as it was signed (checked against the schema, served as stored: the bytes
+ * its signature covers are the stored document's, whatever a parse would drop).
+ */
+export async function readEvidencePack(db: Db, requestId: string): Promise<StoredPack> {
   const [row] = await db.select().from(tables.ejectEvidence).where(eq(tables.ejectEvidence.requestId, requestId));
-  return row;
+  if (row) {
+    if (!storedPackSchema.safeParse(row.pack).success)
+      throw new Error(`the stored evidence pack of eject request ${requestId} is not a pack`);
+    return { state: "ready", pack: row.pack as Record<string, unknown> };
+  }
+  const [request] = await db
+    .select({ fetchedAt: tables.ejectRequests.sharesFetchedAt })
+    .from(tables.ejectRequests)
+    .where(eq(tables.ejectRequests.id, requestId));
+  return request?.fetchedAt ? { state: "pending" } : { state: "none" };
 }
 
 /** Each request with when its evidence pack was signed (null: none yet), in one query for the list. */
