@@ -1,6 +1,7 @@
-// `npm run verify-export -- <file> <manifest.json> [<public-key>]` or `… <checkpoint.json> [<public-key>]`,
-// with `--key <public-key>` and `--key-id ed25519:<16 hex>` (each may be given more than once): checks a
-// console export against its signed manifest, or a signed audit checkpoint, offline, with Node's own
+// `npm run verify-export -- <file> <manifest.json> [<public-key>]` or `… <checkpoint.json> [<public-key>]`
+// or `… <eject-evidence.json> [<public-key>]`, with `--key <public-key>` and `--key-id ed25519:<16 hex>`
+// (each may be given more than once): checks a console export against its signed manifest, or a signed
+// document alone (an audit checkpoint, a key ejection's evidence pack), offline, with Node's own
 // crypto (Ed25519), an RFC 8785 canonicalizer and a CSV parser: nothing of the console's code, so a
 // reviewer need not trust the console to trust the answer.
 //
@@ -27,6 +28,7 @@ const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
 const HELP = `Usage: npm run verify-export -- <file> <manifest.json> [<public-key>] [options]
        npm run verify-export -- <checkpoint.json> [<public-key>] [options]
+       npm run verify-export -- <eject-evidence.json> [<public-key>] [options]
 
 Options:
   --key <public-key>   a public key you trust: the JSON the audit page downloads, a PEM
@@ -279,26 +281,60 @@ function checkRange(doc) {
   );
 }
 
+/**
+ * A key ejection's evidence pack: what it says, printed for the reviewer to hold against the ticket and
+ * the shares file (its integrity is the signature's; these lines only read it). What the pack itself
+ * says it lacks is printed as a note: the document is still the console's, and says so honestly.
+ */
+function ejectEvidenceFacts(doc) {
+  const at = (step) => (step ? `${step.by} at ${step.at}` : "?");
+  report(
+    true,
+    "eject evidence",
+    `request ${doc.requestId} of client ${doc.clientId}, wallet ${doc.wallet?.id} (${doc.wallet?.curve ?? "curve not recorded"}), written ${doc.generatedAt}`,
+  );
+  process.stdout.write(`  asked:    ${at(doc.request)}, ticket ${doc.request?.ticket}: ${doc.request?.reason}\n`);
+  process.stdout.write(
+    `  ${(doc.decision?.outcome ?? "decided").padEnd(9)} ${at(doc.decision)}${doc.decision?.note ? `: ${doc.decision.note}` : ""}\n`,
+  );
+  process.stdout.write(
+    `  opened:   ${at(doc.execution)}, ${doc.execution?.windowMinutes} min, ejectable until ${doc.execution?.ejectableUntil}\n`,
+  );
+  process.stdout.write(`  fetched:  ${at(doc.sharesFetch)}\n`);
+  for (const d of doc.shares?.digests ?? [])
+    process.stdout.write(`  sha-256 of ${d.field}: ${d.sha256 ?? "none given"}\n`);
+  const records = (doc.audit ?? []).map((r) => `#${r.seq} ${r.action} ${r.outcome}`);
+  process.stdout.write(`  audit:    ${records.join(", ") || "none"}\n`);
+  process.stdout.write(
+    `  upstream: ejectedAt ${doc.upstream?.ejectedAt ?? "null"} as read at ${doc.upstream?.readAt}${doc.upstream?.ejectedAt == null ? " (the upstream named no ejection time)" : ""}\n`,
+  );
+  for (const m of doc.missing ?? []) process.stdout.write(`  note: the pack says it lacks ${m}\n`);
+}
+
 async function main(args) {
   if (args.length === 0 || args.includes("--help")) {
     process.stdout.write(HELP);
     return args.length === 0 ? EXIT.usage : EXIT.ok;
   }
   const { positional, keyPaths, keyIds } = parseArgs(args);
-  if (positional.length === 0) throw new UsageError("give the export file and its manifest, or a checkpoint");
+  if (positional.length === 0)
+    throw new UsageError("give the export file and its manifest, or a checkpoint or an eject evidence pack");
   assertReadable(positional[0]);
   // A checkpoint is a small JSON document; an export may be gigabytes, and is not read whole here.
   const first = statSync(positional[0]).size <= MAX_DOCUMENT_BYTES ? parseJson(readText(positional[0])) : undefined;
   const isCheckpoint =
     typeof first?.format === "string" && first.format.startsWith("custodian-console.audit-checkpoint/");
-  const [file, manifestPath, keyPath, ...extra] = isCheckpoint ? [undefined, ...positional] : positional;
+  const isEjectEvidence = first?.kind === "eject.evidence";
+  // Documents that stand alone: nothing beside them to hash.
+  const alone = isCheckpoint || isEjectEvidence;
+  const [file, manifestPath, keyPath, ...extra] = alone ? [undefined, ...positional] : positional;
   if (!manifestPath) throw new UsageError("give the export file and its manifest (or a checkpoint alone)");
   if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);
   if (keyPath) keyPaths.unshift(keyPath);
   if (file) assertReadable(file);
   const trust =
     keyPaths.length > 0 || keyIds.length > 0 ? { keys: keyPaths.flatMap((p) => readKeys(p)), keyIds } : undefined;
-  const doc = isCheckpoint ? first : parseJson(readText(manifestPath));
+  const doc = alone ? first : parseJson(readText(manifestPath));
 
   if (!doc || typeof doc !== "object")
     report(false, "document", `${manifestPath} is not JSON`, "the document is not JSON");
@@ -310,6 +346,8 @@ async function main(args) {
         "checkpoint",
         `${doc.count} records up to #${doc.lastSeq} of chain ${doc.chainId ?? "?"}, made ${doc.at}`,
       );
+    } else if (isEjectEvidence) {
+      ejectEvidenceFacts(doc);
     } else {
       process.stdout.write(`  file: ${file}\n`);
       const described = doc.file ?? {};

@@ -33,7 +33,7 @@ async function reviewerKeys(keyFile: File | undefined, pasted: string): Promise<
 }
 
 /**
- * The verify page: a signed manifest and its file, or a checkpoint alone, checked in the browser
+ * The verify page: a signed manifest and its file, or a checkpoint or an eject evidence pack alone, checked in the browser
  * against a key the reviewer brings (then it can say "Verified"), or else against the keys this
  * console publishes (then only "intact": see lib/evidence/trust.ts).
  */
@@ -52,7 +52,7 @@ export function VerifyEvidence() {
   const [running, setRunning] = useState(false);
 
   async function verify() {
-    if (!documentFile) return setError("Pick a manifest or a checkpoint first.");
+    if (!documentFile) return setError("Pick a manifest, a checkpoint or an evidence pack first.");
     setError(undefined);
     setOutcome(undefined);
     const brought = await reviewerKeys(keyFile, pasted);
@@ -81,7 +81,7 @@ export function VerifyEvidence() {
           void verify();
         }}
       >
-        <Field id="verify-document" label="Manifest or checkpoint (.json)">
+        <Field id="verify-document" label="Manifest, checkpoint or evidence pack (.json)">
           <input
             id="verify-document"
             type="file"

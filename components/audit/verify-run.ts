@@ -7,6 +7,7 @@ import {
   type Check,
   type DocumentKind,
 } from "@/lib/evidence/check-export";
+import { ejectEvidenceSummary } from "@/lib/evidence/eject-summary";
 import { signatureAgainst, verdictOf, type Against, type Verdict } from "@/lib/evidence/trust";
 import { utc } from "@/lib/shared/format";
 
@@ -14,6 +15,7 @@ const KIND_NAMES: Record<DocumentKind, string> = {
   "alerts.export": "an export of alert events",
   "audit.export": "an export of the audit log",
   checkpoint: "an audit checkpoint",
+  "eject.evidence": "the evidence pack of a key ejection",
 };
 
 export interface Outcome {
@@ -43,7 +45,7 @@ export async function runChecks(
     return refused(`${documentFile.name} is not JSON.`);
   }
   const kind = documentKind(doc);
-  if (!kind) return refused(`${documentFile.name} is not a manifest or a checkpoint of this console.`);
+  if (!kind) return refused(`${documentFile.name} is not a manifest, a checkpoint or an evidence pack of this console.`);
   const signature = signatureAgainst(doc, against);
   const checks = [signature.check];
   const done = (summary: string, note?: string): Outcome => ({
@@ -56,6 +58,10 @@ export async function runChecks(
     return done(
       `${documentFile.name} is ${KIND_NAMES[kind]}: ${String(doc.count)} records up to #${String(doc.lastSeq)}, made ${utc(String(doc.at))}.`,
     );
+  if (kind === "eject.evidence") {
+    const facts = ejectEvidenceSummary(doc);
+    return done(`${documentFile.name} is ${KIND_NAMES[kind]}: ${facts.summary}`, facts.note);
+  }
   const described = manifestFile(doc);
   if (!dataFile)
     checks.push({

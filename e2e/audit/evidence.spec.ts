@@ -89,7 +89,7 @@ test.describe("[AUDIT][evidence] signed exports and checkpoints", () => {
     const renamed = testInfo.outputPath("renamed.csv");
     copyFileSync(file, renamed);
     await page.goto("/audit/verify");
-    await page.getByLabel("Manifest or checkpoint (.json)").setInputFiles(manifestFile);
+    await page.getByLabel("Manifest, checkpoint or evidence pack (.json)").setInputFiles(manifestFile);
     await page.getByLabel(/Exported file/).setInputFiles(renamed);
     await page.getByRole("button", { name: "Verify" }).click();
     const result = page.getByTestId("verify-result");
@@ -187,7 +187,7 @@ test.describe("[AUDIT][evidence] signed exports and checkpoints", () => {
 
     // The verify page checks a checkpoint alone: intact against the console's keys, verified against the PEM kept.
     await page.goto("/audit/verify");
-    await page.getByLabel("Manifest or checkpoint (.json)").setInputFiles(file);
+    await page.getByLabel("Manifest, checkpoint or evidence pack (.json)").setInputFiles(file);
     await page.getByRole("button", { name: "Verify" }).click();
     const result = page.getByTestId("verify-result");
     await expect(result).toHaveAttribute("data-verdict", "integrity-only");

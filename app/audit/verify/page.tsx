@@ -22,8 +22,8 @@ export default async function VerifyEvidencePage() {
   return (
     <>
       <PageHeader
-        title="Verify an export or a checkpoint"
-        description="Pick a signed manifest and the file it describes, or a checkpoint alone. Your browser checks the signature, size, SHA-256 and row count here: nothing is uploaded."
+        title="Verify an export, a checkpoint or an evidence pack"
+        description="Pick a signed manifest and the file it describes, or a checkpoint or a key ejection's evidence pack alone. Your browser checks the signature, size, SHA-256 and row count here: nothing is uploaded."
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <VerifyEvidence />
