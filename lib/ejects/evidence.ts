@@ -17,6 +17,10 @@ export const SHARE_DIGEST_OF =
 export const EJECTED_AT_NULL_NOTE =
   "The upstream's single-client read reported ejectedAt as null when the pack was written: it names no ejection time (the sandbox never sets one).";
 
+/** Said when the read shows the ejected wallet with no window: the window the console opened is in `execution`. */
+export const WINDOW_NULL_NOTE =
+  "The upstream's single-client read showed no ejectableUntil for the ejected wallet when the pack was written (the sandbox closes the window once the shares are handed out); execution.ejectableUntil is the window enable-eject answered.";
+
 /** The steps of an ejection whose audit records the pack names, in their order. */
 export const EVIDENCE_STEPS = ["request", "decision", "execute", "fetch-shares"] as const;
 
@@ -58,6 +62,7 @@ export const ejectEvidenceBodySchema = z.object({
     readAt: iso,
     ejectedAt: iso.nullable(),
     ejectedAtNote: z.string().optional(),
+    ejectableUntilNote: z.string().optional(),
     wallets: z.array(z.object({ id: z.string(), curve: z.string(), ejectableUntil: iso.nullable() })),
   }),
   request: z.object({ by: z.string(), reason: z.string(), ticket: z.string(), at: iso }),

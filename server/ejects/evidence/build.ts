@@ -5,6 +5,7 @@ import {
   EJECTED_AT_NULL_NOTE,
   SHARE_DIGEST_OF,
   shareDigestsSchema,
+  WINDOW_NULL_NOTE,
   type EjectEvidenceBody,
 } from "@/lib/ejects/evidence";
 import type { Db } from "@/server/db";
@@ -65,6 +66,9 @@ export async function draftEvidencePack(db: Db, request: EjectRow, now = new Dat
       readAt: readAt.toISOString(),
       ejectedAt: client.ejectedAt,
       ...(client.ejectedAt === null ? { ejectedAtNote: EJECTED_AT_NULL_NOTE } : {}),
+      ...(client.wallets.find((w) => w.id === request.walletId)?.ejectableUntil
+        ? {}
+        : { ejectableUntilNote: WINDOW_NULL_NOTE }),
       wallets: client.wallets.map((w) => ({ id: w.id, curve: w.curve, ejectableUntil: w.ejectableUntil ?? null })),
     },
     request: {
