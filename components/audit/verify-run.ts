@@ -45,7 +45,8 @@ export async function runChecks(
     return refused(`${documentFile.name} is not JSON.`);
   }
   const kind = documentKind(doc);
-  if (!kind) return refused(`${documentFile.name} is not a manifest, a checkpoint or an evidence pack of this console.`);
+  if (!kind)
+    return refused(`${documentFile.name} is not a manifest, a checkpoint or an evidence pack of this console.`);
   const signature = signatureAgainst(doc, against);
   const checks = [signature.check];
   const done = (summary: string, note?: string): Outcome => ({

@@ -129,8 +129,8 @@ export function RequestCard({
       {stage === "shares-downloaded" ? (
         <div className="mt-3 space-y-2 border-t border-border pt-3">
           <p className="text-xs text-muted">
-            The backup shares were downloaded, once; this wallet is out of MPC protection. Nothing more can be done
-            with this request.
+            The backup shares were downloaded, once; this wallet is out of MPC protection. Nothing more can be done with
+            this request.
           </p>
           <EvidenceLink request={r} />
         </div>

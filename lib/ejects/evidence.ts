@@ -75,9 +75,7 @@ export const ejectEvidenceBodySchema = z.object({
   execution: z.object({ by: z.string(), at: iso, windowMinutes: z.number().int(), ejectableUntil: iso }),
   sharesFetch: z.object({ by: z.string(), at: iso }),
   /** Null when the download's audit record holds no digests (it could not be written in full). */
-  shares: z
-    .object({ algorithm: z.literal("SHA-256"), of: z.string(), digests: shareDigestsSchema })
-    .nullable(),
+  shares: z.object({ algorithm: z.literal("SHA-256"), of: z.string(), digests: shareDigestsSchema }).nullable(),
   audit: z.array(auditReferenceSchema),
   /** What the pack looked for and did not find, in words; empty when nothing is missing. */
   missing: z.array(z.string()),

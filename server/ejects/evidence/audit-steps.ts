@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AuditReference } from "@/lib/ejects/evidence";
 import { tables, type Db } from "@/server/db";
 import type { EjectRow } from "../view";
@@ -23,30 +23,28 @@ export interface StepRecords {
  */
 export async function ejectAuditSteps(db: Db, request: EjectRow): Promise<StepRecords[]> {
   const log = tables.auditLog;
-  const ok = (actions: string[], target: string, extra?: ReturnType<typeof sql>) =>
+  const ok = (step: Step, actions: string[], target: string, extra?: SQL) =>
     db
       .select()
       .from(log)
       .where(and(inArray(log.action, actions), eq(log.target, target), eq(log.outcome, "ok"), extra))
       .orderBy(asc(log.seq))
       .limit(1)
-      .then((rows) => rows[0]);
-  const outcomes: [Step, AuditRow | undefined][] = await Promise.all([
+      .then(([row]) => ({ step, outcome: row }));
+  const outcomes = await Promise.all([
     ok(
+      "request",
       ["eject.request"],
       `${request.clientId}/${request.walletId}`,
       sql`${log.input} -> 'result' ->> 'requestId' = ${request.id}`,
-    ).then((r) => ["request", r] as [Step, AuditRow | undefined]),
-    ok(["eject.approve", "eject.reject"], request.id).then((r) => ["decision", r] as [Step, AuditRow | undefined]),
-    ok(["eject.execute"], request.id).then((r) => ["execute", r] as [Step, AuditRow | undefined]),
-    ok(["eject.fetch-shares"], `${request.clientId}/${request.id}`).then(
-      (r) => ["fetch-shares", r] as [Step, AuditRow | undefined],
     ),
+    ok("decision", ["eject.approve", "eject.reject"], request.id),
+    ok("execute", ["eject.execute"], request.id),
+    ok("fetch-shares", ["eject.fetch-shares"], `${request.clientId}/${request.id}`),
   ]);
-  const intentIds = outcomes.flatMap(([, row]) => (row?.intentId ? [row.intentId] : []));
-  const intents =
-    intentIds.length === 0 ? [] : await db.select().from(log).where(inArray(log.id, intentIds));
-  return outcomes.map(([step, outcome]) => ({
+  const intentIds = outcomes.flatMap(({ outcome }) => (outcome?.intentId ? [outcome.intentId] : []));
+  const intents = intentIds.length === 0 ? [] : await db.select().from(log).where(inArray(log.id, intentIds));
+  return outcomes.map(({ step, outcome }) => ({
     step,
     outcome,
     intent: intents.find((i) => i.id === outcome?.intentId),

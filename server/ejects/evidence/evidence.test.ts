@@ -7,6 +7,8 @@ import { and, eq, inArray, or } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Permission } from "@/lib/auth/permissions";
+import type { EjectEvidenceBody } from "@/lib/ejects/evidence";
+import type { EvidenceSignature } from "@/lib/evidence/signature";
 import type * as Session from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
 import type { TestDbKind } from "@/testing/db";
@@ -157,7 +159,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("the evidence pack of an eject
           .where(eq(tables.ejectEvidence.requestId, request.id));
         return row;
       });
-      const pack = stored.pack as Record<string, any>;
+      const pack = stored.pack as EjectEvidenceBody & { signature: EvidenceSignature };
 
       // The sandbox's own record of the client and of the shares it handed out.
       const truth = started.sandbox.clients.get(client.id)!;
@@ -194,7 +196,16 @@ describe.each<TestDbKind>(["pglite", "postgres"])("the evidence pack of an eject
         "eject.fetch-shares intent",
         "eject.fetch-shares ok",
       ]);
-      const steps = ["request", "request", "decision", "decision", "execute", "execute", "fetch-shares", "fetch-shares"];
+      const steps = [
+        "request",
+        "request",
+        "decision",
+        "decision",
+        "execute",
+        "execute",
+        "fetch-shares",
+        "fetch-shares",
+      ];
 
       const { signature, ...body } = pack;
       expect(body).toEqual({
@@ -270,9 +281,9 @@ describe.each<TestDbKind>(["pglite", "postgres"])("the evidence pack of an eject
       expect(signature.algorithm).toBe("Ed25519");
       expect(signature.keyId).toBe(`ed25519:${sha256Bytes(signature.publicKey).slice(0, 16)}`);
       expect(stored.keyId).toBe(signature.keyId);
-      expect(verify(null, Buffer.from(canonicalize(body)!, "utf8"), publicKey, Buffer.from(signature.value, "hex"))).toBe(
-        true,
-      );
+      expect(
+        verify(null, Buffer.from(canonicalize(body)!, "utf8"), publicKey, Buffer.from(signature.value, "hex")),
+      ).toBe(true);
       // And listed among what the key signed, for its successor's statement if it is ever retired.
       const digest = createHash("sha256").update(canonicalize(body)!, "utf8").digest("hex");
       expect(
@@ -376,7 +387,9 @@ describe.each<TestDbKind>(["pglite", "postgres"])("the evidence pack of an eject
     const [request] = await handle.db.select().from(tables.ejectRequests).limit(1);
     who.user = { ...requester, id: "00000000-0000-4000-8000-0000000000aa", role: "developer" };
     const get = (id: string) =>
-      GET(new NextRequest(`http://console.test/api/ejects/${id}/evidence`), { params: Promise.resolve({ requestId: id }) });
+      GET(new NextRequest(`http://console.test/api/ejects/${id}/evidence`), {
+        params: Promise.resolve({ requestId: id }),
+      });
     // Every role reads clients (docs/user-guide.md), a developer too; a missing request is simply not found.
     expect((await get(request!.id)).status).toBe(200);
     expect((await get("5f2b8c1e-1a2b-4c3d-8e9f-0a1b2c3d4e5f")).status).toBe(404);

@@ -28,8 +28,7 @@ export const ejectEvidenceJob = defineJob({
   concurrency: 2,
   run: async ({ params }) => {
     const outcome = await writeEvidencePack(await getDb(), params.requestId);
-    if (outcome.state === "waiting")
-      throw new JobError("Waiting for the download's audit record.", { retry: true });
+    if (outcome.state === "waiting") throw new JobError("Waiting for the download's audit record.", { retry: true });
     return outcome;
   },
 });
