@@ -13,7 +13,7 @@ export function EvidenceLink({ request: r }: { request: EjectRequestView }) {
   if (!r.sharesFetchedAt) return null;
   if (!r.evidenceSignedAt)
     return (
-      <p className="text-xs text-muted" role="status" data-testid="eject-evidence-pending">
+      <p className="text-xs text-muted" aria-live="polite" data-testid="eject-evidence-pending">
         The signed evidence pack is being written…
       </p>
     );
