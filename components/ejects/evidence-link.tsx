@@ -11,24 +11,27 @@ import type { EjectRequestView } from "@/lib/ejects/views";
  */
 export function EvidenceLink({ request: r }: { request: EjectRequestView }) {
   if (!r.sharesFetchedAt) return null;
-  if (!r.evidenceSignedAt)
-    return (
-      <p className="text-xs text-muted" aria-live="polite" data-testid="eject-evidence-pending">
-        The signed evidence pack is being written…
-      </p>
-    );
+  // One live region for both states, so the link's arrival is announced where the waiting line was.
   return (
-    <span className="inline-flex flex-wrap items-center gap-2" data-testid="eject-evidence">
-      <DownloadLink href={ejectEvidenceUrl(r.id)} fileName={evidenceFileName(r.id)}>
-        Evidence pack (signed JSON)
-      </DownloadLink>
-      <span className="text-xs text-muted">
-        who asked, approved, opened and downloaded, the audit records and the shares&apos; SHA-256; check it on{" "}
-        <Link href="/audit/verify" className="text-accent hover:underline">
-          Verify
-        </Link>
-      </span>
-    </span>
+    <div aria-live="polite">
+      {r.evidenceSignedAt ? (
+        <span className="inline-flex flex-wrap items-center gap-2" data-testid="eject-evidence">
+          <DownloadLink href={ejectEvidenceUrl(r.id)} fileName={evidenceFileName(r.id)}>
+            Evidence pack (signed JSON)
+          </DownloadLink>
+          <span className="text-xs text-muted">
+            who asked, approved, opened and downloaded, the audit records and the shares&apos; SHA-256; check it on{" "}
+            <Link href="/audit/verify" className="text-accent hover:underline">
+              Verify
+            </Link>
+          </span>
+        </span>
+      ) : (
+        <p className="text-xs text-muted" data-testid="eject-evidence-pending">
+          The signed evidence pack is being written…
+        </p>
+      )}
+    </div>
   );
 }
 
