@@ -35,7 +35,7 @@ export async function writeEvidencePack(db: Db, requestId: string, now = new Dat
     if (written) return { state: "exists" as const, signedAt: written };
     const signed = await signDocument(tx, draft.body);
     const signedAt = new Date();
-    await tx
+    const inserted = await tx
       .insert(tables.ejectEvidence)
       .values({
         requestId,
@@ -44,7 +44,11 @@ export async function writeEvidencePack(db: Db, requestId: string, now = new Dat
         keyId: signed.signature.keyId,
         signedAt,
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ requestId: tables.ejectEvidence.requestId });
+    // Under the lock this cannot happen; if another writer did slip in, its pack stands and this one goes.
+    if (inserted.length === 0)
+      return { state: "exists" as const, signedAt: (await evidenceSignedAt(tx, requestId)) ?? signedAt.toISOString() };
     return { state: "written" as const, signedAt: signedAt.toISOString() };
   });
 }
