@@ -21,7 +21,7 @@ export function EvidenceLink({ request: r }: { request: EjectRequestView }) {
           </DownloadLink>
           <span className="text-xs text-muted">
             who asked, approved, opened and downloaded, the audit records and the shares&apos; SHA-256; check it on{" "}
-            <Link href="/audit/verify" className="text-accent hover:underline">
+            <Link href="/audit/verify" className="text-accent underline underline-offset-2">
               Verify
             </Link>
           </span>
