@@ -106,6 +106,7 @@ async function databaseRows(paths, find) {
       `select table_schema as schema, table_name as name from information_schema.tables
        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
     );
+    // Every table, found rather than listed, so a new one (eject_evidence's signed packs) is scanned too.
     for (const { schema, name } of tables.rows) {
       const result = await db.query(`select * from "${schema}"."${name}"`);
       result.rows.forEach((row, i) => {

@@ -1,6 +1,7 @@
-// `npm run verify-export -- <file> <manifest.json> [<public-key>]` or `… <checkpoint.json | case-bundle.json> [<public-key>]`,
-// with `--key <public-key>` and `--key-id ed25519:<16 hex>` (each may be given more than once): checks a
-// console export against its signed manifest, or a signed audit checkpoint, offline, with Node's own
+// `npm run verify-export -- <file> <manifest.json> [<public-key>]` or `… <document.json> [<public-key>]` for
+// a document that stands alone (an audit checkpoint, a case bundle, a key ejection's evidence pack), with
+// `--key <public-key>` and `--key-id ed25519:<16 hex>` (each may be given more than once): checks a console
+// export against its signed manifest, or a signed document alone, offline, with Node's own
 // crypto (Ed25519), an RFC 8785 canonicalizer and a CSV parser: nothing of the console's code, so a
 // reviewer need not trust the console to trust the answer.
 //
@@ -26,7 +27,7 @@ const KEY_ID = /^ed25519:[0-9a-f]{16}$/;
 const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
 const HELP = `Usage: npm run verify-export -- <file> <manifest.json> [<public-key>] [options]
-       npm run verify-export -- <checkpoint.json | case-bundle.json> [<public-key>] [options]
+       npm run verify-export -- <checkpoint.json | case-bundle.json | eject-evidence.json> [<public-key>] [options]
 
 Options:
   --key <public-key>   a public key you trust: the JSON the audit page downloads, a PEM
@@ -282,7 +283,7 @@ function checkRange(doc) {
 /**
  * A case bundle: what it says of itself (its count, its case on every record, chain order), records next
  * to each other in the chain linked by hash, the head not before its last record, and every export
- * manifest in it signed by a key you trust.
+ * manifest and eject evidence pack in it signed by a key you trust.
  */
 function checkBundle(doc, trust) {
   const records = Array.isArray(doc.records) ? doc.records : [];
@@ -293,7 +294,12 @@ function checkBundle(doc, trust) {
     "the record count differs",
   );
   const strangers = records.filter((r) => r?.input?.case !== doc.case).length;
-  report(strangers === 0, "case", `${records.length - strangers} of ${records.length} under case ${doc.case}`, "a record is not of the case");
+  report(
+    strangers === 0,
+    "case",
+    `${records.length - strangers} of ${records.length} under case ${doc.case}`,
+    "a record is not of the case",
+  );
   const seqs = records.map((r) => r?.seq);
   const ordered = seqs.every((s, i) => Number.isInteger(s) && (i === 0 || s > seqs[i - 1]));
   let links = 0;
@@ -306,7 +312,9 @@ function checkBundle(doc, trust) {
   report(
     ordered && broken === 0,
     "chain order",
-    ordered ? `#${seqs[0]} to #${seqs.at(-1)}, ${links - broken} of ${links} neighbours linked by hash` : "not in chain order",
+    ordered
+      ? `#${seqs[0]} to #${seqs.at(-1)}, ${links - broken} of ${links} neighbours linked by hash`
+      : "not in chain order",
     ordered ? "neighbouring records do not link" : "the records are not in chain order",
   );
   const head = doc.chain?.headSeq;
@@ -316,12 +324,48 @@ function checkBundle(doc, trust) {
     `the chain stood at #${head} when the bundle was made`,
     "the head is before the bundle's last record",
   );
-  const manifests = Array.isArray(doc.exports) ? doc.exports : [];
-  manifests.forEach((manifest, i) => {
-    if (manifest && typeof manifest === "object") checkSignature(manifest, trust, `export ${i + 1} signature`);
-    else report(false, `export ${i + 1} signature`, "not a signed document", `export ${i + 1} is not signed`);
-  });
-  process.stdout.write(`  case: ${doc.case}, ${records.length} records, ${manifests.length} export manifests, made ${doc.createdAt}\n`);
+  const inner = (list, name) =>
+    (Array.isArray(list) ? list : []).forEach((document, i) => {
+      const label = `${name} ${i + 1} signature`;
+      if (document && typeof document === "object") checkSignature(document, trust, label);
+      else report(false, label, "not a signed document", `${name} ${i + 1} is not signed`);
+    });
+  inner(doc.exports, "export");
+  inner(doc.ejectPacks, "evidence pack");
+  const count = (list) => (Array.isArray(list) ? list.length : 0);
+  process.stdout.write(
+    `  case: ${doc.case}, ${records.length} records, ${count(doc.exports)} export manifests, ${count(doc.ejectPacks)} eject evidence packs, made ${doc.createdAt}\n`,
+  );
+}
+
+/**
+ * A key ejection's evidence pack: what it says, printed for the reviewer to hold against the ticket and
+ * the shares file (its integrity is the signature's; these lines only read it). What the pack itself
+ * says it lacks is printed as a note: the document is still the console's, and says so honestly.
+ */
+function ejectEvidenceFacts(doc) {
+  const at = (step) => (step ? `${step.by} at ${step.at}` : "?");
+  report(
+    true,
+    "eject evidence",
+    `request ${doc.requestId} of client ${doc.clientId}, wallet ${doc.wallet?.id} (${doc.wallet?.curve ?? "curve not recorded"}), written ${doc.generatedAt}`,
+  );
+  process.stdout.write(`  asked:    ${at(doc.request)}, ticket ${doc.request?.ticket}: ${doc.request?.reason}\n`);
+  process.stdout.write(
+    `  ${(doc.decision?.outcome ?? "decided").padEnd(9)} ${at(doc.decision)}${doc.decision?.note ? `: ${doc.decision.note}` : ""}\n`,
+  );
+  process.stdout.write(
+    `  opened:   ${at(doc.execution)}, ${doc.execution?.windowMinutes} min, ejectable until ${doc.execution?.ejectableUntil}\n`,
+  );
+  process.stdout.write(`  fetched:  ${at(doc.sharesFetch)}\n`);
+  for (const d of doc.shares?.digests ?? [])
+    process.stdout.write(`  sha-256 of ${d.field}: ${d.sha256 ?? "none given"}\n`);
+  const records = (doc.audit ?? []).map((r) => `#${r.seq} ${r.action} ${r.outcome}`);
+  process.stdout.write(`  audit:    ${records.join(", ") || "none"}\n`);
+  process.stdout.write(
+    `  upstream: ejectedAt ${doc.upstream?.ejectedAt ?? "null"} as read at ${doc.upstream?.readAt}${doc.upstream?.ejectedAt == null ? " (the upstream named no ejection time)" : ""}\n`,
+  );
+  for (const m of doc.missing ?? []) process.stdout.write(`  note: the pack says it lacks ${m}\n`);
 }
 
 async function main(args) {
@@ -330,21 +374,25 @@ async function main(args) {
     return args.length === 0 ? EXIT.usage : EXIT.ok;
   }
   const { positional, keyPaths, keyIds } = parseArgs(args);
-  if (positional.length === 0) throw new UsageError("give the export file and its manifest, or a checkpoint");
+  if (positional.length === 0)
+    throw new UsageError("give the export file and its manifest, or a checkpoint or an eject evidence pack");
   assertReadable(positional[0]);
   // A checkpoint is a small JSON document; an export may be gigabytes, and is not read whole here.
   const first = statSync(positional[0]).size <= MAX_DOCUMENT_BYTES ? parseJson(readText(positional[0])) : undefined;
   const isCheckpoint =
     typeof first?.format === "string" && first.format.startsWith("custodian-console.audit-checkpoint/");
   const isBundle = first?.kind === "case.bundle";
-  const [file, manifestPath, keyPath, ...extra] = isCheckpoint || isBundle ? [undefined, ...positional] : positional;
+  const isEjectEvidence = first?.kind === "eject.evidence";
+  // Documents that stand alone: nothing beside them to hash.
+  const alone = isCheckpoint || isBundle || isEjectEvidence;
+  const [file, manifestPath, keyPath, ...extra] = alone ? [undefined, ...positional] : positional;
   if (!manifestPath) throw new UsageError("give the export file and its manifest (or a checkpoint alone)");
   if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);
   if (keyPath) keyPaths.unshift(keyPath);
   if (file) assertReadable(file);
   const trust =
     keyPaths.length > 0 || keyIds.length > 0 ? { keys: keyPaths.flatMap((p) => readKeys(p)), keyIds } : undefined;
-  const doc = isCheckpoint || isBundle ? first : parseJson(readText(manifestPath));
+  const doc = alone ? first : parseJson(readText(manifestPath));
 
   if (!doc || typeof doc !== "object")
     report(false, "document", `${manifestPath} is not JSON`, "the document is not JSON");
@@ -357,6 +405,8 @@ async function main(args) {
         "checkpoint",
         `${doc.count} records up to #${doc.lastSeq} of chain ${doc.chainId ?? "?"}, made ${doc.at}`,
       );
+    } else if (isEjectEvidence) {
+      ejectEvidenceFacts(doc);
     } else {
       process.stdout.write(`  file: ${file}\n`);
       const described = doc.file ?? {};

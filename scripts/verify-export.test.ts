@@ -6,7 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import canonicalize from "canonicalize";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fileNameNote } from "@/lib/evidence/check-export";
+import { runChecks } from "@/components/audit/verify-run";
+import { documentKind, fileNameNote } from "@/lib/evidence/check-export";
 import type { DbHandle } from "@/server/db/client";
 import { rotateEvidenceKey } from "@/server/evidence/rotate";
 import { signDocument } from "@/server/evidence/sign";
@@ -378,5 +379,142 @@ describe("npm run verify-export on alerts exports, manifest v1 and v2", { timeou
     });
     expect(r.code).toBe(1);
     expect(r.out).toContain("DIFFERS range");
+  });
+});
+
+describe("npm run verify-export and the verify page on an eject evidence pack", { timeout: 90_000 }, () => {
+  // A pack as the console writes it (lib/ejects/evidence.ts), signed by the console's own signer.
+  const digest = createHash("sha256").update('{"share":"not a real share"}').digest("hex");
+  const pack = {
+    kind: "eject.evidence",
+    format: "custodian-console.eject-evidence/v1",
+    requestId: "0b9f5c1e-2f4a-4c1d-9a57-3f3d2c1b0a99",
+    clientId: "cclient000000000000000001",
+    wallet: { id: "cwallet000000000000000001", curve: "SECP256K1" },
+    upstream: {
+      readAt: "2026-11-21T10:06:02.000Z",
+      ejectedAt: null,
+      ejectedAtNote: "null: the upstream named no ejection time",
+      wallets: [{ id: "cwallet000000000000000001", curve: "SECP256K1", ejectableUntil: null }],
+    },
+    request: {
+      by: "sam@example.com",
+      reason: "The user leaves — « départ »",
+      ticket: "SUP-4242",
+      at: "2026-11-21T10:00:00.000Z",
+    },
+    decision: { outcome: "approved", by: "cleo@example.com", note: "Ticket checked", at: "2026-11-21T10:02:00.000Z" },
+    execution: {
+      by: "sam@example.com",
+      at: "2026-11-21T10:04:00.000Z",
+      windowMinutes: 5,
+      ejectableUntil: "2026-11-21T10:09:00.000Z",
+    },
+    sharesFetch: { by: "sam@example.com", at: "2026-11-21T10:06:00.000Z" },
+    shares: {
+      algorithm: "SHA-256",
+      of: "SHA-256 of each share's string",
+      digests: [
+        { field: "encryptedClientBackupShare", sha256: null },
+        { field: "custodianBackupShare", sha256: digest },
+      ],
+    },
+    audit: [
+      {
+        step: "fetch-shares",
+        seq: 41,
+        id: "5f2b8c1e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+        action: "eject.fetch-shares",
+        outcome: "ok",
+        at: "2026-11-21T10:06:00.100Z",
+        hash: "ab".repeat(32),
+      },
+    ],
+    missing: [],
+    generatedAt: "2026-11-21T10:06:02.000Z",
+  };
+  let packFile: string;
+  let signed: Record<string, unknown>;
+  beforeAll(async () => {
+    signed = await signDocument(handle.db, pack);
+    packFile = write(`eject-evidence-${pack.requestId}.json`, JSON.stringify(signed, null, 2));
+  });
+
+  it("prints OK and the pack's key facts against the console's key (exit 0), NOT VERIFIED without one (exit 3)", () => {
+    for (const trust of [[files.pem], ["--key", files.keysJson], ["--key-id", files.consoleKeyId]]) {
+      const r = cli(packFile, ...trust);
+      expect(r).toMatchObject({ code: 0, last: "OK" });
+      expect(r.out).toContain(
+        `ok      eject evidence: request ${pack.requestId} of client ${pack.clientId}, wallet ${pack.wallet.id} (SECP256K1)`,
+      );
+      expect(r.out).toContain("asked:    sam@example.com at 2026-11-21T10:00:00.000Z, ticket SUP-4242");
+      expect(r.out).toContain("approved  cleo@example.com at 2026-11-21T10:02:00.000Z: Ticket checked");
+      expect(r.out).toContain(`sha-256 of custodianBackupShare: ${digest}`);
+      expect(r.out).toContain("sha-256 of encryptedClientBackupShare: none given");
+      expect(r.out).toContain("audit:    #41 eject.fetch-shares ok");
+    }
+    expect(cli(packFile)).toMatchObject({ code: 3, last: NO_KEY });
+  });
+
+  it("is NOT VERIFIED against another key (exit 1), naming the key that did sign", () => {
+    const other = generateKeyPairSync("ed25519").publicKey.export({ format: "pem", type: "spki" }).toString();
+    const r = cli(packFile, "--key", write("other-key.pem", other));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`DIFFERS signature: valid, but by ${files.consoleKeyId}`);
+    expect(r.last).toBe(`NOT VERIFIED: signed by ${files.consoleKeyId}, which is not a key you trust`);
+  });
+
+  it("DIFFERS when any field is changed, one at a time (exit 1)", () => {
+    const changes: Record<string, unknown>[] = [
+      { ...signed, request: { ...pack.request, ticket: "SUP-4243" } },
+      { ...signed, decision: { ...pack.decision, by: "sam@example.com" } },
+      {
+        ...signed,
+        shares: {
+          ...pack.shares,
+          digests: [pack.shares.digests[0], { field: "custodianBackupShare", sha256: "0".repeat(64) }],
+        },
+      },
+      { ...signed, audit: [{ ...pack.audit[0], seq: 42 }] },
+      { ...signed, upstream: { ...pack.upstream, ejectedAt: "2026-11-21T10:06:01.000Z" } },
+    ];
+    for (const [i, changed] of changes.entries()) {
+      const r = cli(write(`changed-pack-${i}.json`, JSON.stringify(changed)), files.pem);
+      expect(r.code).toBe(1);
+      expect(r.out).toContain(
+        `DIFFERS signature: does not match the document: it was changed after ${files.consoleKeyId} signed it`,
+      );
+      expect(r.last).toBe("NOT VERIFIED: the signature does not hold");
+    }
+  });
+
+  it("is taken by the verify page too: verified against the key given, refused when changed", async () => {
+    const against = { by: "reviewer" as const, keys: { publicKeys: [files.consoleKey], keyIds: [] } };
+    const file = (doc: unknown) => new File([JSON.stringify(doc)], `eject-evidence-${pack.requestId}.json`);
+    expect(documentKind(signed)).toBe("eject.evidence");
+    const outcome = await runChecks(file(signed), undefined, against, () => {});
+    expect(outcome.verdict).toEqual({ kind: "verified", keyId: files.consoleKeyId });
+    expect(outcome.summary).toContain(`the evidence pack of a key ejection: request ${pack.requestId}`);
+    expect(outcome.summary).toContain("approved by cleo@example.com");
+    expect(outcome.summary).toContain(`custodianBackupShare ${digest}`);
+    expect(outcome.note).toBeUndefined();
+    const changed = await runChecks(
+      file({ ...signed, request: { ...pack.request, ticket: "SUP-4243" } }),
+      undefined,
+      against,
+      () => {},
+    );
+    expect(changed.verdict).toMatchObject({ kind: "failed", differs: ["Signature"] });
+    // What the pack says it lacks is said beside the checks, as the command's "note:" says it.
+    const lacking = await signDocument(handle.db, {
+      ...pack,
+      missing: ["the audit record of the execute step's intent"],
+    });
+    expect((await runChecks(file(lacking), undefined, against, () => {})).note).toBe(
+      "the pack says it lacks the audit record of the execute step's intent",
+    );
+    expect(cli(write("lacking.json", JSON.stringify(lacking)), files.pem).out).toContain(
+      "note: the pack says it lacks the audit record of the execute step's intent",
+    );
   });
 });

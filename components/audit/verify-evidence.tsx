@@ -33,7 +33,7 @@ async function reviewerKeys(keyFile: File | undefined, pasted: string): Promise<
 }
 
 /**
- * The verify page: a signed manifest and its file, or a checkpoint or a case bundle alone, checked in the browser
+ * The verify page: a signed manifest and its file, or a checkpoint, a case bundle or an eject evidence pack alone, checked in the browser
  * against a key the reviewer brings (then it can say "Verified"), or else against the keys this
  * console publishes (then only "intact": see lib/evidence/trust.ts).
  */
@@ -52,7 +52,8 @@ export function VerifyEvidence() {
   const [running, setRunning] = useState(false);
 
   async function verify() {
-    if (!documentFile) return setError("Pick a signed document first (a manifest, a checkpoint or a case bundle).");
+    if (!documentFile)
+      return setError("Pick a signed document first (a manifest, a checkpoint, a case bundle or an evidence pack).");
     setError(undefined);
     setOutcome(undefined);
     const brought = await reviewerKeys(keyFile, pasted);
@@ -84,7 +85,7 @@ export function VerifyEvidence() {
         <Field
           id="verify-document"
           label="Signed document (.json)"
-          hint="An export's manifest, an audit checkpoint or a case bundle."
+          hint="An export's manifest, an audit checkpoint, a case bundle or a key ejection's evidence pack."
         >
           <input
             id="verify-document"

@@ -8,6 +8,7 @@ import {
   type Check,
   type DocumentKind,
 } from "@/lib/evidence/check-export";
+import { ejectEvidenceSummary } from "@/lib/evidence/eject-summary";
 import { signatureAgainst, verdictOf, type Against, type Verdict } from "@/lib/evidence/trust";
 import { utc } from "@/lib/shared/format";
 
@@ -16,6 +17,7 @@ const KIND_NAMES: Record<DocumentKind, string> = {
   "audit.export": "an export of the audit log",
   checkpoint: "an audit checkpoint",
   "case.bundle": "a case bundle",
+  "eject.evidence": "the evidence pack of a key ejection",
 };
 
 export interface Outcome {
@@ -45,7 +47,7 @@ export async function runChecks(
     return refused(`${documentFile.name} is not JSON.`);
   }
   const kind = documentKind(doc);
-  if (!kind) return refused(`${documentFile.name} is not a manifest, a checkpoint or a case bundle of this console.`);
+  if (!kind) return refused(`${documentFile.name} is not a signed document of this console.`);
   const signature = signatureAgainst(doc, against);
   const checks = [signature.check];
   const done = (summary: string, note?: string): Outcome => ({
@@ -60,10 +62,16 @@ export async function runChecks(
     );
   if (kind === "case.bundle") {
     checks.push(...bundleChecks(doc, against));
-    const exports = Array.isArray(doc.exports) ? doc.exports.length : 0;
+    const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+    const exports = count(doc.exports);
+    const packs = count(doc.ejectPacks);
     return done(
-      `${documentFile.name} is ${KIND_NAMES[kind]} of case ${String(doc.case)}: ${String(doc.recordCount)} records and ${exports} export manifest${exports === 1 ? "" : "s"}, made ${utc(String(doc.createdAt))}.`,
+      `${documentFile.name} is ${KIND_NAMES[kind]} of case ${String(doc.case)}: ${String(doc.recordCount)} records, ${exports} export manifest${exports === 1 ? "" : "s"} and ${packs} eject evidence pack${packs === 1 ? "" : "s"}, made ${utc(String(doc.createdAt))}.`,
     );
+  }
+  if (kind === "eject.evidence") {
+    const facts = ejectEvidenceSummary(doc);
+    return done(`${documentFile.name} is ${KIND_NAMES[kind]}: ${facts.summary}`, facts.note);
   }
   const described = manifestFile(doc);
   if (!dataFile)

@@ -4,6 +4,7 @@ import { CheckCheck } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { DecisionButtons } from "@/components/ejects/decision-buttons";
+import { awaitingEvidence, EVIDENCE_POLL_MS, EvidenceLink } from "@/components/ejects/evidence-link";
 import { RequestFacts } from "@/components/ejects/request-facts";
 import { EjectStageBadge } from "@/components/ejects/stage-badge";
 import { Countdown, useNow } from "@/components/ui/countdown";
@@ -28,7 +29,11 @@ export function ApprovalsView({ approves, requests }: { approves: boolean; reque
 }
 
 function ApproverSections() {
-  const inbox = useQuery({ queryKey: queryKeys.approvals.inbox(), queryFn: fetchInbox, refetchInterval: 30_000 });
+  const inbox = useQuery({
+    queryKey: queryKeys.approvals.inbox(),
+    queryFn: fetchInbox,
+    refetchInterval: (query) => (awaitingEvidence(query.state.data?.decided) ? EVIDENCE_POLL_MS : 30_000),
+  });
   if (inbox.isPending) return <TableSkeleton rows={3} columns={4} />;
   if (inbox.isError)
     return <ErrorState message={inbox.error.message} error={inbox.error} onRetry={() => void inbox.refetch()} />;
@@ -62,7 +67,11 @@ function ApproverSections() {
 }
 
 function RequesterSection() {
-  const mine = useQuery({ queryKey: queryKeys.approvals.mine(), queryFn: fetchMine, refetchInterval: 30_000 });
+  const mine = useQuery({
+    queryKey: queryKeys.approvals.mine(),
+    queryFn: fetchMine,
+    refetchInterval: (query) => (awaitingEvidence(query.state.data?.requests) ? EVIDENCE_POLL_MS : 30_000),
+  });
   if (mine.isPending) return <TableSkeleton rows={3} columns={4} />;
   if (mine.isError)
     return <ErrorState message={mine.error.message} error={mine.error} onRetry={() => void mine.refetch()} />;
@@ -139,6 +148,11 @@ function InboxItem({
         ) : null}
       </div>
       <RequestFacts request={r} />
+      {r.sharesFetchedAt ? (
+        <div className="mt-3 border-t border-border pt-3">
+          <EvidenceLink request={r} />
+        </div>
+      ) : null}
       {decide ? (
         <div className="mt-3 flex flex-wrap gap-2 border-t border-border pt-3">
           <DecisionButtons request={r} />

@@ -12,6 +12,7 @@ import type { EjectRequestView } from "@/lib/ejects/views";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { executeEject, withdrawEject } from "@/server/actions/ejects";
 import { DecisionButtons } from "./decision-buttons";
+import { EvidenceLink } from "./evidence-link";
 import { FetchShares } from "./fetch-shares";
 import { RequestFacts } from "./request-facts";
 import { EjectStageBadge } from "./stage-badge";
@@ -126,10 +127,13 @@ export function RequestCard({
         </div>
       ) : null}
       {stage === "shares-downloaded" ? (
-        <p className="mt-3 border-t border-border pt-3 text-xs text-muted">
-          The backup shares were downloaded, once; this wallet is out of MPC protection. Nothing more can be done with
-          this request.
-        </p>
+        <div className="mt-3 space-y-2 border-t border-border pt-3">
+          <p className="text-xs text-muted">
+            The backup shares were downloaded, once; this wallet is out of MPC protection. Nothing more can be done with
+            this request.
+          </p>
+          <EvidenceLink request={r} />
+        </div>
       ) : null}
       {stage === "window-closed" ? (
         <p className="mt-3 border-t border-border pt-3 text-xs text-muted">

@@ -1,4 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import { seededClientPositions } from "../../sandbox/seed/backup-plan";
 import { callAction, captureAction } from "../fixtures/actions";
 import { expectAccessible } from "../fixtures/axe";
@@ -8,8 +11,9 @@ import { storageState } from "../fixtures/users";
 
 /**
  * Key ejection on the sandbox's seeded clients, whose backups are what their records say: the
- * approvals inbox, the clients list's Eject column, withdrawing, refusing a wallet that cannot be
- * ejected before anyone spends time on it, and an upstream refusal told in words.
+ * approvals inbox, the clients list's Eject column, the signed evidence pack of a completed ejection,
+ * withdrawing, refusing a wallet that cannot be ejected before anyone spends time on it, and an upstream
+ * refusal told in words.
  */
 test.describe.configure({ mode: "serial" });
 test.use({ storageState: storageState("support") });
@@ -42,6 +46,111 @@ const ejectCell = (page: Page, clientId: string) =>
     .getByRole("row", { name: new RegExp(clientId) })
     .locator("td")
     .last();
+
+interface ShareFile {
+  clientId: string;
+  ejectRequestId: string;
+  encryptedClientBackupShare: string | null;
+  custodianBackupShare: string;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+async function downloaded(page: Page, trigger: () => Promise<void>): Promise<string> {
+  const waiting = page.waitForEvent("download");
+  await trigger();
+  return (await waiting).path();
+}
+
+/**
+ * The ejection's signed evidence pack: on the requester's card once the console has written it, the
+ * same file on the approver's approvals page, holding the SHA-256 of the shares the requester got (and
+ * no share), and verified by the reviewer with the key the audit page gave, in the browser and with
+ * `npm run verify-export`.
+ */
+async function checkEvidencePack(page: Page, browser: Browser, card: Locator, file: ShareFile) {
+  const requestId = file.ejectRequestId;
+  const evidence = card.getByTestId("eject-evidence");
+  const link = evidence.getByRole("link", { name: "Evidence pack (signed JSON)" });
+  // A job writes it just after the download's audit record; the card asks again every few seconds.
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await screens(page, "clients-eject-evidence", async () => {
+    await expect(link).toBeVisible();
+  });
+  const fromClientPage = await downloaded(page, () => link.click());
+  const text = readFileSync(fromClientPage, "utf8");
+  const pack = JSON.parse(text) as Record<string, unknown> & {
+    shares: { digests: unknown[] };
+    audit: { action: string; outcome: string }[];
+  };
+  expect(pack).toMatchObject({
+    kind: "eject.evidence",
+    requestId,
+    clientId: file.clientId,
+    request: { by: "support@e2e.test", ticket: "SUP-SEED-1" },
+    decision: { outcome: "approved", by: "compliance@e2e.test", note: "Called the user back on the number on file" },
+    execution: { by: "support@e2e.test", windowMinutes: 2 },
+    sharesFetch: { by: "support@e2e.test" },
+    missing: [],
+  });
+  expect(pack.shares.digests).toEqual([
+    {
+      field: "encryptedClientBackupShare",
+      sha256: file.encryptedClientBackupShare === null ? null : sha256(file.encryptedClientBackupShare),
+    },
+    { field: "custodianBackupShare", sha256: sha256(file.custodianBackupShare) },
+  ]);
+  expect(pack.audit.map((r) => `${r.action} ${r.outcome}`)).toEqual(
+    ["eject.request", "eject.approve", "eject.execute", "eject.fetch-shares"].flatMap((a) => [
+      `${a} intent`,
+      `${a} ok`,
+    ]),
+  );
+  const secret = (JSON.parse(file.custodianBackupShare) as { share: string }).share;
+  expect(text).not.toContain(secret.slice(0, 16));
+
+  // The approver finds the same pack beside their decision, and verifies it with the key they pinned.
+  const compliance = await browser.newContext({ storageState: storageState("compliance") });
+  try {
+    const reviewer = await compliance.newPage();
+    await reviewer.goto("/audit");
+    const keyId = (await reviewer.getByTestId("signing-key-id").textContent())?.trim() ?? "";
+    const pem = await downloaded(reviewer, () => reviewer.getByRole("button", { name: "Current key (PEM)" }).click());
+    await reviewer.goto("/approvals");
+    const item = reviewer
+      .getByRole("region", { name: /Your decisions/ })
+      .getByTestId("approval-item")
+      .filter({ hasText: "SUP-SEED-1" });
+    const itemLink = item.getByRole("link", { name: "Evidence pack (signed JSON)" });
+    await expect(itemLink).toBeVisible();
+    await screens(reviewer, "approvals-eject-evidence", async () => {
+      await expect(itemLink).toBeVisible();
+    });
+    const fromApprovals = await downloaded(reviewer, () => itemLink.click());
+    expect(readFileSync(fromApprovals, "utf8")).toBe(text);
+
+    await reviewer.goto("/audit/verify");
+    await reviewer.getByLabel("Signed document (.json)").setInputFiles(fromApprovals);
+    await reviewer.getByLabel(/Public key file/).setInputFiles(pem);
+    await reviewer.getByRole("button", { name: "Verify" }).click();
+    const result = reviewer.getByTestId("verify-result");
+    await expect(result).toHaveAttribute("data-verdict", "verified");
+    await expect(result.getByRole("heading", { level: 2 })).toHaveText(`Verified against the key you gave (${keyId})`);
+    await expect(result).toContainText(`the evidence pack of a key ejection: request ${requestId}`);
+    await screens(reviewer, "audit-verify-eject-evidence", async () => {
+      await expect(result).toBeVisible();
+    });
+
+    const command = spawnSync(process.execPath, ["scripts/verify-export.mjs", fromApprovals, "--key", pem], {
+      encoding: "utf8",
+    });
+    expect(command.status).toBe(0);
+    expect(command.stdout).toContain(`ok      eject evidence: request ${requestId} of client ${file.clientId}`);
+    expect(command.stdout).toMatch(/\nOK\n$/);
+  } finally {
+    await compliance.close();
+  }
+}
 
 test("[CLIENTS][eject-seeded] a seeded client with a completed backup is ejected end to end, approved from the inbox", async ({
   page,
@@ -97,6 +206,7 @@ test("[CLIENTS][eject-seeded] a seeded client with a completed backup is ejected
   );
   expect(file).toMatchObject({ clientId, ejectRequestId: await card.getAttribute("data-request-id") });
   expect(String(file.custodianBackupShare).length).toBeGreaterThan(20);
+  await checkEvidencePack(page, browser, card, file as ShareFile);
   await page.goto("/clients");
   await expect(ejectCell(page, clientId)).toHaveText(/^1 of 2 wallets ejected \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   const listed = (await ejectCell(page, clientId).textContent())!;

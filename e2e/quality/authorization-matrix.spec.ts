@@ -91,6 +91,7 @@ const ROUTES: Record<string, string> = {
   "GET /api/clients/[clientId]/assets": "assets:read",
   "GET /api/clients/[clientId]/balances": "assets:read",
   "GET /api/clients/[clientId]/ejects": "clients:read",
+  "GET /api/ejects/[requestId]/evidence": "clients:read",
   "GET /api/clients/[clientId]": "clients:read",
   "GET /api/clients/[clientId]/timeline": "clients:read",
   "GET /api/clients": "clients:read",

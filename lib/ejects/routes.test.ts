@@ -9,4 +9,9 @@ describeRoutes("lib/ejects/routes.ts", routes, {
     "/api/approvals/waiting",
     "app/api/approvals/waiting/route.ts",
   ],
+  ejectEvidenceUrl: [
+    () => routes.ejectEvidenceUrl("0b9f5c1e-2f4a-4c1d-9a57-3f3d2c1b0a99"),
+    "/api/ejects/0b9f5c1e-2f4a-4c1d-9a57-3f3d2c1b0a99/evidence",
+    "app/api/ejects/[requestId]/evidence/route.ts",
+  ],
 });

@@ -30,6 +30,8 @@ export interface EjectRequestView {
   ejectableUntil: string | null;
   sharesFetchedByEmail: string | null;
   sharesFetchedAt: string | null;
+  /** When the signed evidence pack of the completed ejection was written; null while there is none. */
+  evidenceSignedAt: string | null;
 }
 
 /** The approvals page for an approver: requests waiting for their decision, and what they decided. */

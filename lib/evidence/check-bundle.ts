@@ -2,8 +2,8 @@
  * What the verify page checks inside a case bundle (server/cases/bundle.ts) beyond its own signature:
  * that it holds what it says (its count, its case on every record, records in chain order), that
  * records next to each other in the chain are linked (the later one's prevHash is the earlier one's
- * hash), that the head it names is not before its last record, and that every export manifest in it
- * is signed by a key the check trusts. `npm run verify-export` checks the same with Node's own crypto.
+ * hash), that the head it names is not before its last record, and that every export manifest and
+ * key ejection's evidence pack in it is signed by a key the check trusts. `npm run verify-export` checks the same with Node's own crypto.
  */
 import type { Check } from "./check-export";
 import { signatureAgainst, type Against } from "./trust";
@@ -67,6 +67,11 @@ export function bundleChecks(doc: Record<string, unknown>, against: Against): Ch
   manifests.forEach((manifest, i) => {
     const { check } = signatureAgainst(manifest, against);
     checks.push({ ...check, label: `Export ${i + 1} of ${manifests.length}` });
+  });
+  const packs = Array.isArray(doc.ejectPacks) ? doc.ejectPacks : [];
+  packs.forEach((pack, i) => {
+    const { check } = signatureAgainst(pack, against);
+    checks.push({ ...check, label: `Evidence pack ${i + 1} of ${packs.length}` });
   });
   return checks;
 }

@@ -13,7 +13,7 @@ export interface Check {
   detail: string;
 }
 
-export type DocumentKind = "alerts.export" | "audit.export" | "checkpoint" | "case.bundle";
+export type DocumentKind = "alerts.export" | "audit.export" | "checkpoint" | "case.bundle" | "eject.evidence";
 
 interface ManifestFile {
   name: string;
@@ -26,7 +26,13 @@ export function documentKind(doc: unknown): DocumentKind | undefined {
   if (typeof doc !== "object" || doc === null) return undefined;
   const d = doc as Record<string, unknown>;
   if (typeof d.format === "string" && d.format.startsWith("custodian-console.audit-checkpoint/")) return "checkpoint";
-  if (d.kind === "alerts.export" || d.kind === "audit.export" || d.kind === "case.bundle") return d.kind;
+  if (
+    d.kind === "alerts.export" ||
+    d.kind === "audit.export" ||
+    d.kind === "case.bundle" ||
+    d.kind === "eject.evidence"
+  )
+    return d.kind;
   return undefined;
 }
 

@@ -26,6 +26,8 @@ export const JOB_ACCESS = {
   "yield.run": { permission: "yield:read", readers: "shared" },
   // The reconciler's passes: started by the console itself, followed by anyone who reads yields.
   "yield.reconcile": { permission: "yield:read", readers: "shared" },
+  // The writing of an eject's evidence pack: started by the download (or the console's sweep), followed by whoever reads the eject.
+  "ejects.evidence": { permission: "clients:read", readers: "shared" },
 } as const satisfies Record<string, { permission: Permission; readers: JobReaders }>;
 
 export type JobKind = keyof typeof JOB_ACCESS;

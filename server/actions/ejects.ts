@@ -9,6 +9,8 @@ import {
   fetchEjectShares,
   withdrawEjectRequest,
 } from "@/server/ejects";
+import { queueEvidencePack } from "@/server/ejects/evidence/job";
+import { shareDigests } from "@/server/ejects/evidence/share-digests";
 import { defineAction } from "@/server/kit/define-action";
 
 export const requestEject = defineAction({
@@ -76,6 +78,11 @@ export const downloadEjectShares = defineAction({
   }),
   run: async (input, { user }) => {
     const { request, shares } = await fetchEjectShares(input, user);
+    // Their SHA-256 is taken now: the shares pass through once and are never kept. The digests go on
+    // this act's audit record (auditResult), which the evidence pack names; a job writes the pack
+    // once that record is written (server/ejects/evidence/job.ts says why that way).
+    const sharesSha256 = shareDigests(shares);
+    await queueEvidencePack(request.id, { id: user.id, email: user.email });
     const file = {
       clientId: request.clientId,
       walletId: request.walletId,
@@ -89,9 +96,14 @@ export const downloadEjectShares = defineAction({
       fileName: `eject-${request.clientId}-${request.walletId}.json`,
       content: JSON.stringify(file, null, 2),
       walletId: request.walletId,
+      sharesSha256,
     };
   },
   auditInput: ({ requestId, clientId }) => ({ requestId, clientId }),
   target: (input) => `${input.clientId}/${input.requestId}`,
-  auditResult: (r) => ({ walletId: r.walletId, delivered: "one download; not stored by the console" }),
+  auditResult: (r) => ({
+    walletId: r.walletId,
+    delivered: "one download; not stored by the console",
+    sharesSha256: r.sharesSha256,
+  }),
 });

@@ -16,7 +16,7 @@ type Row = typeof tables.auditLog.$inferSelect;
 /**
  * One case as signed evidence: every audit record made under it (each with its place in the chain:
  * sequence number, hash and the hash before it), the signed manifests of the exports started under
- * it, and the chain's head when the bundle was made, in one document signed as every export is
+ * it, the signed evidence packs of its key ejections, and the chain's head when the bundle was made, in one document signed as every export is
  * (lib/evidence/signature.ts), so `npm run verify-export` and the verify page check it offline.
  * Nothing secret can be in it: audit records never hold one, manifests describe files by digest.
  */
@@ -51,9 +51,14 @@ export async function buildCaseBundle(caseRef: string, user: StaffUser, now = ne
     recordCount: rows.length,
     records: rows.map(bundleRecord),
     exports: await exportManifests(db, rows),
+    ejectPacks: await ejectPacks(db, caseRef, rows),
   };
   const signed = await signDocument(db, document);
-  return { fileName: bundleFileName(caseRef, now), content: `${JSON.stringify(signed, null, 2)}\n`, records: rows.length };
+  return {
+    fileName: bundleFileName(caseRef, now),
+    content: `${JSON.stringify(signed, null, 2)}\n`,
+    records: rows.length,
+  };
 }
 
 /** A record as the audit export writes it (lib/audit AUDIT_RECORD_COLUMNS), with the hash before it. */
@@ -80,6 +85,34 @@ async function exportManifests(db: Db, rows: Row[]): Promise<unknown[]> {
     return manifest ? [manifest] : [];
   });
 }
+
+/**
+ * The signed evidence packs of the key ejections of the case: each eject request a record of the case
+ * names (the request's outcome names it in its result, the later steps as their target), and each whose
+ * own ticket is the case.
+ */
+async function ejectPacks(db: Db, caseRef: string, rows: Row[]): Promise<unknown[]> {
+  const named = rows.flatMap((row) => {
+    if (!row.action.startsWith("eject.")) return [];
+    const result = (row.input as { result?: { requestId?: unknown } } | null)?.result?.requestId;
+    const fromTarget = row.target?.split("/").at(-1);
+    return [result, fromTarget].filter((id): id is string => typeof id === "string" && UUID.test(id));
+  });
+  const ticketed = await db
+    .select({ id: tables.ejectRequests.id, ticket: tables.ejectRequests.ticket })
+    .from(tables.ejectRequests)
+    .where(sql`upper(trim(${tables.ejectRequests.ticket})) = ${caseRef.toUpperCase()}`);
+  const ids = [...new Set([...named, ...ticketed.map((r) => r.id)])];
+  if (ids.length === 0) return [];
+  const packs = await db
+    .select({ pack: tables.ejectEvidence.pack })
+    .from(tables.ejectEvidence)
+    .where(inArray(tables.ejectEvidence.requestId, ids))
+    .orderBy(asc(tables.ejectEvidence.signedAt));
+  return packs.map((p) => p.pack);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** case-ABC-123-20261129T1530Z.json; a link case keeps only its safe characters. */
 function bundleFileName(caseRef: string, at: Date): string {

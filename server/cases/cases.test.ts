@@ -188,12 +188,33 @@ describe("cases", () => {
     });
     expect((await exportStart({}, { caseRef: "BUN-1" })).ok).toBe(true);
 
+    // A key ejection decided under the case: its signed evidence pack joins the bundle.
+    const requestId = "3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c";
+    const pack = await signDocument(handle.db, { kind: "eject.evidence", requestId, clientId: "client-1" });
+    await handle.db.insert(tables.ejectEvidence).values({
+      requestId,
+      clientId: "client-1",
+      pack,
+      keyId: pack.signature.keyId,
+      signedAt: new Date(),
+    });
+    const approve = defineAction({
+      action: "eject.approve",
+      secretFields: [],
+      permission: "eject:approve",
+      input: z.object({ requestId: z.string() }),
+      target: (input) => input.requestId,
+      run: async () => ({}),
+    });
+    expect((await approve({ requestId }, { caseRef: "BUN-1" })).ok).toBe(true);
+
     const result = await downloadCaseBundle({ caseRef: "bun-1" });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const bundle = JSON.parse(result.data.content) as Record<string, unknown> & {
       records: { seq: number; id: string; hash: string; prevHash: string; action: string; input: { case: string } }[];
       exports: Record<string, unknown>[];
+      ejectPacks: Record<string, unknown>[];
     };
     expect(signatureHolds(bundle)).toBe(true);
     const expected = (await records()).filter((r) => (r.input as { case?: string } | null)?.case === "BUN-1");
@@ -203,6 +224,8 @@ describe("cases", () => {
       expected.map((r) => [r.seq, r.id, r.hash, r.prevHash]),
     );
     expect(bundle.exports).toEqual([manifest]);
+    expect(bundle.ejectPacks).toEqual([pack]);
+    expect(signatureHolds(bundle.ejectPacks[0]!)).toBe(true);
     expect(signatureHolds(bundle.exports[0]!)).toBe(true);
     // The bundle's download is itself an act on record, under its target case.
     const last = (await records()).at(-1)!;

@@ -519,3 +519,17 @@ export const exportScheduleRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scheduleId, t.periodStart] })],
 );
+
+/**
+ * The signed evidence pack of each completed key ejection (server/ejects/evidence/): one per request,
+ * written after the backup shares were handed out and the hand-out was recorded. It holds who asked,
+ * decided, opened and fetched, the audit records of each step and the SHA-256 of each share, never a
+ * share. `pack` is the signed document exactly as it is served; its signature covers everything else.
+ */
+export const ejectEvidence = pgTable("eject_evidence", {
+  requestId: uuid("request_id").primaryKey(),
+  clientId: text("client_id").notNull(),
+  pack: jsonb("pack").notNull(),
+  keyId: text("key_id").notNull(),
+  signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
+});

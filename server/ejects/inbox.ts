@@ -5,6 +5,7 @@ import { ejectSummaryOf, type EjectRequestFacts } from "@/lib/ejects/summary";
 import type { EjectRequestView, EjectSummary } from "@/lib/ejects/views";
 import { findUserById, type StaffUser } from "@/server/auth/users";
 import { getDb, tables, type Db } from "@/server/db";
+import { withEvidence } from "./evidence/store";
 import { toView } from "./view";
 
 /**
@@ -64,7 +65,10 @@ export async function myRequestsIn(db: Db, user: StaffUser): Promise<EjectReques
     .where(eq(t.requestedById, user.id))
     .orderBy(desc(t.requestedAt))
     .limit(APPROVALS_PAGE_LIMIT);
-  return rows.map((row) => toView(row));
+  return withEvidence(
+    db,
+    rows.map((row) => toView(row)),
+  );
 }
 
 /** Requests this approver approved or rejected, most recent decision first. */
@@ -76,7 +80,10 @@ export async function myDecisionsIn(db: Db, user: StaffUser): Promise<EjectReque
     .where(and(eq(t.decidedById, user.id), isNotNull(t.decidedAt)))
     .orderBy(desc(t.decidedAt))
     .limit(APPROVALS_PAGE_LIMIT);
-  return rows.map((row) => toView(row));
+  return withEvidence(
+    db,
+    rows.map((row) => toView(row)),
+  );
 }
 
 /**

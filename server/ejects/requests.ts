@@ -7,6 +7,7 @@ import { getClient } from "@/server/clients/reads";
 import { getDb, tables } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { AppError, conflict } from "@/server/errors";
+import { withEvidence } from "./evidence/store";
 import { expireStale, toView } from "./view";
 
 export async function listEjectRequests(clientId: string): Promise<EjectRequestView[]> {
@@ -17,7 +18,10 @@ export async function listEjectRequests(clientId: string): Promise<EjectRequestV
     .where(eq(tables.ejectRequests.clientId, clientId))
     .orderBy(desc(tables.ejectRequests.requestedAt));
   const now = new Date();
-  return rows.map((row) => toView(row, now));
+  return withEvidence(
+    db,
+    rows.map((row) => toView(row, now)),
+  );
 }
 
 export async function createEjectRequest(

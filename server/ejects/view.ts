@@ -37,6 +37,8 @@ export function toView(row: EjectRow, now = new Date()): EjectRequestView {
     ejectableUntil: iso(row.ejectableUntil),
     sharesFetchedByEmail: row.sharesFetchedByEmail,
     sharesFetchedAt: iso(row.sharesFetchedAt),
+    // Lists that show it add it (./evidence/store.ts withEvidence); a single act's answer has none yet.
+    evidenceSignedAt: null,
   };
 }
 

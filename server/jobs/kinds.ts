@@ -12,6 +12,8 @@ export async function loadJobKinds() {
   await import("@/server/audit/export/job");
   await import("@/server/yield/run-job");
   await import("@/server/yield/reconcile");
+  // A completed eject's evidence pack, and the sweep that queues any pack still owed.
+  (await import("@/server/ejects/evidence/job")).startEvidenceSweep();
   // Export files expire: every instance that can run exports also sweeps the shared directory.
   (await import("@/server/alerts/export/sweep")).startExportSweep();
 }

@@ -129,6 +129,7 @@ describe("job runs from the first scrape", () => {
       "alerts.replay-follow",
       "audit.export",
       "clients.find-address",
+      "ejects.evidence",
       "yield.reconcile",
       "yield.run",
     ];

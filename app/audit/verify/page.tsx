@@ -23,7 +23,7 @@ export default async function VerifyEvidencePage() {
     <>
       <PageHeader
         title="Verify signed evidence"
-        description="Pick a signed manifest and the file it describes, or a checkpoint or a case bundle alone. Your browser checks the signature, size, SHA-256 and row count here: nothing is uploaded."
+        description="Pick a signed manifest and the file it describes, or a checkpoint, a case bundle or a key ejection's evidence pack alone. Your browser checks the signature, size, SHA-256 and row count here: nothing is uploaded."
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <VerifyEvidence />
