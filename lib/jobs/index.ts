@@ -26,6 +26,8 @@ export const JOB_ACCESS = {
   "yield.run": { permission: "yield:read", readers: "shared" },
   // The reconciler's passes: started by the console itself, followed by anyone who reads yields.
   "yield.reconcile": { permission: "yield:read", readers: "shared" },
+  // The notification rules' passes: started by the console itself (or an admin's "Check now"), for admins.
+  "notifications.tick": { permission: "users:manage", readers: "shared" },
 } as const satisfies Record<string, { permission: Permission; readers: JobReaders }>;
 
 export type JobKind = keyof typeof JOB_ACCESS;

@@ -494,6 +494,9 @@ export const notificationFindings = pgTable(
     subject: text("subject").notNull(),
     state: text("state", { enum: ["firing", "resolved"] }).notNull(),
     count: integer("count").notNull(),
+    /** The last look's sentence and console page (lib/notifications/message.ts), for the "resolved" message. */
+    what: text("what").notNull(),
+    path: text("path").notNull(),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true, mode: "string" }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "string" }).notNull(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "string" }),

@@ -12,6 +12,7 @@ export async function loadJobKinds() {
   await import("@/server/audit/export/job");
   await import("@/server/yield/run-job");
   await import("@/server/yield/reconcile");
+  await import("@/server/notifications/job");
   // Export files expire: every instance that can run exports also sweeps the shared directory.
   (await import("@/server/alerts/export/sweep")).startExportSweep();
 }

@@ -3,6 +3,8 @@ CREATE TABLE "notification_findings" (
 	"subject" text NOT NULL,
 	"state" text NOT NULL,
 	"count" integer NOT NULL,
+	"what" text NOT NULL,
+	"path" text NOT NULL,
 	"first_seen_at" timestamp with time zone NOT NULL,
 	"last_seen_at" timestamp with time zone NOT NULL,
 	"resolved_at" timestamp with time zone,

@@ -1,0 +1,55 @@
+/**
+ * The notification rules: what each one watches, what its threshold means and where its page is. A rule
+ * is one entry here and one finder in server/notifications/finders/ (a "scheduled export failed" rule
+ * joins the same way: an entry, a finder). Pure data, shared by the admin page and the evaluator.
+ */
+export const RULE_IDS = ["drop-horizon", "watchdog", "webhook-health", "audit-chain"] as const;
+export type RuleId = (typeof RULE_IDS)[number];
+
+export interface RuleDefinition {
+  label: string;
+  /** What the rule watches, in a sentence for the admin page. */
+  description: string;
+  /** The threshold's meaning, its bounds and default; null for a rule without one. */
+  threshold: { label: string; unit: string; min: number; max: number; default: number } | null;
+}
+
+export const RULES: Record<RuleId, RuleDefinition> = {
+  "drop-horizon": {
+    label: "Failed events about to be dropped",
+    description: "A webhook has failed events the upstream drops within the threshold unless one of its retries succeeds.",
+    threshold: { label: "Within", unit: "hours", min: 1, max: 48, default: 6 },
+  },
+  watchdog: {
+    label: "Confirmations missing or disputed",
+    description:
+      "A webhook's confirmed alerts did not come, or the chain disputes a confirmed transaction (the chain watchdog), at least the threshold's number.",
+    threshold: { label: "At least", unit: "transactions", min: 1, max: 10_000, default: 1 },
+  },
+  "webhook-health": {
+    label: "Webhook success rate low",
+    description: "A webhook delivered less than the threshold's share of its settled events over the last hour.",
+    threshold: { label: "Below", unit: "%", min: 1, max: 100, default: 90 },
+  },
+  "audit-chain": {
+    label: "Audit chain broken",
+    description: "The console found its audit log altered or cut (appends stop until an operator acknowledges it).",
+    threshold: null,
+  },
+};
+
+export interface RuleSetting {
+  enabled: boolean;
+  /** Absent for a rule without a threshold. */
+  threshold?: number;
+}
+
+/** A rule's setting as stored, or its default (off, with the default threshold). */
+export function ruleSetting(id: RuleId, stored: Partial<Record<string, RuleSetting>>): RuleSetting {
+  const threshold = RULES[id].threshold;
+  const found = stored[id];
+  return {
+    enabled: found?.enabled ?? false,
+    ...(threshold ? { threshold: found?.threshold ?? threshold.default } : {}),
+  };
+}
