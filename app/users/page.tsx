@@ -1,5 +1,6 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { NotificationsSection } from "@/components/notifications/notifications-section";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
 import { UsersView } from "@/components/users/users-view";
@@ -29,6 +30,7 @@ export default async function UsersPage() {
       <HydrationBoundary state={dehydrate(queryClient)}>
         <UsersView currentUserId={user.id} />
       </HydrationBoundary>
+      <NotificationsSection />
     </>
   );
 }

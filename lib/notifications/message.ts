@@ -25,7 +25,6 @@ export interface NotifyMessage {
 
 /** The Slack-compatible body's text: the state, what, how many, and the link. */
 export function slackText(message: NotifyMessage): string {
-  const head =
-    message.kind === "test" ? "Test notification" : message.state === "firing" ? "Firing" : "Resolved";
+  const head = message.kind === "test" ? "Test notification" : message.state === "firing" ? "Firing" : "Resolved";
   return `[${head}] ${message.what} (${message.count}) <${message.link}|Open in the console>`;
 }

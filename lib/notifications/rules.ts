@@ -17,7 +17,8 @@ export interface RuleDefinition {
 export const RULES: Record<RuleId, RuleDefinition> = {
   "drop-horizon": {
     label: "Failed events about to be dropped",
-    description: "A webhook has failed events the upstream drops within the threshold unless one of its retries succeeds.",
+    description:
+      "A webhook has failed events the upstream drops within the threshold unless one of its retries succeeds.",
     threshold: { label: "Within", unit: "hours", min: 1, max: 48, default: 6 },
   },
   watchdog: {

@@ -6,6 +6,7 @@
  * accepts: `npm run docs:config` (scripts/config-doc.ts) writes docs/configuration.md from them.
  */
 import { z } from "zod";
+import { destinationProblem } from "../notifications/destination";
 import {
   emptyToUndefined,
   flag,
@@ -18,7 +19,6 @@ import {
   share,
   text,
 } from "./config-fields";
-import { destinationProblem } from "../notifications/destination";
 
 export const sandboxEnvSchema = z.object({
   SANDBOX_PORT: port(4010).describe(

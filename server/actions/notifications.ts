@@ -91,10 +91,7 @@ export const sendTestNotification = defineAction({
       "test",
     );
     await deliverDue(db, { now, ids: [id] });
-    const [row] = await db
-      .select()
-      .from(tables.notificationOutbox)
-      .where(eq(tables.notificationOutbox.id, id));
+    const [row] = await db.select().from(tables.notificationOutbox).where(eq(tables.notificationOutbox.id, id));
     return { status: row?.status ?? "pending", httpStatus: row?.lastStatus ?? null, error: row?.lastError ?? null };
   },
   auditResult: (r) => ({ status: r.status, httpStatus: r.httpStatus }),

@@ -92,10 +92,7 @@ export async function forgetFindings(db: Db, rule: RuleId): Promise<void> {
 
 /** Findings standing now, per rule. */
 export async function firingCounts(db: Db): Promise<Partial<Record<RuleId, number>>> {
-  const rows = await db
-    .select({ rule: findings.rule })
-    .from(findings)
-    .where(eq(findings.state, "firing"));
+  const rows = await db.select({ rule: findings.rule }).from(findings).where(eq(findings.state, "firing"));
   const counts: Partial<Record<RuleId, number>> = {};
   for (const { rule } of rows) counts[rule as RuleId] = (counts[rule as RuleId] ?? 0) + 1;
   return counts;

@@ -45,7 +45,9 @@ export async function startNotifyPass(by: JobActor = SYSTEM): Promise<string> {
 /** Every instance asks for a pass every CONSOLE_NOTIFY_EVERY_SECONDS; the singleton makes it one. */
 export function startNotifySchedule(): () => void {
   const timer = setInterval(() => {
-    startNotifyPass().catch((error: unknown) => logger.warn({ err: error }, "the notification pass could not be started"));
+    startNotifyPass().catch((error: unknown) =>
+      logger.warn({ err: error }, "the notification pass could not be started"),
+    );
   }, getEnv().CONSOLE_NOTIFY_EVERY_SECONDS * 1000);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appendAudit } from "@/server/audit/append";
 import { clearChainAlarm } from "@/server/audit/alarm";
+import { appendAudit } from "@/server/audit/append";
 import { checkpointsWritten } from "@/server/audit/checkpoint-schedule";
 import { forgetAuditKeysForTests } from "@/server/audit/keys";
 import { verifyChain } from "@/server/audit/verify";
@@ -58,7 +58,7 @@ afterEach(async () => {
 const by = "admin@example.com";
 /** A finder that finds what the test says, now. */
 function fake(): Finder & { now: FinderResult } {
-  const finder = (async () => finder.now) as Finder & { now: FinderResult };
+  const finder = (async () => finder.now) as unknown as Finder & { now: FinderResult };
   finder.now = { findings: [], unknown: [] };
   return finder;
 }
@@ -147,7 +147,12 @@ describe("notifications to a webhook receiver", () => {
     finder.now = { findings: [], unknown: ["wh_2"] };
     await runNotifications(h.db, { finders: { "drop-horizon": finder } });
     expect(bodies().slice(2)).toEqual([
-      expect.objectContaining({ state: "resolved", rule: "drop-horizon", count: 0, link: expect.stringContaining("wh_1") }),
+      expect.objectContaining({
+        state: "resolved",
+        rule: "drop-horizon",
+        count: 0,
+        link: expect.stringContaining("wh_1"),
+      }),
     ]);
 
     // A finder that fails resolves nothing either; wh_2 read again and gone: resolved. Back: firing anew.
@@ -163,7 +168,11 @@ describe("notifications to a webhook receiver", () => {
     await runNotifications(h.db, { finders: { "drop-horizon": finder } });
     finder.now.findings = [webhookFinding("wh_1", 2)];
     await runNotifications(h.db, { finders: { "drop-horizon": finder } });
-    expect(bodies().slice(3).map((b) => [b.state, String(b.link).split("/")[4]])).toEqual([
+    expect(
+      bodies()
+        .slice(3)
+        .map((b) => [b.state, String(b.link).split("/")[4]]),
+    ).toEqual([
       ["resolved", "wh_2"],
       ["firing", "wh_1"],
     ]);

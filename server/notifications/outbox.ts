@@ -6,9 +6,9 @@ import type { NotifyMessage } from "@/lib/notifications/message";
 import { tables, type Db } from "@/server/db";
 import { logger } from "@/server/log";
 import { requestBody } from "./body";
-import { readSettings } from "./settings";
 import { signingSecret } from "./secret";
 import { postBody, type SendOutcome } from "./send";
+import { readSettings } from "./settings";
 import { signatureHeaders } from "./sign";
 
 /** Sends of one message before it is given up (and shown so on the admin page). */

@@ -1,7 +1,7 @@
 import "server-only";
 import { desc } from "drizzle-orm";
-import { shownDestination } from "@/lib/notifications/destination";
 import type { NotificationSendView, NotificationsView } from "@/lib/notifications";
+import { shownDestination } from "@/lib/notifications/destination";
 import { RULE_IDS } from "@/lib/notifications/rules";
 import { tables, type Db } from "@/server/db";
 import { firingCounts } from "./evaluate";
@@ -30,19 +30,17 @@ export async function notificationsView(db: Db): Promise<NotificationsView> {
     },
     rules: RULE_IDS.map((id) => ({ id, ...settings.rules[id] })),
     firing,
-    sends: rows.map(
-      (r): NotificationSendView => ({
-        id: r.id,
-        createdAt: r.createdAt,
-        rule: r.rule as NotificationSendView["rule"],
-        state: r.state,
-        status: r.status,
-        httpStatus: r.lastStatus,
-        attempts: r.attempts,
-        lastError: r.lastError,
-        sentAt: r.sentAt,
-        nextAttemptAt: r.status === "pending" ? r.nextAttemptAt : null,
-      }),
-    ),
+    sends: rows.map((r): NotificationSendView => ({
+      id: r.id,
+      createdAt: r.createdAt,
+      rule: r.rule as NotificationSendView["rule"],
+      state: r.state,
+      status: r.status,
+      httpStatus: r.lastStatus,
+      attempts: r.attempts,
+      lastError: r.lastError,
+      sentAt: r.sentAt,
+      nextAttemptAt: r.status === "pending" ? r.nextAttemptAt : null,
+    })),
   };
 }
