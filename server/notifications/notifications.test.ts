@@ -1,4 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearChainAlarm } from "@/server/audit/alarm";
@@ -76,13 +78,21 @@ async function setUp(format: "plain" | "slack", rule: "drop-horizon" | "audit-ch
   return format === "plain" ? newSigningSecret(h.db) : undefined;
 }
 
-/** The receiver's check, as docs/security.md gives it: node:crypto only. */
+/**
+ * The receiver's check exactly as docs/security.md gives it (its code block, run here with node:crypto
+ * alone, not the console's code), with "now" moved to `nowSeconds` to try an old timestamp.
+ */
 function verify(secret: string, headers: Record<string, unknown>, body: string, nowSeconds: number): boolean {
-  const timestamp = String(headers["x-console-timestamp"]);
-  const given = String(headers["x-console-signature"]);
-  if (!/^\d+$/.test(timestamp) || Math.abs(nowSeconds - Number(timestamp)) > 300) return false;
-  const expected = `v1=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
-  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  const doc = readFileSync(path.resolve(process.cwd(), "docs/security.md"), "utf8");
+  const block = /## Notifications[\s\S]*?```js\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!block) throw new Error("docs/security.md: no receiver check under ## Notifications");
+  const code = block.replace(/^import .*$/m, "").replaceAll("Date.now()", "now");
+  const check = new Function("createHmac", "timingSafeEqual", "now", `${code}; return fromConsole;`)(
+    createHmac,
+    timingSafeEqual,
+    nowSeconds * 1000,
+  ) as (secret: string, headers: Record<string, unknown>, rawBody: string) => boolean;
+  return check(secret, headers, body);
 }
 
 describe("notifications to a webhook receiver", () => {

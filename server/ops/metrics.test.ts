@@ -129,6 +129,7 @@ describe("job runs from the first scrape", () => {
       "alerts.replay-follow",
       "audit.export",
       "clients.find-address",
+      "notifications.tick",
       "yield.reconcile",
       "yield.run",
     ];
