@@ -15,7 +15,7 @@ export function destinationProblem(value: string): string | null {
   try {
     url = new URL(value);
   } catch {
-    return "Enter a full URL, such as https://hooks.example.com/console";
+    return "Enter a full URL, starting with https://";
   }
   if (url.username || url.password) return "The URL must not hold a user name or password";
   if (url.protocol === "https:") return null;
