@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { SecretOnce } from "@/components/ui/secret-once";
 import { ErrorState, TableSkeleton } from "@/components/ui/states";
 import type { NotificationsView } from "@/lib/notifications";
@@ -65,6 +66,16 @@ export function NotificationsSection() {
             </ul>
           </div>
           <NotifyActions hasDestination={view.data.destination.shown !== null} onSecret={setSecret} />
+          <p className="text-xs text-muted" data-testid="notify-last-pass">
+            {view.data.lastPass ? (
+              <>
+                Rules last checked <RelativeTime iso={view.data.lastPass.finishedAt} />
+                {view.data.lastPass.status === "succeeded" ? "" : ` (${view.data.lastPass.status})`}.
+              </>
+            ) : (
+              "The rules have not been checked yet."
+            )}
+          </p>
           <SendsTable sends={view.data.sends} />
         </>
       )}

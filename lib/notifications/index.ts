@@ -57,6 +57,8 @@ export interface NotificationsView {
     updatedAt: string | null;
   };
   rules: { id: RuleId; enabled: boolean; threshold?: number }[];
+  /** The newest pass that ended (the rules checked, due messages sent), if any. */
+  lastPass: { finishedAt: string; status: string } | null;
   /** Findings standing now, by rule. */
   firing: Partial<Record<RuleId, number>>;
   sends: NotificationSendView[];

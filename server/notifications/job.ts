@@ -5,9 +5,9 @@ import { getDb, tables } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { defineJob, startJob, type JobActor } from "@/server/jobs";
 import { logger } from "@/server/log";
+import { NOTIFY_JOB_KIND } from "./job-kind";
 import { runNotifications } from "./tick";
 
-const KIND = "notifications.tick";
 /** One pass at a time across every instance: a start while one is queued or running joins it. */
 const SINGLETON = "notifications-tick";
 /** Passes that went well are kept a day, as the yield reconciler's are; failed ones stay (they say why). */
@@ -15,7 +15,7 @@ const KEEP_PASSES_MS = 24 * 3_600_000;
 
 /** The notification rules' pass as a durable job (server/jobs): one instance drives it at a time. */
 export const notifyJob = defineJob({
-  kind: KIND,
+  kind: NOTIFY_JOB_KIND,
   params: z.object({}),
   maxAttempts: 1,
   run: async () => {
@@ -25,7 +25,7 @@ export const notifyJob = defineJob({
       .delete(tables.jobRuns)
       .where(
         and(
-          eq(tables.jobRuns.kind, KIND),
+          eq(tables.jobRuns.kind, NOTIFY_JOB_KIND),
           eq(tables.jobRuns.status, "succeeded"),
           lt(tables.jobRuns.finishedAt, new Date(Date.now() - KEEP_PASSES_MS)),
         ),

@@ -1,10 +1,11 @@
 import "server-only";
-import { desc } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { NotificationSendView, NotificationsView } from "@/lib/notifications";
 import { shownDestination } from "@/lib/notifications/destination";
 import { RULE_IDS } from "@/lib/notifications/rules";
 import { tables, type Db } from "@/server/db";
 import { firingCounts } from "./evaluate";
+import { NOTIFY_JOB_KIND } from "./job-kind";
 import { hasSigningSecret } from "./secret";
 import { readSettings } from "./settings";
 
@@ -14,10 +15,17 @@ const LAST_SENDS = 20;
 export async function notificationsView(db: Db): Promise<NotificationsView> {
   const settings = await readSettings(db);
   const outbox = tables.notificationOutbox;
-  const [rows, firing, secret] = await Promise.all([
+  const runs = tables.jobRuns;
+  const [rows, firing, secret, [pass]] = await Promise.all([
     db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(LAST_SENDS),
     firingCounts(db),
     hasSigningSecret(db),
+    db
+      .select({ finishedAt: runs.finishedAt, status: runs.status })
+      .from(runs)
+      .where(and(eq(runs.kind, NOTIFY_JOB_KIND), isNotNull(runs.finishedAt)))
+      .orderBy(desc(runs.finishedAt))
+      .limit(1),
   ]);
   return {
     destination: {
@@ -28,6 +36,7 @@ export async function notificationsView(db: Db): Promise<NotificationsView> {
       updatedByEmail: settings.updatedByEmail,
       updatedAt: settings.updatedAt,
     },
+    lastPass: pass?.finishedAt ? { finishedAt: pass.finishedAt.toISOString(), status: pass.status } : null,
     rules: RULE_IDS.map((id) => ({ id, ...settings.rules[id] })),
     firing,
     sends: rows.map((r): NotificationSendView => ({
