@@ -1,8 +1,8 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 
-export const TIMESTAMP_HEADER = "x-console-timestamp";
-export const SIGNATURE_HEADER = "x-console-signature";
+const TIMESTAMP_HEADER = "x-console-timestamp";
+const SIGNATURE_HEADER = "x-console-signature";
 
 /**
  * The headers that let a receiver check a plain body: the time of sending (Unix seconds) and
