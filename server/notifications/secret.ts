@@ -7,7 +7,7 @@ import { vaultGetText, vaultPut, vaultSubjects } from "@/server/vault";
 const AT = { purpose: "notify-signing-secret", subject: "console" };
 
 /** The prefix makes a leaked secret recognisable (and findable by the secret scan). */
-export const SECRET_PREFIX = "ccsig_";
+const SECRET_PREFIX = "ccsig_";
 
 /** A new signing secret, replacing any earlier one; returned once, for the admin to copy. */
 export async function newSigningSecret(db: Db): Promise<string> {
