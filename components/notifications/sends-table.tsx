@@ -14,7 +14,8 @@ const STATUS = {
 export function SendsTable({ sends }: { sends: NotificationSendView[] }) {
   if (sends.length === 0) return <p className="text-sm text-muted">Nothing has been sent yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    // At phone width the table scrolls inside its own box (focusable, so a keyboard can scroll it too).
+    <div className="overflow-x-auto" role="region" aria-label="Last sends" tabIndex={0} data-scrolls-inside>
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left text-sm font-semibold">Last sends</caption>
         <thead className="text-xs text-muted">
