@@ -29,7 +29,8 @@ export const RULES: Record<RuleId, RuleDefinition> = {
   },
   "webhook-health": {
     label: "Webhook success rate low",
-    description: "A webhook delivered less than the threshold's share of its settled events over the last hour.",
+    description:
+      "A webhook delivered less than the threshold's share of its settled events over the last hour (the current and the previous clock hour, as its health page counts them).",
     threshold: { label: "Below", unit: "%", min: 1, max: 100, default: 90 },
   },
   "audit-chain": {
