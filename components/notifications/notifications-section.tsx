@@ -23,6 +23,8 @@ export function NotificationsSection() {
   const view = useQuery({
     queryKey: queryKeys.notifications.view(),
     queryFn: () => fetchJson<NotificationsView>(notificationsUrl()),
+    // Sends are retried and rules checked in the background: the table follows them.
+    refetchInterval: 15_000,
   });
   return (
     <section
