@@ -39,6 +39,7 @@ test("[NOTIFY] an admin sets the receiver, sends a test, switches a rule on; the
     await section.getByLabel("Format").selectOption("plain");
     await section.getByRole("button", { name: "Save destination" }).click();
     await section.getByRole("button", { name: "Reveal Signing secret" }).click();
+    await expect(section.getByTestId("secret-value")).not.toHaveText(/•/);
     const secret = (await section.getByTestId("secret-value").textContent())!.trim();
     expect(secret).toMatch(/^ccsig_[A-Za-z0-9_-]{43}$/);
     // The secret scan looks for it everywhere but the answer that handed it out.
