@@ -6,7 +6,7 @@ import { e2ePaths } from "../scripts/setup.mjs";
 import { startReceiver } from "../testing/notifications/receiver";
 import { expectAccessible } from "./fixtures/axe";
 import { webhookByRole } from "./fixtures/sandbox-api";
-import { screens } from "./fixtures/screens";
+import { screens, setTheme } from "./fixtures/screens";
 import { toastsGone } from "./fixtures/toasts";
 import { storageState } from "./fixtures/users";
 
@@ -111,8 +111,12 @@ test("[NOTIFY] an admin sets the receiver, sends a test, switches a rule on; the
     await expect(section.getByText(/^\d+ firing$/).first()).toBeVisible();
     await expect(section.getByTestId("notify-last-pass")).toContainText("Rules last checked");
 
+    // Accessible with sends, a firing rule and a last pass on show, in both themes.
     await toastsGone(page);
     await expectAccessible(page);
+    await setTheme(page, "dark");
+    await expectAccessible(page);
+    await setTheme(page, "light");
     await section.scrollIntoViewIfNeeded();
     await screens(page, "users-notifications");
   } finally {
