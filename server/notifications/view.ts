@@ -34,7 +34,7 @@ export async function notificationsView(db: Db): Promise<NotificationsView> {
       format: settings.format,
       hasSecret: secret,
       updatedByEmail: settings.updatedByEmail,
-      updatedAt: settings.updatedAt,
+      updatedAt: settings.updatedAt && iso(settings.updatedAt),
     },
     lastPass: pass?.finishedAt ? { finishedAt: pass.finishedAt.toISOString(), status: pass.status } : null,
     rules: RULE_IDS.map((id) => ({ id, ...settings.rules[id] })),
@@ -53,3 +53,6 @@ export async function notificationsView(db: Db): Promise<NotificationsView> {
     })),
   };
 }
+
+/** PostgreSQL's text of a timestamp ("2026-11-29 15:12:19.58+00") as ISO 8601, as the view promises. */
+const iso = (value: string) => new Date(value).toISOString();
