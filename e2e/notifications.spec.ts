@@ -25,7 +25,7 @@ test("[NOTIFY] an admin sets the receiver, sends a test, switches a rule on; the
   const receiver = await startReceiver();
   try {
     await page.goto("/users");
-    const section = page.getByRole("region", { name: "Notifications" });
+    const section = page.getByRole("region", { name: "Notifications", exact: true });
     await expect(section.getByTestId("notify-destination")).toHaveText("none");
     await expectAccessible(page);
 
@@ -122,7 +122,7 @@ test("[NOTIFY] an admin sets the receiver, sends a test, switches a rule on; the
   } finally {
     // Leave the stack as it was: no destination (later passes then send nothing), the rule off.
     await page.goto("/users");
-    const section = page.getByRole("region", { name: "Notifications" });
+    const section = page.getByRole("region", { name: "Notifications", exact: true });
     const rule = section.getByRole("form", { name: "Failed events about to be dropped" });
     await rule.getByRole("checkbox").uncheck();
     await rule.getByRole("button", { name: "Save Failed events about to be dropped" }).click();
