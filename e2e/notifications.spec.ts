@@ -110,6 +110,11 @@ test("[NOTIFY] an admin sets the receiver, sends a test, switches a rule on; the
     await page.reload();
     await expect(section.getByText(/^\d+ firing$/).first()).toBeVisible();
     await expect(section.getByTestId("notify-last-pass")).toContainText("Rules last checked");
+    // One send for the failing webhook on the page too, named by the rule and the webhook's id.
+    const sent = section.getByTestId("notify-send").filter({ hasText: failing.id });
+    await expect(sent).toHaveCount(1);
+    await expect(sent).toContainText("Drop horizon");
+    await expect(sent).toContainText("HTTP 200");
 
     // Accessible with sends, a firing rule and a last pass on show, in both themes.
     await toastsGone(page);

@@ -10,7 +10,7 @@ const STATUS = {
   "gave-up": { tone: "danger", label: "Gave up" },
 } as const;
 
-/** The last sends, newest first: when, which rule, firing or resolved, the receiver's answer, attempts. */
+/** The last sends, newest first: when, which rule about what, firing or resolved, the receiver's answer, attempts. */
 export function SendsTable({ sends }: { sends: NotificationSendView[] }) {
   if (sends.length === 0) return <p className="text-sm text-muted">Nothing has been sent yet.</p>;
   return (
@@ -23,27 +23,32 @@ export function SendsTable({ sends }: { sends: NotificationSendView[] }) {
             <th className="py-1 pr-3 font-medium">Time</th>
             <th className="py-1 pr-3 font-medium">Rule</th>
             <th className="py-1 pr-3 font-medium">State</th>
-            <th className="py-1 pr-3 font-medium">Outcome</th>
-            <th className="py-1 pr-3 font-medium">HTTP</th>
-            <th className="py-1 font-medium">Attempts</th>
+            <th className="py-1 font-medium">Outcome</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
           {sends.map((s) => (
-            <tr key={s.id} data-testid="notify-send">
-              <td className="py-1.5 pr-3 whitespace-nowrap">
+            <tr key={s.id} data-testid="notify-send" className="align-top">
+              <td className="py-1.5 pr-3 text-xs">
                 <RelativeTime iso={s.createdAt} />
               </td>
-              <td className="py-1.5 pr-3">{s.rule === "test" ? "Test" : RULES[s.rule].label}</td>
-              <td className="py-1.5 pr-3">{s.state}</td>
-              <td className="py-1.5 pr-3" title={s.lastError ?? undefined}>
-                <Badge tone={STATUS[s.status].tone}>{STATUS[s.status].label}</Badge>
-                {s.lastError && s.status !== "sent" ? (
-                  <span className="ml-1.5 text-xs text-muted">{s.lastError}</span>
+              <td className="py-1.5 pr-3">
+                {s.rule === "test" ? "Test" : RULES[s.rule].short}
+                {s.rule !== "test" && s.subject !== s.rule ? (
+                  <span className="block font-mono text-xs break-all text-muted">{s.subject}</span>
                 ) : null}
               </td>
-              <td className="py-1.5 pr-3 font-mono">{s.httpStatus ?? "–"}</td>
-              <td className="py-1.5 tabular-nums">{s.attempts}</td>
+              <td className="py-1.5 pr-3">{s.state}</td>
+              <td className="py-1.5">
+                <Badge tone={STATUS[s.status].tone}>{STATUS[s.status].label}</Badge>
+                <span className="block text-xs text-muted">
+                  {s.httpStatus === null ? "no answer" : `HTTP ${s.httpStatus}`} ·{" "}
+                  {s.attempts === 1 ? "1 attempt" : `${s.attempts} attempts`}
+                </span>
+                {s.lastError && s.status !== "sent" ? (
+                  <span className="block text-xs text-muted">{s.lastError}</span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>

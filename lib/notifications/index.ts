@@ -34,6 +34,8 @@ export interface NotificationSendView {
   id: string;
   createdAt: string;
   rule: RuleId | "test";
+  /** What the finding is about: a webhook id, "audit-chain", or "test". */
+  subject: string;
   state: "firing" | "resolved" | "test";
   status: SendStatus;
   /** The receiver's last HTTP status; null when it did not answer (or not yet asked). */

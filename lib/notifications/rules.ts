@@ -8,6 +8,8 @@ export type RuleId = (typeof RULE_IDS)[number];
 
 export interface RuleDefinition {
   label: string;
+  /** A word or two, for the table of sends. */
+  short: string;
   /** What the rule watches, in a sentence for the admin page. */
   description: string;
   /** The threshold's meaning, its bounds and default; null for a rule without one. */
@@ -17,24 +19,28 @@ export interface RuleDefinition {
 export const RULES: Record<RuleId, RuleDefinition> = {
   "drop-horizon": {
     label: "Failed events about to be dropped",
+    short: "Drop horizon",
     description:
       "A webhook has failed events the upstream drops within the threshold unless one of its retries succeeds.",
     threshold: { label: "Within", unit: "hours", min: 1, max: 48, default: 6 },
   },
   watchdog: {
     label: "Confirmations missing or disputed",
+    short: "Watchdog",
     description:
       "A webhook's confirmed alerts did not come, or the chain disputes a confirmed transaction (the chain watchdog), at least the threshold's number.",
     threshold: { label: "At least", unit: "transactions", min: 1, max: 10_000, default: 1 },
   },
   "webhook-health": {
     label: "Webhook success rate low",
+    short: "Success rate",
     description:
       "A webhook delivered less than the threshold's share of its settled events over the last hour (the current and the previous clock hour, as its health page counts them).",
     threshold: { label: "Below", unit: "%", min: 1, max: 100, default: 90 },
   },
   "audit-chain": {
     label: "Audit chain broken",
+    short: "Audit chain",
     description: "The console found its audit log altered or cut (appends stop until an operator acknowledges it).",
     threshold: null,
   },

@@ -43,6 +43,7 @@ export async function notificationsView(db: Db): Promise<NotificationsView> {
       id: r.id,
       createdAt: r.createdAt,
       rule: r.rule as NotificationSendView["rule"],
+      subject: r.subject,
       state: r.state,
       status: r.status,
       httpStatus: r.lastStatus,
