@@ -47,6 +47,12 @@ const problems = [];
 const hits = [];
 
 function readNeedles(paths, needles) {
+  // The notifications' signing secret, as the admin was shown it (e2e/notifications.spec.ts).
+  if (existsSync(paths.notifySecrets))
+    for (const line of readFileSync(paths.notifySecrets, "utf8").split("\n")) {
+      const [kind, value] = line.split("\t");
+      if (kind && value) needles.set(value, { kind, value });
+    }
   if (!existsSync(paths.secretsLog)) {
     problems.push(
       `No witness file at ${paths.secretsLog}: the browser journeys did not run against a witnessing sandbox.`,
@@ -60,12 +66,6 @@ function readNeedles(paths, needles) {
     const value = kind === "share" && raw?.startsWith("{") ? JSON.parse(raw).share : raw;
     if (kind && value) needles.set(value, { kind, value });
   }
-  // The notifications' signing secret, as the admin was shown it (e2e/notifications.spec.ts).
-  if (existsSync(paths.notifySecrets))
-    for (const line of readFileSync(paths.notifySecrets, "utf8").split("\n")) {
-      const [kind, value] = line.split("\t");
-      if (kind && value) needles.set(value, { kind, value });
-    }
   for (const [kind, file] of KEY_FILES) {
     const full = path.join(paths.consoleData, file);
     if (existsSync(full)) {
