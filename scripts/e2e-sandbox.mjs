@@ -7,6 +7,7 @@ import { e2ePaths, root } from "./setup.mjs";
 const paths = e2ePaths();
 rmSync(paths.sandboxData, { recursive: true, force: true });
 rmSync(paths.secretsLog, { force: true });
+rmSync(paths.notifySecrets, { force: true });
 mkdirSync(paths.capture, { recursive: true });
 const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
   cwd: root,

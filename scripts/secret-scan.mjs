@@ -7,8 +7,9 @@
 //   - the console's log of the run,
 //   - every row of every table of the console's database (its PGlite data directory),
 //   - every file the console wrote beside it (checkpoints, closing statements, the chain alarm, exports).
-// Four server actions exist to hand a secret to the person who asked for it, once (a new client's
-// API key and session token, a session token, a web OTP, the ejected backup shares as a download):
+// Six server actions exist to hand a secret to the person who asked for it, once (a new client's
+// API key and session token, a session token, a web OTP, the ejected backup shares as a download, the
+// notifications' signing secret, which e2e/notifications.spec.ts writes down as it is shown):
 // their own answers may hold those secrets, and nothing else may. Any other hit fails and names where.
 // The canaries e2e/security/canaries.spec.ts sent in refused input to every server action (and in a
 // refused sign-in) are searched for in the same places, every answer included: nothing refused is kept.
@@ -25,7 +26,16 @@ import { describeNeedle, secretMatcher } from "./secret-scan/matcher.mjs";
 import { e2ePaths, root } from "./setup.mjs";
 
 /** Server actions whose answer is the one place a secret is meant to go (shown once or saved as a file). */
-export const REVEALING_ACTIONS = new Set(["createClient", "mintSessionToken", "issueWebOtp", "downloadEjectShares"]);
+export const REVEALING_ACTIONS = new Set([
+  "createClient",
+  "mintSessionToken",
+  "issueWebOtp",
+  "downloadEjectShares",
+  "saveNotifyDestination",
+  "newNotifySigningSecret",
+]);
+/** The two that hand out the notifications' signing secret (shown once to the admin), and nothing else. */
+const NOTIFY_SECRET_ACTIONS = new Set(["saveNotifyDestination", "newNotifySigningSecret"]);
 
 const stacks = (process.argv.length > 2 ? process.argv.slice(2) : [undefined]).map((dir) => e2ePaths(dir));
 /** The files that hold the console's own keys, as needle kind and file name in its data folder. */
@@ -37,6 +47,12 @@ const problems = [];
 const hits = [];
 
 function readNeedles(paths, needles) {
+  // The notifications' signing secret, as the admin was shown it (e2e/notifications.spec.ts).
+  if (existsSync(paths.notifySecrets))
+    for (const line of readFileSync(paths.notifySecrets, "utf8").split("\n")) {
+      const [kind, value] = line.split("\t");
+      if (kind && value) needles.set(value, { kind, value });
+    }
   if (!existsSync(paths.secretsLog)) {
     problems.push(
       `No witness file at ${paths.secretsLog}: the browser journeys did not run against a witnessing sandbox.`,
@@ -166,7 +182,10 @@ for (const paths of stacks) {
         find,
         `${path.relative(root, paths.data)}: ${where}`,
         answer.body,
-        (n) => reveals && !["custodian-api-key", "console-auth-secret", "console-vault-key", "canary"].includes(n.kind),
+        (n) =>
+          reveals &&
+          !["custodian-api-key", "console-auth-secret", "console-vault-key", "canary"].includes(n.kind) &&
+          (n.kind === "notify-signing-secret") === NOTIFY_SECRET_ACTIONS.has(action),
       );
     }
   } else problems.push(`No recorded answers at ${paths.responses}.`);
@@ -202,7 +221,7 @@ for (const paths of stacks) {
 }
 
 // A scan that had nothing to look for, or nowhere to look, proves nothing.
-for (const kind of ["client-api-key", "session-token", "web-otp", "share"])
+for (const kind of ["client-api-key", "session-token", "web-otp", "share", "notify-signing-secret"])
   if (!counts[kind]?.length) problems.push(`The run issued no ${kind}: the scan would prove nothing about it.`);
 if (answers < 100) problems.push(`Only ${answers} answers were recorded.`);
 if (revealing === 0)

@@ -8,6 +8,7 @@ export function e2ePaths(): {
   responses: string;
   consoleLog: string;
   secretsLog: string;
+  notifySecrets: string;
   canaries: string;
   auth: string;
   instances: string;

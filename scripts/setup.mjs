@@ -97,6 +97,8 @@ export function e2ePaths(dataDir = process.env.E2E_DATA_DIR) {
     responses: `${data}/e2e-capture/responses.ndjson`,
     consoleLog: `${data}/e2e-capture/console.log`,
     secretsLog: `${data}/e2e-capture/sandbox-secrets.tsv`,
+    /** Every notification signing secret e2e/notifications.spec.ts was shown: kind, secret (tab-separated). */
+    notifySecrets: `${data}/e2e-capture/notify-secrets.tsv`,
     /** Every canary e2e/security/canaries.spec.ts sent in refused input: canary, action, where (tab-separated). */
     canaries: `${data}/e2e-capture/canaries.tsv`,
     /** The signed-in browsers' cookies, one file per role (e2e/auth.setup.ts). */

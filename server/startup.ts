@@ -23,6 +23,8 @@ async function startJobs() {
   (await import("./alerts/schedules/tick")).startExportSchedules();
   // Stuck yield runs (steps broadcast but never reported, runs whose job ended) are looked for on a schedule.
   (await import("./yield/reconcile")).startReconcileSchedule();
+  // The notification rules are checked on a schedule, one pass at a time across instances.
+  (await import("./notifications/job")).startNotifySchedule();
   // SIGTERM: runs this instance drives go back to the queue with their checkpoints, the pool closes.
   const { shutdownInstance } = await import("./ops/shutdown");
   (globalThis as Record<symbol, unknown>)[SHUTDOWN] = shutdownInstance;

@@ -1,6 +1,7 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { CaseRequirements } from "@/components/cases/case-requirements";
+import { NotificationsSection } from "@/components/notifications/notifications-section";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { PageHeader } from "@/components/ui/page-header";
 import { UsersView } from "@/components/users/users-view";
@@ -10,6 +11,7 @@ import { queryKeys } from "@/lib/shared/query-keys";
 import { requireUser } from "@/server/auth/session";
 import { listCaseRequirements } from "@/server/cases/requirements";
 import { getDb } from "@/server/db";
+import { notificationsView } from "@/server/notifications/view";
 import { listUsers } from "@/server/users/list";
 
 export const metadata: Metadata = { title: "Users" };
@@ -27,6 +29,10 @@ export default async function UsersPage() {
       queryKey: queryKeys.cases.requirements(),
       queryFn: async () => ({ requirements: await listCaseRequirements() }),
     }),
+    queryClient.prefetchQuery({
+      queryKey: queryKeys.notifications.view(),
+      queryFn: async () => notificationsView(await getDb()),
+    }),
   ]);
   return (
     <>
@@ -38,6 +44,7 @@ export default async function UsersPage() {
         <div className="space-y-8">
           <UsersView currentUserId={user.id} />
           <CaseRequirements />
+          <NotificationsSection />
         </div>
       </HydrationBoundary>
     </>

@@ -21,6 +21,7 @@ export const AUDIT_AREAS = [
   "account",
   "jobs",
   "cases",
+  "notifications",
 ] as const;
 
 /** Every action the console writes (a test checks the sources against this list). */
@@ -82,6 +83,11 @@ export const KNOWN_AUDIT_ACTIONS = [
   "jobs.cancel",
   "cases.require",
   "cases.bundle",
+  "notifications.destination",
+  "notifications.new-signing-secret",
+  "notifications.rule",
+  "notifications.test",
+  "notifications.check",
 ] as const;
 
 type KnownAuditAction = (typeof KNOWN_AUDIT_ACTIONS)[number];
@@ -101,6 +107,11 @@ const AUDIT_ACTION_LABELS: Record<KnownAuditAction, string> = {
   "users.reset-password": "Password reset by an admin",
   "cases.require": "Case requirement changed",
   "cases.bundle": "Case bundle downloaded",
+  "notifications.destination": "Notification destination changed",
+  "notifications.new-signing-secret": "Notification signing secret replaced",
+  "notifications.rule": "Notification rule changed",
+  "notifications.test": "Test notification sent",
+  "notifications.check": "Notification rules checked",
   "clients.create": "Client created",
   "clients.create-test": "Test client created",
   "clients.set-up-test": "Test client set up",

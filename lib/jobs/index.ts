@@ -28,6 +28,8 @@ export const JOB_ACCESS = {
   "yield.reconcile": { permission: "yield:read", readers: "shared" },
   // The writing of an eject's evidence pack: started by the download (or the console's sweep), followed by whoever reads the eject.
   "ejects.evidence": { permission: "clients:read", readers: "shared" },
+  // The notification rules' passes: started by the console itself (or an admin's "Check now"), for admins.
+  "notifications.tick": { permission: "users:manage", readers: "shared" },
 } as const satisfies Record<string, { permission: Permission; readers: JobReaders }>;
 
 export type JobKind = keyof typeof JOB_ACCESS;

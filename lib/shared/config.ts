@@ -6,6 +6,7 @@
  * accepts: `npm run docs:config` (scripts/config-doc.ts) writes docs/configuration.md from them.
  */
 import { z } from "zod";
+import { destinationProblem } from "../notifications/destination";
 import {
   emptyToUndefined,
   flag,
@@ -220,9 +221,30 @@ export const consoleEnvSchema = z
     ),
     NEXTAUTH_URL: optionalUrl
       .describe(
-        "The console's public URL behind a proxy (next-auth reads it too): cookies are `Secure` on https, and it is the console's own origin when refusing cross-site requests.",
+        "The console's public URL behind a proxy (next-auth reads it too): cookies are `Secure` on https, it is the console's own origin when refusing cross-site requests, and the links in notifications start with it.",
       )
-      .meta({ unset: "the request's host" }),
+      .meta({ unset: "the request's host (notification links: `http://localhost:<PORT>`)" }),
+    CONSOLE_NOTIFY_URL: z
+      .preprocess(
+        emptyToUndefined,
+        z
+          .string()
+          .superRefine((value, ctx) => {
+            const problem = destinationProblem(value);
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
+          })
+          .optional(),
+      )
+      .describe(
+        "Where notifications are sent (the rules are set by an admin on the Users page, which may also set another URL there, taking precedence). The plain JSON body is signed with a key shown once on that page; see [security.md](security.md#notifications).",
+      )
+      .meta({
+        validation: "an https URL (plain http only to `localhost` or `127.0.0.1`), without a user name or password",
+        unset: "off, unless an admin sets a URL on the Users page",
+      }),
+    CONSOLE_NOTIFY_EVERY_SECONDS: int(5, 3600, 60).describe(
+      "How often the notification rules are checked and due notifications sent (one instance at a time).",
+    ),
     CONSOLE_ALLOW_SANDBOX: flag(false).describe(
       "Lets a production build run against the embedded sandbox; without it and without `PORTAL_*` a production console refuses to start. `npm start` sets it when it starts the sandbox itself.",
     ),

@@ -61,6 +61,11 @@ export const queryKeys = {
   savedViews: {
     list: (scope: string) => ["saved-views", scope] as const,
   },
+  notifications: {
+    all: ["notifications"] as const,
+    /** The destination, the rules and the last sends (the users page's notifications section). */
+    view: () => ["notifications", "view"] as const,
+  },
   overview: {
     clients: () => ["overview", "clients"] as const,
     gas: () => ["overview", "gas"] as const,

@@ -533,3 +533,76 @@ export const ejectEvidence = pgTable("eject_evidence", {
   keyId: text("key_id").notNull(),
   signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Where notifications go and which rules are on (server/notifications/settings.ts): one row, "console".
+ * The URL an admin set (null: CONSOLE_NOTIFY_URL, or off); the signing secret is in the vault, never here.
+ */
+export const notificationSettings = pgTable("notification_settings", {
+  id: text("id").primaryKey(),
+  url: text("url"),
+  /** "slack" ({ text }) or "plain" (signed JSON). */
+  format: text("format", { enum: ["slack", "plain"] })
+    .notNull()
+    .default("plain"),
+  /** Each rule's switch and threshold, by rule id (lib/notifications/rules.ts). */
+  rules: jsonb("rules").notNull().default({}),
+  updatedByEmail: text("updated_by_email"),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
+
+/**
+ * What each rule found, by (rule, subject) (server/notifications/evaluate.ts): a finding that appears is
+ * "firing" and gets one message; while it stands nothing more is sent; once it clears it is "resolved" and
+ * gets one more. Only ids and counts are kept (a webhook id, how many events), never a client's data.
+ */
+export const notificationFindings = pgTable(
+  "notification_findings",
+  {
+    rule: text("rule").notNull(),
+    subject: text("subject").notNull(),
+    state: text("state", { enum: ["firing", "resolved"] }).notNull(),
+    count: integer("count").notNull(),
+    /** The last look's sentence and console page (lib/notifications/message.ts), for the "resolved" message. */
+    what: text("what").notNull(),
+    path: text("path").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true, mode: "string" }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "string" }).notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "string" }),
+  },
+  (t) => [primaryKey({ columns: [t.rule, t.subject] })],
+);
+
+/**
+ * Every notification to send, written in the same transaction as the finding's change
+ * (server/notifications/outbox.ts): a restart neither loses one nor writes it twice. A sender claims a row
+ * for a while (claimed_until), posts it, and records the answer; a failure waits twice as long each time
+ * (next_attempt_at) until it is sent or given up.
+ */
+export const notificationOutbox = pgTable(
+  "notification_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    rule: text("rule").notNull(),
+    subject: text("subject").notNull(),
+    state: text("state", { enum: ["firing", "resolved", "test"] }).notNull(),
+    /** The message (lib/notifications/message.ts): what, how many, the console page; ids and counts only. */
+    message: jsonb("message").notNull(),
+    status: text("status", { enum: ["pending", "sent", "gave-up"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true, mode: "string" }),
+    /** The receiver's last HTTP status (null: no answer). */
+    lastStatus: integer("last_status"),
+    /** Why the last attempt failed, in words (never the URL's query or a secret). */
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "string" }),
+  },
+  (t) => [
+    index("notification_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("notification_outbox_created_idx").on(t.createdAt),
+  ],
+);

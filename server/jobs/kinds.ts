@@ -14,6 +14,7 @@ export async function loadJobKinds() {
   await import("@/server/yield/reconcile");
   // A completed eject's evidence pack, and the sweep that queues any pack still owed.
   (await import("@/server/ejects/evidence/job")).startEvidenceSweep();
+  await import("@/server/notifications/job");
   // Export files expire: every instance that can run exports also sweeps the shared directory.
   (await import("@/server/alerts/export/sweep")).startExportSweep();
 }

@@ -130,6 +130,7 @@ describe("job runs from the first scrape", () => {
       "audit.export",
       "clients.find-address",
       "ejects.evidence",
+      "notifications.tick",
       "yield.reconcile",
       "yield.run",
     ];

@@ -11,6 +11,7 @@ import { forgetEnvForTests } from "@/server/env";
 import { getJobRun, startJobWorkers } from "@/server/jobs";
 import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
 import { FAST_TIMING, openJobsTestDb, waitFor, type JobsTestDb } from "@/testing/jobs/helpers";
+import { failingSchedules } from "./failures";
 import { createSchedule, listSchedules, stopSchedule } from "./store";
 import { runDueSchedules } from "./tick";
 
@@ -159,6 +160,55 @@ describe("scheduled exports", () => {
     for (const c of after) expect((await finished(c.jobRunId!)).status).toBe("succeeded");
     const oldest = await getJobRun(after.find((c) => Date.parse(c.periodStart) === today - 3 * DAY)!.jobRunId!);
     expect((oldest?.result as ExportResult).manifest).toMatchObject({ schedule: { catchUp: true } });
+  });
+
+  it("a schedule whose newest run failed after its retries is failing (for the notification rule) until a later run succeeds", async () => {
+    const { id } = await createSchedule(
+      {
+        webhookId: h.webhooks.accepting.id,
+        filters: filters("failed"),
+        format: "csv",
+        cadence: "monthly",
+        timeZone: "UTC",
+        includeLastPeriod: false,
+      },
+      owner,
+    );
+    const run = async (status: "failed" | "succeeded" | "running", periodStart: string, periodEnd: string) => {
+      const [job] = await handle.db
+        .insert(tables.jobRuns)
+        .values({ kind: "alerts.export", params: {}, status, startedById: owner.id, startedByEmail: owner.email })
+        .returning();
+      await handle.db.insert(tables.exportScheduleRuns).values({
+        scheduleId: id,
+        periodStart,
+        periodEnd,
+        claimedAt: new Date().toISOString(),
+        catchUp: false,
+        jobRunId: job!.id,
+      });
+    };
+    const mine = async () => (await failingSchedules()).filter((f) => f.scheduleId === id);
+    await run("succeeded", "2026-08-01T00:00:00.000Z", "2026-09-01T00:00:00.000Z");
+    expect(await mine()).toEqual([]);
+    await run("failed", "2026-09-01T00:00:00.000Z", "2026-10-01T00:00:00.000Z");
+    await run("failed", "2026-10-01T00:00:00.000Z", "2026-11-01T00:00:00.000Z");
+    // A run still going neither raises nor clears it.
+    await run("running", "2026-11-01T00:00:00.000Z", "2026-12-01T00:00:00.000Z");
+    expect(await mine()).toEqual([
+      { scheduleId: id, webhookId: h.webhooks.accepting.id, failed: 2, periodStart: "2026-10-01T00:00:00.000Z" },
+    ]);
+    await handle.db
+      .update(tables.jobRuns)
+      .set({ status: "succeeded" })
+      .where(
+        eq(
+          tables.jobRuns.id,
+          (await claimsOf(id)).find((c) => new Date(c.periodStart).toISOString() === "2026-11-01T00:00:00.000Z")!
+            .jobRunId!,
+        ),
+      );
+    expect(await mine()).toEqual([]);
   });
 
   it("does not run for an owner who was disabled, nor once stopped, and keeps what ran", async () => {

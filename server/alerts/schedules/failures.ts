@@ -1,0 +1,49 @@
+import "server-only";
+import { desc, eq, inArray, isNull } from "drizzle-orm";
+import { getDb, tables } from "@/server/db";
+
+export interface FailingSchedule {
+  scheduleId: string;
+  webhookId: string;
+  /** Runs that failed (after their retries) since the schedule's last success, newest first. */
+  failed: number;
+  /** The newest failed run's period start. */
+  periodStart: string;
+}
+
+/**
+ * Each running schedule whose newest finished run failed: it stands until a later run succeeds. Runs
+ * still going are left aside, so a retry under way neither raises nor clears it.
+ */
+export async function failingSchedules(): Promise<FailingSchedule[]> {
+  const db = await getDb();
+  const schedules = await db
+    .select({ id: tables.exportSchedules.id, webhookId: tables.exportSchedules.webhookId })
+    .from(tables.exportSchedules)
+    .where(isNull(tables.exportSchedules.stoppedAt));
+  if (schedules.length === 0) return [];
+  const runs = await db
+    .select({
+      scheduleId: tables.exportScheduleRuns.scheduleId,
+      periodStart: tables.exportScheduleRuns.periodStart,
+      status: tables.jobRuns.status,
+    })
+    .from(tables.exportScheduleRuns)
+    .innerJoin(tables.jobRuns, eq(tables.jobRuns.id, tables.exportScheduleRuns.jobRunId))
+    .where(
+      inArray(
+        tables.exportScheduleRuns.scheduleId,
+        schedules.map((s) => s.id),
+      ),
+    )
+    .orderBy(desc(tables.exportScheduleRuns.periodStart));
+  return schedules.flatMap((s) => {
+    const finished = runs.filter((r) => r.scheduleId === s.id && ["succeeded", "failed"].includes(r.status));
+    const lastSuccess = finished.findIndex((r) => r.status === "succeeded");
+    const failed = lastSuccess === -1 ? finished.length : lastSuccess;
+    const newest = finished[0];
+    return failed > 0 && newest
+      ? [{ scheduleId: s.id, webhookId: s.webhookId, failed, periodStart: new Date(newest.periodStart).toISOString() }]
+      : [];
+  });
+}

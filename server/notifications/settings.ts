@@ -1,0 +1,71 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { NotifyFormat } from "@/lib/notifications/destination";
+import { RULE_IDS, ruleSetting, type RuleId, type RuleSetting } from "@/lib/notifications/rules";
+import { tables, type Db } from "@/server/db";
+import { getEnv } from "@/server/env";
+
+const ROW = "console";
+const storedRules = z.record(z.string(), z.object({ enabled: z.boolean(), threshold: z.number().int().optional() }));
+
+export interface NotifySettings {
+  /** Where to send now: the admin's URL, else CONSOLE_NOTIFY_URL, else null (off). */
+  url: string | null;
+  source: "admin" | "environment" | null;
+  format: NotifyFormat;
+  rules: Record<RuleId, RuleSetting>;
+  updatedByEmail: string | null;
+  updatedAt: string | null;
+}
+
+/** The settings row, with every rule's setting (or default) and the destination in force. */
+export async function readSettings(db: Db): Promise<NotifySettings> {
+  const [row] = await db
+    .select()
+    .from(tables.notificationSettings)
+    .where(eq(tables.notificationSettings.id, ROW))
+    .limit(1);
+  // A row written outside the console that does not parse counts as no rules on: nothing fires by accident.
+  const parsed = storedRules.safeParse(row?.rules ?? {});
+  const stored = parsed.success ? parsed.data : {};
+  const env = getEnv().CONSOLE_NOTIFY_URL ?? null;
+  const url = row?.url ?? env;
+  return {
+    url,
+    source: row?.url ? "admin" : env ? "environment" : null,
+    format: row?.format ?? "plain",
+    rules: Object.fromEntries(RULE_IDS.map((id) => [id, ruleSetting(id, stored)])) as Record<RuleId, RuleSetting>,
+    updatedByEmail: row?.updatedByEmail ?? null,
+    updatedAt: row?.updatedAt ?? null,
+  };
+}
+
+/** Sets (or, with null, clears) the admin's destination and the body format. */
+export async function writeDestination(
+  db: Db,
+  value: { url: string | null; format: NotifyFormat },
+  byEmail: string,
+): Promise<void> {
+  const set = { url: value.url, format: value.format, updatedByEmail: byEmail, updatedAt: sql`now()` };
+  await db
+    .insert(tables.notificationSettings)
+    .values({ id: ROW, ...set })
+    .onConflictDoUpdate({ target: tables.notificationSettings.id, set });
+}
+
+/** Sets one rule's switch and threshold, in one statement (two admins saving two rules at once both stand). */
+export async function writeRule(db: Db, rule: RuleId, setting: RuleSetting, byEmail: string): Promise<void> {
+  const entry = JSON.stringify({ [rule]: setting });
+  await db
+    .insert(tables.notificationSettings)
+    .values({ id: ROW, rules: sql`${entry}::jsonb`, updatedByEmail: byEmail })
+    .onConflictDoUpdate({
+      target: tables.notificationSettings.id,
+      set: {
+        rules: sql`${tables.notificationSettings.rules} || ${entry}::jsonb`,
+        updatedByEmail: byEmail,
+        updatedAt: sql`now()`,
+      },
+    });
+}
