@@ -19,8 +19,9 @@ describe("a notification destination", () => {
     ["hooks.example.com/x", "Enter a full URL, starting with https://"],
   ])("may not be %s", (url, problem) => expect(destinationProblem(url)).toBe(problem));
 
-  it("is shown without its query, which may hold a token", () => {
-    expect(shownDestination("https://hooks.example.com/console?token=abc")).toBe("https://hooks.example.com/console?…");
-    expect(shownDestination("https://hooks.example.com/console")).toBe("https://hooks.example.com/console");
+  it("is shown as its origin only: a path or a query may be the credential (a Slack webhook's path is)", () => {
+    expect(shownDestination("https://hooks.example.com/console?token=abc")).toBe("https://hooks.example.com/…");
+    expect(shownDestination("https://hooks.slack.com/services/T000/B000/XXXXSECRET")).toBe("https://hooks.slack.com/…");
+    expect(shownDestination("https://hooks.example.com/")).toBe("https://hooks.example.com");
   });
 });

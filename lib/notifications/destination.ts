@@ -41,7 +41,8 @@ export const destinationUrlSchema = z
 export function shownDestination(value: string): string {
   try {
     const url = new URL(value);
-    return `${url.origin}${url.pathname}${url.search ? "?…" : ""}`;
+    // The path and the query may be the credential (a Slack webhook's path is): only the origin is shown.
+    return `${url.origin}${url.pathname !== "/" || url.search ? "/…" : ""}`;
   } catch {
     return "(not a URL)";
   }

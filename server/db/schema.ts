@@ -536,11 +536,10 @@ export const ejectEvidence = pgTable("eject_evidence", {
 
 /**
  * Where notifications go and which rules are on (server/notifications/settings.ts): one row, "console".
- * The URL an admin set (null: CONSOLE_NOTIFY_URL, or off); the signing secret is in the vault, never here.
+ * The URL an admin set and the signing secret are in the vault (a Slack URL's path is its credential), never here.
  */
 export const notificationSettings = pgTable("notification_settings", {
   id: text("id").primaryKey(),
-  url: text("url"),
   /** "slack" ({ text }) or "plain" (signed JSON). */
   format: text("format", { enum: ["slack", "plain"] })
     .notNull()

@@ -274,22 +274,27 @@ describe.each<TestDbKind>(["pglite", "postgres"])("on %s", (kind) => {
       expect(receiver.received).toHaveLength(1);
     });
 
-    it("keeps the signing secret only encrypted, and neither it nor the URL's query in any other row", async () => {
+    it("keeps the signing secret and the destination URL only encrypted, in no other row, and shows neither", async () => {
       const secret = (await setUp("plain"))!;
       const finder = fake();
       finder.now.findings = [webhookFinding("wh_1", 3)];
       await runNotifications(h.db, { finders: { "drop-horizon": finder } });
       const dump = JSON.stringify(
         await Promise.all(
-          ["vault_records", "notification_outbox", "notification_findings", "audit_log"].map(
+          ["vault_records", "notification_settings", "notification_outbox", "notification_findings", "audit_log"].map(
             async (t) => (await h.db.execute(sql.raw(`select * from ${t}`))) as unknown,
           ),
         ),
       );
       expect(dump).not.toContain(secret);
       expect(dump).not.toContain(secret.slice(6, 30));
+      // The URL's path may be its credential (a Slack webhook's is): not in any table, nor on the page.
+      const { pathname } = new URL(receiver.url);
+      expect(dump).not.toContain(pathname);
+      expect(dump).not.toContain("receiver-token-123");
       const view = JSON.stringify(await notificationsView(h.db));
       expect(view).not.toContain("receiver-token-123");
+      expect(view).not.toContain(pathname);
       expect(view).not.toContain(secret);
     });
   });

@@ -5,8 +5,11 @@ import type { NotifyFormat } from "@/lib/notifications/destination";
 import { RULE_IDS, ruleSetting, type RuleId, type RuleSetting } from "@/lib/notifications/rules";
 import { tables, type Db } from "@/server/db";
 import { getEnv } from "@/server/env";
+import { vaultDelete, vaultGetText, vaultPut } from "@/server/vault";
 
 const ROW = "console";
+/** The admin's destination URL, sealed under CONSOLE_VAULT_KEY like the signing secret. */
+const DESTINATION = { purpose: "notify-destination", subject: "console" };
 const storedRules = z.record(z.string(), z.object({ enabled: z.boolean(), threshold: z.number().int().optional() }));
 
 export interface NotifySettings {
@@ -30,10 +33,10 @@ export async function readSettings(db: Db): Promise<NotifySettings> {
   const parsed = storedRules.safeParse(row?.rules ?? {});
   const stored = parsed.success ? parsed.data : {};
   const env = getEnv().CONSOLE_NOTIFY_URL ?? null;
-  const url = row?.url ?? env;
+  const admin = (await vaultGetText(db, DESTINATION)) ?? null;
   return {
-    url,
-    source: row?.url ? "admin" : env ? "environment" : null,
+    url: admin ?? env,
+    source: admin ? "admin" : env ? "environment" : null,
     format: row?.format ?? "plain",
     rules: Object.fromEntries(RULE_IDS.map((id) => [id, ruleSetting(id, stored)])) as Record<RuleId, RuleSetting>,
     updatedByEmail: row?.updatedByEmail ?? null,
@@ -47,7 +50,10 @@ export async function writeDestination(
   value: { url: string | null; format: NotifyFormat },
   byEmail: string,
 ): Promise<void> {
-  const set = { url: value.url, format: value.format, updatedByEmail: byEmail, updatedAt: sql`now()` };
+  // The URL may itself be the credential (a Slack webhook's path): only the vault holds it.
+  if (value.url) await vaultPut(db, DESTINATION, value.url);
+  else await vaultDelete(db, DESTINATION);
+  const set = { format: value.format, updatedByEmail: byEmail, updatedAt: sql`now()` };
   await db
     .insert(tables.notificationSettings)
     .values({ id: ROW, ...set })

@@ -29,7 +29,6 @@ CREATE TABLE "notification_outbox" (
 --> statement-breakpoint
 CREATE TABLE "notification_settings" (
 	"id" text PRIMARY KEY NOT NULL,
-	"url" text,
 	"format" text DEFAULT 'plain' NOT NULL,
 	"rules" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"updated_by_email" text,
