@@ -216,8 +216,15 @@ describe("npm run verify-export", { timeout: 90_000 }, () => {
       records,
       exports,
     });
-    const linked = [record(5, "a".repeat(64), "9".repeat(64)), record(6, "b".repeat(64), "a".repeat(64)), record(9, "c".repeat(64), "8".repeat(64))];
-    const genuine = write("case-ABC-1.json", JSON.stringify(await signDocument(handle.db, bundleBody(linked, [manifest]))));
+    const linked = [
+      record(5, "a".repeat(64), "9".repeat(64)),
+      record(6, "b".repeat(64), "a".repeat(64)),
+      record(9, "c".repeat(64), "8".repeat(64)),
+    ];
+    const genuine = write(
+      "case-ABC-1.json",
+      JSON.stringify(await signDocument(handle.db, bundleBody(linked, [manifest]))),
+    );
     const keyed = cli(genuine, "--key", files.pem);
     expect(keyed).toMatchObject({ code: 0, last: "OK" });
     expect(keyed.out).toContain("ok      chain order: #5 to #9, 1 of 1 neighbours linked by hash");
@@ -231,7 +238,10 @@ describe("npm run verify-export", { timeout: 90_000 }, () => {
 
     // Signed by the console but not sound: neighbours that do not link, an export signed by a stranger.
     const unlinked = [record(5, "a".repeat(64), "9".repeat(64)), record(6, "b".repeat(64), "e".repeat(64))];
-    const broken = cli(write("unlinked.json", JSON.stringify(await signDocument(handle.db, bundleBody(unlinked, [])))), files.pem);
+    const broken = cli(
+      write("unlinked.json", JSON.stringify(await signDocument(handle.db, bundleBody(unlinked, [])))),
+      files.pem,
+    );
     expect(broken.code).toBe(1);
     expect(broken.last).toContain("neighbouring records do not link");
     const { privateKey: forger } = generateKeyPairSync("ed25519");

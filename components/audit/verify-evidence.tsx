@@ -42,8 +42,6 @@ export function VerifyEvidence() {
     queryKey: queryKeys.audit.signingKeys(),
     queryFn: () => fetchJson<{ keys: PublishedKey[] }>(signingKeysUrl()),
   });
-  const [documentFile, setDocumentFile] = useState<File>();
-  const [dataFile, setDataFile] = useState<File>();
   const [keyFile, setKeyFile] = useState<File>();
   const [pasted, setPasted] = useState("");
   const [outcome, setOutcome] = useState<Outcome>();
@@ -51,7 +49,11 @@ export function VerifyEvidence() {
   const [progress, setProgress] = useState<number>();
   const [running, setRunning] = useState(false);
 
-  async function verify() {
+  // The files are read from the form's own inputs at submit: one picked before the page hydrated counts too.
+  async function verify(form: HTMLFormElement) {
+    const picked = (id: string) => (form.elements.namedItem(id) as HTMLInputElement | null)?.files?.[0];
+    const documentFile = picked("verify-document");
+    const dataFile = picked("verify-data");
     if (!documentFile)
       return setError("Pick a signed document first (a manifest, a checkpoint, a case bundle or an evidence pack).");
     setError(undefined);
@@ -79,7 +81,7 @@ export function VerifyEvidence() {
         className="grid gap-4 rounded-lg border border-border bg-surface p-4"
         onSubmit={(e) => {
           e.preventDefault();
-          void verify();
+          void verify(e.currentTarget);
         }}
       >
         <Field
@@ -87,13 +89,7 @@ export function VerifyEvidence() {
           label="Signed document (.json)"
           hint="An export's manifest, an audit checkpoint, a case bundle or a key ejection's evidence pack."
         >
-          <input
-            id="verify-document"
-            type="file"
-            accept="application/json,.json"
-            className={fileInput}
-            onChange={(e) => setDocumentFile(e.target.files?.[0])}
-          />
+          <input id="verify-document" type="file" accept="application/json,.json" className={fileInput} />
         </Field>
         <Field id="verify-data" label="Exported file (.csv or .ndjson), for a manifest">
           <input
@@ -101,7 +97,6 @@ export function VerifyEvidence() {
             type="file"
             accept=".csv,.ndjson,text/csv,application/x-ndjson"
             className={fileInput}
-            onChange={(e) => setDataFile(e.target.files?.[0])}
           />
         </Field>
         <VerifyTrustFields

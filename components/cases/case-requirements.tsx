@@ -22,8 +22,8 @@ export function CaseRequirements() {
           Case references
         </h2>
         <p className="text-sm text-muted">
-          Acts ticked here are refused unless the person has set the case they are working on (the folder button
-          at the top of every page). Any act may carry a case; these must.
+          Acts ticked here are refused unless the person has set the case they are working on (the folder button at the
+          top of every page). Any act may carry a case; these must.
         </p>
       </div>
       {requirements.isPending ? (

@@ -71,7 +71,10 @@ export function useAction<I, O>(
     mutationFn: async (input) => {
       // Every act carries the case the person is working on (components/cases), recorded with it.
       const caseRef = workingCase();
-      const result = await action(input, caseRef ? { caseRef } : undefined).catch((): ActionResult<O> => ({ ok: false, error: UNREACHABLE }));
+      const result = await action(input, caseRef ? { caseRef } : undefined).catch((): ActionResult<O> => ({
+        ok: false,
+        error: UNREACHABLE,
+      }));
       if (!result.ok) throw new ActionFailure(result.error);
       return result.data;
     },

@@ -62,6 +62,15 @@ const ACTIONS: Record<string, string> = {
   startYieldRun: "yield:act",
   retryYieldRun: "yield:act",
   abandonYieldRun: "yield:act",
+  createExportSchedule: "alerts:export",
+  stopExportSchedule: "alerts:export",
+  requireCase: "users:manage",
+  downloadCaseBundle: "audit:read",
+  saveNotifyDestination: "users:manage",
+  newNotifySigningSecret: "users:manage",
+  saveNotifyRule: "users:manage",
+  sendTestNotification: "users:manage",
+  checkNotificationsNow: "users:manage",
 };
 
 /** What each route handler requires, by method and path as the build names it. */
@@ -104,6 +113,9 @@ const ROUTES: Record<string, string> = {
   "GET /api/session": "signed-in",
   "GET /api/test-clients": "clients:read",
   "GET /api/users": "users:manage",
+  "GET /api/cases/requirements": "users:manage",
+  "GET /api/alerts/schedules": "alerts:export",
+  "GET /api/notifications": "users:manage",
   "GET /api/yield/available": "assets:read",
   "GET /api/yield/client": "yield:read",
   "GET /api/yield/history": "yield:read",

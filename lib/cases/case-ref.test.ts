@@ -15,7 +15,18 @@ describe("a case reference", () => {
   });
 
   it("refuses text that is neither an id nor a link", () => {
-    for (const text of ["", "   ", "ABC", "123", "ABC-", "-12", "ABC 123", "ABC-12x", "A".repeat(17) + "-1", "<script>"])
+    for (const text of [
+      "",
+      "   ",
+      "ABC",
+      "123",
+      "ABC-",
+      "-12",
+      "ABC 123",
+      "ABC-12x",
+      "A".repeat(17) + "-1",
+      "<script>",
+    ])
       expect(value(text), text).toMatch(/^refused: /);
   });
 

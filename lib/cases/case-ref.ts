@@ -40,7 +40,8 @@ export function checkCaseRef(text: string, allowedHosts: readonly string[] | "an
     return { ok: false, message: "Not a valid link." };
   }
   if (url.protocol !== "https:") return { ok: false, message: "A ticket link must use https." };
-  if (url.username || url.password) return { ok: false, message: "A ticket link may not hold a user name or password." };
+  if (url.username || url.password)
+    return { ok: false, message: "A ticket link may not hold a user name or password." };
   if (url.port) return { ok: false, message: "A ticket link may not name a port." };
   if (allowedHosts !== "any" && allowedHosts.length === 0)
     return { ok: false, message: "Ticket links are not enabled here (CONSOLE_CASE_URL_HOSTS); give the ticket id." };

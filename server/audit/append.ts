@@ -57,8 +57,7 @@ export function storedInput(input: unknown): unknown {
  */
 function withCase(stored: unknown, caseRef: string | null | undefined): unknown {
   if (!caseRef) return stored;
-  const body =
-    stored === null ? {} : typeof stored === "object" && !Array.isArray(stored) ? stored : { value: stored };
+  const body = stored === null ? {} : typeof stored === "object" && !Array.isArray(stored) ? stored : { value: stored };
   return { ...body, case: storableText(caseRef.slice(0, 300)) };
 }
 
