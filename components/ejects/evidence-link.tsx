@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { DownloadLink } from "@/components/ui/download-link";
-import { evidenceFileName } from "@/lib/ejects/evidence";
+import { evidenceFileName } from "@/lib/ejects/evidence-file";
 import { ejectEvidenceUrl } from "@/lib/ejects/routes";
 import type { EjectRequestView } from "@/lib/ejects/views";
 

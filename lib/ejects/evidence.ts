@@ -82,6 +82,3 @@ export const ejectEvidenceBodySchema = z.object({
   generatedAt: iso,
 });
 export type EjectEvidenceBody = z.infer<typeof ejectEvidenceBodySchema>;
-
-/** The file name the pack downloads as. */
-export const evidenceFileName = (requestId: string) => `eject-evidence-${requestId}.json`;

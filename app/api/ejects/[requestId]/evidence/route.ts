@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { evidenceFileName } from "@/lib/ejects/evidence";
+import { evidenceFileName } from "@/lib/ejects/evidence-file";
 import { getDb } from "@/server/db";
 import { readEvidencePack } from "@/server/ejects/evidence/store";
 import { conflict, notFound } from "@/server/errors";
