@@ -3,7 +3,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ExportManifest, ExportResult, ExportRunView } from "@/lib/alerts/export";
-import type { Permission } from "@/lib/auth/permissions";
 import type { JobRunView } from "@/lib/jobs";
 import type * as Session from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
@@ -17,21 +16,9 @@ type SessionModule = typeof Session;
  */
 
 const who = vi.hoisted(() => ({ user: undefined as StaffUser | undefined }));
-vi.mock("@/server/auth/session", async (importOriginal) => {
-  const actual = await importOriginal<SessionModule>();
-  const { can } = await import("@/lib/auth/permissions");
-  const { forbidden, unauthenticated } = await import("@/server/errors");
-  return {
-    ...actual,
-    // The real permission matrix, for whoever the test signs in as.
-    authorize: async (requirement: Permission | "signed-in") => {
-      if (!who.user) throw unauthenticated();
-      if (requirement !== "signed-in" && !can(who.user.role, requirement))
-        throw forbidden(actual.describePermission(requirement));
-      return who.user;
-    },
-  };
-});
+vi.mock("@/server/auth/session", async (importOriginal) =>
+  (await import("@/testing/kit/session-double")).sessionAs(await importOriginal<SessionModule>(), who),
+);
 vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requestId: "req-export", ip: null }) }));
 
 const { startAlertsHarness } = await import("@/testing/alerts");

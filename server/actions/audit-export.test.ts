@@ -4,7 +4,6 @@ import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuditExportResult, AuditExportRunView } from "@/lib/audit/export";
-import type { Permission } from "@/lib/auth/permissions";
 import { checkSignature, type PublishedKey } from "@/lib/evidence/signature";
 import type * as Session from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
@@ -17,20 +16,9 @@ type SessionModule = typeof Session;
  * who asked. Checked against the database's own rows and an independent CSV parser.
  */
 const who = vi.hoisted(() => ({ user: undefined as StaffUser | undefined }));
-vi.mock("@/server/auth/session", async (importOriginal) => {
-  const actual = await importOriginal<SessionModule>();
-  const { can } = await import("@/lib/auth/permissions");
-  const { forbidden, unauthenticated } = await import("@/server/errors");
-  return {
-    ...actual,
-    authorize: async (requirement: Permission | "signed-in") => {
-      if (!who.user) throw unauthenticated();
-      if (requirement !== "signed-in" && !can(who.user.role, requirement))
-        throw forbidden(actual.describePermission(requirement));
-      return who.user;
-    },
-  };
-});
+vi.mock("@/server/auth/session", async (importOriginal) =>
+  (await import("@/testing/kit/session-double")).sessionAs(await importOriginal<SessionModule>(), who),
+);
 vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requestId: "req-audit", ip: null }) }));
 
 const { setDbForTests, getDb, tables } = await import("@/server/db");

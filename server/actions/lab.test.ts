@@ -3,7 +3,6 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sql } from "drizzle-orm";
 import { type Hex, hexToBytes, keccak256, recoverMessageAddress, toBytes, verifyMessage, verifyTypedData } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Permission } from "@/lib/auth/permissions";
 import type { SendResult } from "@/lib/lab/results";
 import type { ActionResult } from "@/lib/shared/result";
 import type * as Session from "@/server/auth/session";
@@ -17,20 +16,9 @@ import type { StaffUser } from "@/server/auth/users";
  */
 
 const who = vi.hoisted(() => ({ user: undefined as StaffUser | undefined }));
-vi.mock("@/server/auth/session", async (importOriginal) => {
-  const actual = await importOriginal<typeof Session>();
-  const { can } = await import("@/lib/auth/permissions");
-  const { forbidden, unauthenticated } = await import("@/server/errors");
-  return {
-    ...actual,
-    authorize: async (requirement: Permission | "signed-in") => {
-      if (!who.user) throw unauthenticated();
-      if (requirement !== "signed-in" && !can(who.user.role, requirement))
-        throw forbidden(actual.describePermission(requirement));
-      return who.user;
-    },
-  };
-});
+vi.mock("@/server/auth/session", async (importOriginal) =>
+  (await import("@/testing/kit/session-double")).sessionAs(await importOriginal<typeof Session>(), who),
+);
 vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requestId: "req-lab", ip: null }) }));
 
 const { startYieldHarness, developer } = await import("@/testing/yield/console");

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { asc } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Permission } from "@/lib/auth/permissions";
 import type * as Session from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
 
@@ -12,20 +11,9 @@ import type { StaffUser } from "@/server/auth/users";
  */
 
 const who = vi.hoisted(() => ({ user: undefined as StaffUser | undefined }));
-vi.mock("@/server/auth/session", async (importOriginal) => {
-  const actual = await importOriginal<typeof Session>();
-  const { can } = await import("@/lib/auth/permissions");
-  const { forbidden, unauthenticated } = await import("@/server/errors");
-  return {
-    ...actual,
-    authorize: async (requirement: Permission | "signed-in") => {
-      if (!who.user) throw unauthenticated();
-      if (requirement !== "signed-in" && !can(who.user.role, requirement))
-        throw forbidden(actual.describePermission(requirement));
-      return who.user;
-    },
-  };
-});
+vi.mock("@/server/auth/session", async (importOriginal) =>
+  (await import("@/testing/kit/session-double")).sessionAs(await importOriginal<typeof Session>(), who),
+);
 vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requestId: "req-notify", ip: null }) }));
 
 const { setDbForTests, tables } = await import("@/server/db");

@@ -6,7 +6,6 @@ import canonicalize from "canonicalize";
 import { and, eq, inArray, or } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Permission } from "@/lib/auth/permissions";
 import type { EjectEvidenceBody } from "@/lib/ejects/evidence";
 import type { EvidenceSignature } from "@/lib/evidence/signature";
 import type * as Session from "@/server/auth/session";
@@ -21,20 +20,9 @@ import type { TestDbKind } from "@/testing/db";
  */
 
 const who = vi.hoisted(() => ({ user: undefined as StaffUser | undefined }));
-vi.mock("@/server/auth/session", async (importOriginal) => {
-  const actual = await importOriginal<typeof Session>();
-  const { can } = await import("@/lib/auth/permissions");
-  const { forbidden, unauthenticated } = await import("@/server/errors");
-  return {
-    ...actual,
-    authorize: async (requirement: Permission | "signed-in") => {
-      if (!who.user) throw unauthenticated();
-      if (requirement !== "signed-in" && !can(who.user.role, requirement))
-        throw forbidden(actual.describePermission(requirement));
-      return who.user;
-    },
-  };
-});
+vi.mock("@/server/auth/session", async (importOriginal) =>
+  (await import("@/testing/kit/session-double")).sessionAs(await importOriginal<typeof Session>(), who),
+);
 vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requestId: "req-evidence", ip: null }) }));
 
 const { loadSandboxEnv } = await import("@/sandbox/env");

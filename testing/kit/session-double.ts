@@ -1,0 +1,28 @@
+import type { Permission } from "@/lib/auth/permissions";
+import type * as Session from "@/server/auth/session";
+import type { StaffUser } from "@/server/auth/users";
+
+/**
+ * The session module for tests that call server actions as a given staff member: `authorize` answers
+ * with `who.user` by the real permission matrix (unauthenticated without one, forbidden for a role
+ * without the permission), everything else is the real module. vi.mock stays in the test file (it is
+ * hoisted there); its factory returns this:
+ *
+ *   const who = vi.hoisted(() => ({ user: undefined as StaffUser | undefined }));
+ *   vi.mock("@/server/auth/session", async (original) =>
+ *     (await import("@/testing/kit/session-double")).sessionAs(await original<typeof Session>(), who),
+ *   );
+ */
+export async function sessionAs(actual: typeof Session, who: { user: StaffUser | undefined }): Promise<typeof Session> {
+  const { can } = await import("@/lib/auth/permissions");
+  const { forbidden, unauthenticated } = await import("@/server/errors");
+  return {
+    ...actual,
+    authorize: async (requirement: Permission | "signed-in") => {
+      if (!who.user) throw unauthenticated();
+      if (requirement !== "signed-in" && !can(who.user.role, requirement))
+        throw forbidden(actual.describePermission(requirement));
+      return who.user;
+    },
+  } as typeof Session;
+}
