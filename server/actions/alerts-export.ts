@@ -1,10 +1,9 @@
 "use server";
-import { z } from "zod";
-import { EXPORT_FORMATS, webhookIdSchema, type ExportResult } from "@/lib/alerts/export";
+import type { ExportResult } from "@/lib/alerts/export";
 import { filtersRecord } from "@/lib/alerts/filters";
 import type { JobRunView } from "@/lib/jobs";
+import { exportRequestSchema } from "@/server/alerts/export/request-input";
 import { queueExport } from "@/server/alerts/export/start";
-import { eventFiltersQuerySchema } from "@/server/alerts/filters-input";
 import { defineAction } from "@/server/kit/define-action";
 
 /**
@@ -16,11 +15,7 @@ export const startEventsExport = defineAction({
   action: "alerts.export-start",
   secretFields: [],
   permission: "alerts:export",
-  input: z.object({
-    webhookId: webhookIdSchema,
-    filters: eventFiltersQuerySchema,
-    format: z.enum(EXPORT_FORMATS, { message: "Choose CSV or NDJSON" }),
-  }),
+  input: exportRequestSchema,
   target: (input) => input.webhookId,
   auditInput: (input) => ({ webhookId: input.webhookId, filters: filtersRecord(input.filters), format: input.format }),
   run: async (input, { user }): Promise<JobRunView<ExportResult>> => (await queueExport(user, input)).run,

@@ -1,10 +1,9 @@
 "use server";
 import { z } from "zod";
-import { EXPORT_FORMATS, webhookIdSchema } from "@/lib/alerts/export";
 import { filtersRecord } from "@/lib/alerts/filters";
 import { CADENCES } from "@/lib/alerts/schedules";
 import { isZone } from "@/lib/shared/time-zone";
-import { eventFiltersQuerySchema } from "@/server/alerts/filters-input";
+import { exportRequestSchema } from "@/server/alerts/export/request-input";
 import { createSchedule, stopSchedule } from "@/server/alerts/schedules/store";
 import { defineAction } from "@/server/kit/define-action";
 
@@ -16,10 +15,7 @@ export const createExportSchedule = defineAction({
   action: "alerts.schedule-create",
   secretFields: [],
   permission: "alerts:export",
-  input: z.object({
-    webhookId: webhookIdSchema,
-    filters: eventFiltersQuerySchema,
-    format: z.enum(EXPORT_FORMATS, { message: "Choose CSV or NDJSON" }),
+  input: exportRequestSchema.extend({
     cadence: z.enum(CADENCES, { message: "Choose daily, weekly or monthly" }),
     timeZone: z.string().max(64).refine(isZone, "Not a time zone"),
     includeLastPeriod: z.boolean(),
