@@ -41,7 +41,11 @@ describe("a case reference", () => {
     expect(value("http://tickets.example.com/ABC-1")).toBe("refused: A ticket link must use https.");
     expect(value("https://me:pw@tickets.example.com/ABC-1")).toMatch(/user name or password/);
     expect(value("https://tickets.example.com:444/ABC-1")).toMatch(/port/);
-    expect(value("https://tickets.example.com.evil.net/ABC-1")).toMatch(/not allowed/);
+    expect(value("https://tickets.example.com.evil.net/ABC-1")).toBe(
+      "refused: Links to that host are not allowed; allowed: tickets.example.com, example.atlassian.net.",
+    );
+    // A refused value is not repeated back: it may be a secret pasted into the wrong box.
+    expect(value("https://hunter2-secret-pw.example.org/x")).not.toContain("hunter2");
     expect(value("javascript:alert(1)")).toBe("refused: A ticket link must use https.");
     expect(value("https://tickets.example.com/ABC-1", [])).toMatch(/CONSOLE_CASE_URL_HOSTS/);
   });

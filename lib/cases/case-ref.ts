@@ -46,7 +46,8 @@ export function checkCaseRef(text: string, allowedHosts: readonly string[] | "an
   if (allowedHosts !== "any" && allowedHosts.length === 0)
     return { ok: false, message: "Ticket links are not enabled here (CONSOLE_CASE_URL_HOSTS); give the ticket id." };
   if (allowedHosts !== "any" && !allowedHosts.includes(url.hostname))
-    return { ok: false, message: `Links to ${url.hostname} are not allowed; allowed: ${allowedHosts.join(", ")}.` };
+    // The message never repeats what was typed: a refused value may be a secret pasted in the wrong box.
+    return { ok: false, message: `Links to that host are not allowed; allowed: ${allowedHosts.join(", ")}.` };
   url.hash = "";
   return { ok: true, value: url.href };
 }
