@@ -25,6 +25,7 @@ import { loadSandboxEnv } from "../sandbox/env";
 import { startSandbox, type StartedSandbox } from "../sandbox/start";
 import { AdminClient } from "../server/upstream/admin";
 import type { Figure } from "./figure";
+import { busiestMinute } from "./harness/load-mix";
 
 export const title =
   "Alerts export: ~1,000,000 events in parallel slices vs cursor paging; the rate limit shared politely";
@@ -305,15 +306,6 @@ export async function run(): Promise<Figure[]> {
     await started.close();
   }
   return figures;
-}
-
-function busiestMinute(times: number[]): number {
-  let most = 0;
-  for (let i = 0, j = 0; i < times.length; i++) {
-    while ((times[j] as number) <= (times[i] as number) - 60_000) j++;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
 }
 
 /** The export process: a console instance with job workers, running one export and reporting on stdout. */

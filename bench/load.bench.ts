@@ -23,6 +23,8 @@
  * console process and with one per core (CONSOLE_WORKERS), the figures named with each.
  *
  * BENCH_LOAD_SECONDS (default 60) shortens the run; BENCH_LOAD_USERS (default 50) changes the users.
+ * The console's setup, the mix of pages and routes and what is counted beside the answers are
+ * bench/harness/load-mix.ts, shared with bench/load-open.bench.ts (the same mix at a rate staff set).
  */
 import { readFileSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
@@ -32,7 +34,21 @@ import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { median } from "../testing/stats";
 import type { Figure } from "./figure";
-import { startBenchConsole } from "./harness/console";
+import {
+  LOAD_LATENCY_MS as LATENCY_MS,
+  LOAD_UPSTREAM_LIMIT as UPSTREAM_LIMIT,
+  answersLine,
+  appMsOf,
+  consoleLogFigure,
+  consoleLogNote,
+  headersFor,
+  latencyFigures,
+  noteTaker,
+  positive,
+  startLoadConsole,
+  upstreamSummary,
+  warmUp,
+} from "./harness/load-mix";
 import { freshDatabase } from "./harness/postgres";
 import { cpuBetween, cpuByPid, processTree } from "./harness/process-cpu";
 
@@ -40,8 +56,6 @@ export const title = "Load: 50 signed-in staff for 60 s on the list pages and th
 
 const SECONDS = positive("BENCH_LOAD_SECONDS", 60);
 const USERS = positive("BENCH_LOAD_USERS", 50);
-const UPSTREAM_LIMIT = 200;
-const LATENCY_MS = 50;
 const SAVE_VIEW_EVERY_MS = 2_000;
 const DRY_RUN_EVERY_MS = 6_000;
 /** Calls per route (and per action) made one at a time after the load. */
@@ -50,52 +64,12 @@ const QUIET_ACTION_CALLS = 8;
 
 /** What the run saw, for bench/REPORT.md under the figures (run.ts reads it after run()). */
 export const notes: string[] = [];
-const say = (line: string) => {
-  process.stdout.write(`  ${line}\n`);
-  notes.push(line.replace(/\s+/g, " "));
-};
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!(Number.isInteger(value) && value > 0)) throw new Error(`${name} must be a whole number above 0, got ${raw}`);
-  return value;
-}
-
-interface Target {
-  name: string;
-  path: string;
-  /** A data route (JSON with Server-Timing), or a page (HTML). */
-  kind: "route" | "page";
-}
+const say = noteTaker(notes);
 
 interface Sample {
   ms: number;
   status: number;
   appMs?: number;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
-function appMsOf(serverTiming: string | null | undefined): number | undefined {
-  const match = /(?:^|,)\s*app;dur=([\d.]+)/.exec(serverTiming ?? "");
-  return match ? Number(match[1]) : undefined;
-}
-
-/** The most requests inside any 60 s window. */
-function busiestMinute(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while ((sorted[j] as number) <= (sorted[i] as number) - 60_000) j++;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
 }
 
 /** A server action's id and a page that loads it, from the build's manifest (as the browser finds it). */
@@ -140,75 +114,11 @@ export async function run(): Promise<Figure[]> {
 async function loadRun(setup: RunSetup): Promise<Figure[]> {
   // Other work on the machine takes CPU from the console: said beside the figures.
   const loadBefore = loadavg()[0] ?? 0;
-  const consoleLog = { refusedForRateLimit: 0, serverErrors: 0, upstreamFailures: new Map<string, number>() };
-  const bench = await startBenchConsole({
-    seedEvents: 5000,
-    sandboxEnv: { SANDBOX_LATENCY_MS: String(LATENCY_MS), SANDBOX_RATE_LIMIT: String(UPSTREAM_LIMIT) },
-    // The console's own defaults: nothing inherited from this shell.
-    consoleEnv: {
-      CUSTODIAN_RATE_LIMIT: undefined,
-      CONSOLE_SHARED_READ_TTL_MS: undefined,
-      CONSOLE_LOG_LEVEL: "warn",
-      DATABASE_URL: setup.databaseUrl,
-      CONSOLE_WORKERS: String(setup.workers),
-    },
-    onConsoleLog: (line) => {
-      let entry: { level?: number; msg?: string; error?: string };
-      try {
-        entry = JSON.parse(line) as typeof entry;
-      } catch {
-        return;
-      }
-      if (entry.error === "console_rate_limit") consoleLog.refusedForRateLimit++;
-      if ((entry.level ?? 0) >= 50) consoleLog.serverErrors++;
-      if (entry.msg === "upstream request" && entry.error)
-        consoleLog.upstreamFailures.set(entry.error, (consoleLog.upstreamFailures.get(entry.error) ?? 0) + 1);
-    },
-  });
+  const load = await startLoadConsole(setup);
+  const { bench, targets } = load;
   try {
-    // Every request the sandbox answers on the custodian's budget (base API and MPC), when and how.
-    // The chains' gateway (/rpc/…, the watchdog's receipts) is the same server but not that budget:
-    // counted apart.
-    const upstream: { at: number; status: number }[] = [];
-    let gatewayCalls = 0;
-    for (const server of [bench.sandbox.base.server, bench.sandbox.mpc.server])
-      server.on("request", (req, res) =>
-        res.on("finish", () => {
-          if (req.url?.startsWith("/rpc/")) gatewayCalls++;
-          else upstream.push({ at: Date.now(), status: res.statusCode });
-        }),
-      );
-
-    const webhook = bench.sandbox.sandbox.alerts.webhooks[0];
-    if (!webhook) throw new Error("the sandbox has no alert webhook");
-    const targets: Target[] = [
-      { name: "/", path: "/", kind: "page" },
-      { name: "/api/overview/clients", path: "/api/overview/clients", kind: "route" },
-      { name: "/api/overview/gas", path: "/api/overview/gas", kind: "route" },
-      { name: "/clients", path: "/clients", kind: "page" },
-      { name: "/api/clients", path: "/api/clients?take=25", kind: "route" },
-      { name: "/alerts", path: "/alerts", kind: "page" },
-      { name: "/api/alerts/webhooks", path: "/api/alerts/webhooks", kind: "route" },
-      {
-        name: "/api/alerts/webhooks/[id]/events",
-        path: `/api/alerts/webhooks/${encodeURIComponent(webhook.id)}/events?`,
-        kind: "route",
-      },
-      { name: "/gas", path: "/gas", kind: "page" },
-      { name: "/api/gas/usage", path: `/api/gas/usage?chain=${encodeURIComponent("eip155:1")}`, kind: "route" },
-    ];
     const cookie = bench.jar.header;
-    const headersFor = (t: Target) => ({
-      cookie,
-      accept: t.kind === "page" ? "text/html" : "application/json",
-    });
-
-    // Warm-up, not measured: each page and route once (Next loads a route's code on its first request).
-    for (const t of targets) {
-      const res = await fetch(`${bench.origin}${t.path}`, { headers: headersFor(t), redirect: "manual" });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`warm-up: ${t.name} answered ${res.status}`);
-    }
+    await warmUp(load);
 
     const actions = {
       saveView: {
@@ -221,10 +131,10 @@ async function loadRun(setup: RunSetup): Promise<Figure[]> {
         name: "replayAllDryRun",
         id: builtAction("replayAllDryRun"),
         every: DRY_RUN_EVERY_MS,
-        argument: { webhookId: webhook.id, filters: "" },
+        argument: { webhookId: load.webhookId, filters: "" },
       },
     };
-    const actionPage = `${bench.origin}/alerts/${encodeURIComponent(webhook.id)}`;
+    const actionPage = `${bench.origin}/alerts/${encodeURIComponent(load.webhookId)}`;
     const postAction = async (action: (typeof actions)[keyof typeof actions]): Promise<Sample> => {
       const started = performance.now();
       const res = await fetch(actionPage, {
@@ -277,7 +187,7 @@ async function loadRun(setup: RunSetup): Promise<Figure[]> {
         requests: targets.map((t) => ({
           method: "GET" as const,
           path: t.path,
-          headers: headersFor(t),
+          headers: headersFor(t, cookie),
           onResponse: (status: number, _body: string, _context: object, headers?: IncomingHttpHeaders) => {
             const timing =
               headers?.["server-timing"] ?? (headers as Record<string, string> | undefined)?.["Server-Timing"];
@@ -315,7 +225,7 @@ async function loadRun(setup: RunSetup): Promise<Figure[]> {
     for (const t of targets.filter((t) => t.kind === "route")) {
       const list: number[] = [];
       for (let i = 0; i < QUIET_CALLS; i++) {
-        const res = await fetch(`${bench.origin}${t.path}`, { headers: headersFor(t) });
+        const res = await fetch(`${bench.origin}${t.path}`, { headers: headersFor(t, cookie) });
         await res.arrayBuffer();
         const app = appMsOf(res.headers.get("server-timing"));
         if (res.status === 200 && app !== undefined) list.push(app);
@@ -338,36 +248,25 @@ async function loadRun(setup: RunSetup): Promise<Figure[]> {
     const rateLimited = all.filter((s) => s.status === 429).length;
     const actionErrors = [...actionSamples.values()].flat().filter((s) => s.status !== 200).length;
     const errors = httpErrors + actionErrors + result.errors + result.timeouts;
-    const upstreamTimes = upstream.map((u) => u.at);
-    const upstreamDuringLoad = upstream.filter((u) => u.at >= loadStarted && u.at <= loadEnded).length;
-    const upstream429 = upstream.filter((u) => u.status === 429).length;
-    const busiest = busiestMinute(upstreamTimes);
-    const minutes = (loadEnded - loadStarted) / 60_000;
+    const upstream = upstreamSummary(load, loadStarted, loadEnded);
 
     say(
       `${all.length} page and route answers (${(all.length / ((loadEnded - loadStarted) / 1000)).toFixed(1)}/s), ${[...actionSamples.values()].flat().length} actions; autocannon: ${result.requests.average.toFixed(1)} req/s average, ${result.errors} socket errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
     );
     say(
-      `errors: ${httpErrors} HTTP (${rateLimited} of them 429), ${actionErrors} actions, ${result.errors + result.timeouts} socket/timeouts; console log: ${consoleLog.refusedForRateLimit} reads refused for the rate limit, ${consoleLog.serverErrors} server errors${consoleLog.upstreamFailures.size ? `, upstream failures ${JSON.stringify(Object.fromEntries(consoleLog.upstreamFailures))}` : ""}`,
+      `errors: ${httpErrors} HTTP (${rateLimited} of them 429), ${actionErrors} actions, ${result.errors + result.timeouts} socket/timeouts; ${consoleLogNote(load)}`,
     );
     const answers = all.length + [...actionSamples.values()].flat().length;
     const consoleCpu = cpuAfter.size > 0 ? cpuBetween(cpuBefore, cpuAfter) : undefined;
     say(
       `machine: ${cpus().length} cores, 1-min load average ${loadBefore.toFixed(1)} before the console started, ${loadAfter.toFixed(1)} at the end of the load${consoleCpu !== undefined ? `; the console (${consolePids.length} process${consolePids.length === 1 ? "" : "es"}) used ${((consoleCpu / (loadEnded - loadStarted)) * 100).toFixed(0)} % of a core, ${(consoleCpu / answers).toFixed(1)} ms of CPU per answer` : ""}`,
     );
-    say(
-      `upstream: ${upstream.length} requests in all (${upstreamDuringLoad} during the load, ${(upstreamDuringLoad / minutes).toFixed(0)}/min), busiest 60 s: ${busiest}${minutes < 1 ? ` (the run is shorter than a minute: warm-up and load together)` : ""}; 429s from the sandbox: ${upstream429}; beside them ${gatewayCalls} calls to the chains' gateway (not the custodian's budget)`,
-    );
+    say(upstream.note);
     for (const t of targets) {
       const list = samples.get(t.name) ?? [];
       const app = list.flatMap((s) => (s.appMs === undefined ? [] : [s.appMs]));
       say(
-        `${t.name.padEnd(34)} ${String(list.length).padStart(6)} answers, p50 ${median(list.map((s) => s.ms)).toFixed(0)} ms, p95 ${percentile(
-          list.map((s) => s.ms),
-          95,
-        ).toFixed(
-          0,
-        )} ms${app.length ? `, app median ${median(app).toFixed(1)} ms (alone ${median(alone.get(t.name) ?? []).toFixed(1)} ms)` : ""}`,
+        `${t.name.padEnd(34)} ${answersLine(list.map((s) => s.ms))}${app.length ? `, app median ${median(app).toFixed(1)} ms (alone ${median(alone.get(t.name) ?? []).toFixed(1)} ms)` : ""}`,
       );
     }
     for (const [name, list] of actionSamples) {
@@ -391,9 +290,7 @@ async function loadRun(setup: RunSetup): Promise<Figure[]> {
         target: USERS,
         better: "higher",
       },
-      { name: "latency p50", value: percentile(latencies, 50), unit: "ms", target: 250, better: "lower" },
-      { name: "latency p95", value: percentile(latencies, 95), unit: "ms", target: 500, better: "lower" },
-      { name: "latency p99", value: percentile(latencies, 99), unit: "ms", target: 1000, better: "lower" },
+      ...latencyFigures(latencies, { p50: 250, p95: 500, p99: 1000 }),
       {
         name: "errors (non-2xx incl. 429, failed actions, socket errors)",
         value: errors,
@@ -401,20 +298,8 @@ async function loadRun(setup: RunSetup): Promise<Figure[]> {
         target: 0,
         better: "lower",
       },
-      {
-        name: "reads refused for the rate limit or failed on the server (console log)",
-        value: consoleLog.refusedForRateLimit + consoleLog.serverErrors,
-        unit: "",
-        target: 0,
-        better: "lower",
-      },
-      {
-        name: `upstream requests in the busiest ${minutes < 1 ? `${Math.round((Date.now() - (upstreamTimes[0] ?? Date.now())) / 1000)} s (run < 1 min)` : "minute"}, at the sandbox`,
-        value: busiest,
-        unit: "req",
-        target: UPSTREAM_LIMIT,
-        better: "lower",
-      },
+      consoleLogFigure(load),
+      upstream.busiestFigure,
     ];
     for (const t of targets.filter((t) => t.kind === "route")) {
       const app = (samples.get(t.name) ?? []).flatMap((s) => (s.appMs === undefined ? [] : [s.appMs]));
