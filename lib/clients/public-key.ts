@@ -71,19 +71,43 @@ function ed25519Key(raw: string): DisplayedPublicKey {
   }
 }
 
-/** The key as wallet software shows it, or why the record's value cannot be read as one. */
+/** Public keys are not secrets; a few thousand keep every client a busy console shows. */
+const KEPT_KEYS = 2_000;
+/** A key's JSON is under 200 characters; anything far longer is not kept (it is no key anyway). */
+const KEPT_KEY_LENGTH = 512;
+const displayed = new Map<string, DisplayedPublicKey>();
+const addresses = new Map<string, `0x${string}`>();
+
+/**
+ * The key as wallet software shows it, or why the record's value cannot be read as one. A pure
+ * function of its input, read on every client page and client read: the last answers are kept, so
+ * the curve arithmetic (a point check costs more than the rest of a client read) runs once per key.
+ */
 export function displayPublicKey(curve: string, raw: string): DisplayedPublicKey {
-  if (curve === "SECP256K1") return secp256k1Key(raw);
-  if (curve === "ED25519") return ed25519Key(raw);
-  return { ok: false, reason: `unknown curve ${curve}` };
+  const key = `${curve}\u0000${raw}`;
+  const kept = displayed.get(key);
+  if (kept) return kept;
+  const shown = curve === "SECP256K1" ? secp256k1Key(raw) : curve === "ED25519" ? ed25519Key(raw) : unknown(curve);
+  if (raw.length > KEPT_KEY_LENGTH) return shown;
+  if (displayed.size >= KEPT_KEYS) displayed.delete(displayed.keys().next().value as string);
+  displayed.set(key, shown);
+  return shown;
 }
+
+const unknown = (curve: string): DisplayedPublicKey => ({ ok: false, reason: `unknown curve ${curve}` });
 
 /**
  * The EVM address of a SECP256K1 key: for an account-abstracted client, the address of the key that
  * owns its smart account (the record names only the smart account).
  */
 export function evmAddressOfKey(curve: string, raw: string): `0x${string}` | undefined {
-  const key = curve === "SECP256K1" ? secp256k1Key(raw) : undefined;
-  if (!key?.ok || !key.uncompressedHex) return undefined;
-  return publicKeyToAddress(`0x${key.uncompressedHex}`);
+  if (curve !== "SECP256K1") return undefined;
+  const key = displayPublicKey(curve, raw);
+  if (!key.ok || !key.uncompressedHex) return undefined;
+  const kept = addresses.get(key.uncompressedHex);
+  if (kept) return kept;
+  const address = publicKeyToAddress(`0x${key.uncompressedHex}`);
+  if (addresses.size >= KEPT_KEYS) addresses.delete(addresses.keys().next().value as string);
+  addresses.set(key.uncompressedHex, address);
+  return address;
 }

@@ -10,7 +10,6 @@ import { loadClientDetail } from "@/lib/clients/search-params";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { requireUser } from "@/server/auth/session";
-import { getAllBalances } from "@/server/clients/balances";
 import { getClientAssets, getClientView } from "@/server/clients/reads";
 import { clientTimeline } from "@/server/clients/timeline";
 import { getDb } from "@/server/db";
@@ -46,7 +45,10 @@ export default async function ClientPage({ params, searchParams }: { params: Par
   }
   // The balances of the chain in the URL (the assets tab's ?chain=), when that tab is the one shown.
   // A failed prefetch is not fatal: the tab shows the error with a retry.
-  // Without a (known) ?chain=, the tab shows every chain the client has a wallet on, read in parallel.
+  // Without a (known) ?chain=, the tab shows every chain the client has a wallet on: up to 26 upstream
+  // reads, which the browser asks for (/api/clients/<id>/balances) once the page is there. Read here,
+  // they held the whole page until the slowest chain answered and made it cost three times the rest
+  // of the page's CPU (bench/REPORT.md, CPU per request).
   const assetsChain = assetsChainFromUrl(search.chain).chainId;
   const assetsShown = search.tab === "assets" && can(user.role, "assets:read");
   // The timeline's first page for the kinds in the URL (the tab's ?kinds=), when that tab is shown.
@@ -62,12 +64,6 @@ export default async function ClientPage({ params, searchParams }: { params: Par
       ? queryClient.prefetchQuery({
           queryKey: queryKeys.clients.assets(clientId, assetsChain),
           queryFn: () => getClientAssets(clientId, assetsChain),
-        })
-      : undefined,
-    assetsShown && !assetsChain
-      ? queryClient.prefetchQuery({
-          queryKey: queryKeys.clients.balances(clientId),
-          queryFn: () => getAllBalances(client),
         })
       : undefined,
     timelineShown
