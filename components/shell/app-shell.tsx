@@ -40,56 +40,55 @@ export function AppShell({
 }) {
   const items = NAV.filter((item) => showsFor(item, user.role));
   return (
-    <div className="flex min-h-screen">
+    // One navigation for every width, placed by the grid: beside the page on wide screens (under the
+    // name), a wrapping row under the header on phones.
+    <div className="grid min-h-screen grid-cols-1 grid-rows-[auto_auto_1fr] md:grid-cols-[14rem_minmax(0,1fr)] md:grid-rows-[auto_1fr]">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
       >
         Skip to content
       </a>
-      <aside className="hidden w-56 shrink-0 border-r border-border bg-surface md:block">
-        <Link
-          href="/"
-          className="flex h-14 items-center gap-2 border-b border-border px-4 text-sm font-semibold whitespace-nowrap"
-        >
-          <ShieldCheck className="size-5 text-accent" aria-hidden />
-          Custodian Console
-        </Link>
-        <Sidebar items={items} approvals={approvals} />
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-border bg-surface px-4 py-2 md:h-14 md:flex-nowrap md:py-0">
-          <div className="flex items-center gap-2 text-sm">
-            <span className="text-muted">Upstream</span>
-            {upstream.mode === "sandbox" ? (
-              <Badge tone="warning" className="tracking-wide uppercase">
-                Sandbox
-              </Badge>
-            ) : (
-              <Badge tone="accent">{upstream.label}</Badge>
-            )}
-          </div>
-          <div className="order-last w-full md:order-none md:ml-4 md:w-auto md:flex-1">
-            {can(user.role, "clients:read") ? <HeaderSearch /> : null}
-          </div>
-          <div className="ml-auto flex items-center gap-1 md:gap-2">
-            <div className="min-w-0 text-right text-sm leading-tight" title={user.email}>
-              <div className="max-w-[11rem] truncate font-medium md:max-w-none" data-testid="current-user">
-                {user.name ?? user.email}
-              </div>
-              <div className="text-xs text-muted">
-                <span className="hidden md:inline">{user.name ? `${user.email} · ` : ""}</span>
-                <span data-testid="current-role">{ROLE_LABELS[user.role]}</span>
-              </div>
-            </div>
-            <CaseControl allowedHosts={caseHosts} />
-            <ThemeToggle />
-            <SignOutButton />
-          </div>
-        </header>
-        <div className="border-b border-border bg-surface md:hidden">
-          <Sidebar items={items} approvals={approvals} compact />
+      <Link
+        href="/"
+        className="hidden h-14 items-center gap-2 border-r border-b border-border bg-surface px-4 text-sm font-semibold whitespace-nowrap md:flex"
+      >
+        <ShieldCheck className="size-5 text-accent" aria-hidden />
+        Custodian Console
+      </Link>
+      <header className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-border bg-surface px-4 py-2 md:h-14 md:flex-nowrap md:py-0">
+        <div className="flex items-center gap-2 text-sm">
+          <span className="text-muted">Upstream</span>
+          {upstream.mode === "sandbox" ? (
+            <Badge tone="warning" className="tracking-wide uppercase">
+              Sandbox
+            </Badge>
+          ) : (
+            <Badge tone="accent">{upstream.label}</Badge>
+          )}
         </div>
+        <div className="order-last w-full md:order-none md:ml-4 md:w-auto md:flex-1">
+          {can(user.role, "clients:read") ? <HeaderSearch /> : null}
+        </div>
+        <div className="ml-auto flex items-center gap-1 md:gap-2">
+          <div className="min-w-0 text-right text-sm leading-tight" title={user.email}>
+            <div className="max-w-[11rem] truncate font-medium md:max-w-none" data-testid="current-user">
+              {user.name ?? user.email}
+            </div>
+            <div className="text-xs text-muted">
+              <span className="hidden md:inline">{user.name ? `${user.email} · ` : ""}</span>
+              <span data-testid="current-role">{ROLE_LABELS[user.role]}</span>
+            </div>
+          </div>
+          <CaseControl allowedHosts={caseHosts} />
+          <ThemeToggle />
+          <SignOutButton />
+        </div>
+      </header>
+      <div className="border-b border-border bg-surface md:border-r md:border-b-0">
+        <Sidebar items={items} approvals={approvals} />
+      </div>
+      <div className="flex min-w-0 flex-col">
         {chainAlarm ? <ChainAlarmBanner alarm={chainAlarm} canVerify={can(user.role, "audit:read")} /> : null}
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 md:px-8">
           {children}

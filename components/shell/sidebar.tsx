@@ -41,21 +41,11 @@ function ApprovalsCount({ initial }: { initial: ApprovalsWaiting }) {
   );
 }
 
-export function Sidebar({
-  items,
-  approvals,
-  compact = false,
-}: {
-  items: NavItem[];
-  approvals: ApprovalsWaiting | null;
-  compact?: boolean;
-}) {
+/** The areas the role may open: a column with icons on wide screens, a wrapping row on phones. */
+export function Sidebar({ items, approvals }: { items: NavItem[]; approvals: ApprovalsWaiting | null }) {
   const pathname = usePathname();
   return (
-    <nav
-      aria-label={compact ? "Main (compact)" : "Main"}
-      className={compact ? "flex flex-wrap gap-1 px-2 py-1" : "flex flex-col gap-0.5 p-2"}
-    >
+    <nav aria-label="Main" className="flex flex-wrap gap-1 px-2 py-1 md:flex-col md:flex-nowrap md:gap-0.5 md:p-2">
       {items.map((item) => {
         const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
         const Icon = ICONS[item.icon];
@@ -65,12 +55,11 @@ export function Sidebar({
             href={item.href}
             aria-current={active ? "page" : undefined}
             className={cn(
-              "flex items-center gap-2.5 rounded text-sm text-muted hover:bg-surface-2 hover:text-fg",
-              compact ? "px-2 py-1" : "px-2.5 py-2",
+              "flex items-center gap-2.5 rounded px-2 py-1 text-sm text-muted hover:bg-surface-2 hover:text-fg md:px-2.5 md:py-2",
               active && "bg-accent-soft font-medium text-accent hover:bg-accent-soft hover:text-accent",
             )}
           >
-            {compact ? null : <Icon className="size-4" aria-hidden />}
+            <Icon className="hidden size-4 md:block" aria-hidden />
             {item.label}
             {item.icon === "approvals" && approvals ? <ApprovalsCount initial={approvals} /> : null}
           </Link>
