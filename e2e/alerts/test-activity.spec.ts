@@ -58,15 +58,20 @@ test("[ALERTS][test-activity] a test client's events are marked, left out or kep
   const address = (record.metadata.namespaces.eip155?.address as string).toLowerCase();
 
   // The faucet's transfers to the new wallet reach the failing webhook: wait for their alerts at the sandbox.
+  // Each transaction is asked of the chain once: other journeys' events pile up at the same webhook,
+  // and asking them all again on every look made one look outlast the wait on a busy machine.
   const testHashes = new Set<string>();
+  const asked = new Set<string>();
   await expect
     .poll(
       async () => {
         const page1 = await sandboxEvents(failing.id, { since: String(Date.parse(from) / 1000), limit: "1000" });
         for (const event of page1.data)
-          for (const hash of event.transactionHashes)
-            if (!testHashes.has(hash.toLowerCase()) && (await touches(event.chainId, hash, address)))
-              testHashes.add(hash.toLowerCase());
+          for (const hash of event.transactionHashes.map((h) => h.toLowerCase())) {
+            if (asked.has(hash)) continue;
+            if (await touches(event.chainId, hash, address)) testHashes.add(hash);
+            asked.add(hash);
+          }
         return testHashes.size;
       },
       { timeout: 60_000, message: "the faucet's alerts at the failing webhook" },
