@@ -1,7 +1,7 @@
 /**
  * The unused-code check (`npx knip`, a step of `npm test`): no file nobody imports, no export nobody
  * imports, no dependency nobody uses. Knip's plugins read what the tools' own configurations name as
- * entries: Next.js (app/ routes, proxy.ts, instrumentation.ts, next.config.mjs), vitest (every *.test.ts,
+ * entries: Next.js (app/ routes, instrumentation.ts, next.config.mjs), vitest (every *.test.ts,
  * vitest.config.ts and its setup file), Playwright (playwright.config.ts and the e2e specs), ESLint
  * (eslint.config.mjs), drizzle-kit (drizzle.config.ts, which names server/db/schema.ts; the migrations
  * themselves are SQL, read at run time), the package.json scripts. Below is what no configuration names.

@@ -1,5 +1,5 @@
 // Static security headers for every response. The Content-Security-Policy carries a per-request
-// nonce, so it is set in proxy.ts instead.
+// nonce, so the serving process sets it with the request id (server/network/edge-headers.ts).
 const securityHeaders = [
   { key: "X-Frame-Options", value: "DENY" },
   { key: "X-Content-Type-Options", value: "nosniff" },

@@ -5,7 +5,7 @@ import { Providers } from "@/components/providers";
 import { AppShell } from "@/components/shell/app-shell";
 import { can } from "@/lib/auth/permissions";
 import { chainAlarm } from "@/server/audit/alarm";
-import { currentUser } from "@/server/auth/session";
+import { currentUser, sendVisitorsToSignIn } from "@/server/auth/session";
 import { allowedCaseHosts } from "@/server/cases/policy";
 import { approvalsWaiting } from "@/server/ejects/approvals-view";
 import { getEnv, getUpstreamConfig } from "@/server/env";
@@ -18,6 +18,7 @@ export const metadata: Metadata = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const nonce = (await headers()).get("x-nonce") ?? undefined;
+  await sendVisitorsToSignIn();
   const user = await currentUser();
   const upstream = getUpstreamConfig();
   const env = getEnv();

@@ -13,7 +13,6 @@ const SOURCES = [
   "components",
   "lib",
   "server",
-  "proxy.ts",
   "instrumentation.ts",
   "next.config.mjs",
   "tailwind.config.ts",

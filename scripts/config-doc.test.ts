@@ -9,7 +9,6 @@ const READERS = [
   "lib",
   "sandbox",
   "instrumentation.ts",
-  "proxy.ts",
   "scripts/launch.ts",
   "scripts/serve.mjs",
   "scripts/start.mjs",

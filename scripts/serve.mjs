@@ -90,9 +90,16 @@ async function serve() {
     req.headers["x-forwarded-for"] = [...chain, peer].join(", ");
     if (protoFromSocket) req.headers["x-forwarded-proto"] = req.socket.encrypted ? "https" : "http";
     const exchange = {};
-    // The request id and the data routes' security headers (server/network/edge-headers.ts).
+    // The request id, the security headers and a page's nonce policy (server/network/edge-headers.ts),
+    // registered as the console starts, before this server listens. Without them nothing is served
+    // (in development Next may load the console's start-up with the first request instead).
     const edge = globalThis[Symbol.for("custodian-console.edge-headers")];
     if (typeof edge === "function") edge(req, res, exchange);
+    else if (!dev) {
+      res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "5" });
+      res.end("The console is starting.\n");
+      return;
+    }
     withServerTiming(res, exchange);
     exchanges.run(exchange, () => void handle(req, res));
   });

@@ -31,7 +31,7 @@ export function createLogger(destination?: pino.DestinationStream, logLevel = le
     formatters: { log: (object) => redact(serializeErrors(object)) },
     serializers: { err: (value: unknown) => (value instanceof Error ? pino.stdSerializers.err(value) : value) },
     timestamp: pino.stdTimeFunctions.isoTime,
-    // The request this line belongs to (set by proxy.ts for each HTTP exchange) and, while tracing,
+    // The request this line belongs to (set by the serving process for each HTTP exchange) and, while tracing,
     // the trace and span: a line in the logs finds its trace, and the other way round.
     mixin: () => {
       const requestId = currentExchange()?.requestId;

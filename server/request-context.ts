@@ -9,7 +9,7 @@ export interface RequestContext {
   ip: string | null;
 }
 
-/** The request id set by proxy.ts (or a fresh one) and the caller's address, for logs and audit. */
+/** The request id set by the serving process (server/network/edge-headers.ts; a trusted proxy's, or a fresh one) and the caller's address, for logs and audit. */
 export async function requestContext(): Promise<RequestContext> {
   try {
     const h = await headers();

@@ -6,7 +6,7 @@
  * re-issue): three HKDF runs, about 4 % of a data route's CPU. Cookies issued before and after are
  * the same, so no session ends when this is switched on or off.
  *
- * Used by the next-auth options (server/auth/options.ts) and the proxy's getToken (proxy.ts).
+ * Used by the next-auth options (server/auth/options.ts) and the session read (server/auth/session.ts).
  */
 import { createHash, randomUUID } from "node:crypto";
 import hkdf from "@panva/hkdf";

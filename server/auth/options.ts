@@ -94,7 +94,7 @@ export function authOptions(): AuthOptions {
     providers,
     pages: { signIn: "/signin", error: "/signin" },
     // The JWT is re-issued on every session read, so maxAge works as an idle timeout; the absolute
-    // lifetime is checked against authTime by every request (server/auth/session.ts, proxy.ts).
+    // lifetime is checked against authTime by every request (server/auth/session.ts).
     session: { strategy: "jwt", maxAge: env.CONSOLE_SESSION_IDLE_MINUTES * 60 },
     // next-auth's token format, with the derived key kept rather than derived on every read (./jwt-codec.ts).
     jwt: { maxAge: env.CONSOLE_SESSION_IDLE_MINUTES * 60, encode: encodeSessionJwt, decode: decodeSessionJwt },

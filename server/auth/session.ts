@@ -94,13 +94,49 @@ export async function authorize(requirement: Requirement, options: AuthorizeOpti
   return user;
 }
 
-/** For pages: the user, or a redirect to sign-in (back to `from` afterwards), or to the password change. */
+/**
+ * For pages: the user, or a redirect to sign-in (back to the address asked for afterwards, query
+ * included), or to the password change. The address is the one the serving process saw
+ * (`x-console-url`, server/network/edge-headers.ts); `from` where it did not run.
+ */
 export async function requireUser(from?: string, options: AuthorizeOptions = {}): Promise<StaffUser> {
   const { user, ended } = await currentSession();
-  const back = from ? `?callbackUrl=${encodeURIComponent(from)}` : "";
-  if (!user) redirect(`/signin${back}${ended ? `${back ? "&" : "?"}reason=${ended}` : ""}`);
-  if (user.mustChangePassword && !options.allowPendingPasswordChange) redirect(`/account/password${back}`);
+  const address = (await addressAsked()) ?? from;
+  if (!user) redirect(signInAddress(address, ended));
+  if (user.mustChangePassword && !options.allowPendingPasswordChange) redirect(`/account/password${back(address)}`);
   return user;
+}
+
+/** Pages anyone may open. */
+const PUBLIC_PAGES = ["/signin"];
+
+/**
+ * For the root layout: a visitor without a session who asked for any page but sign-in is sent there
+ * before anything is rendered (an HTTP redirect; a page's own requireUser, inside the loading
+ * boundary, would answer 200 and redirect in the browser). Only for page requests: the serving
+ * process names the address for those alone, and a server action answers for itself.
+ */
+export async function sendVisitorsToSignIn(): Promise<void> {
+  const address = await addressAsked();
+  if (!address) return;
+  const path = address.split("?")[0] ?? "/";
+  if (PUBLIC_PAGES.some((p) => path === p || path.startsWith(`${p}/`))) return;
+  const { user, ended } = await currentSession();
+  if (!user) redirect(signInAddress(address, ended));
+}
+
+/** The page asked for, as the serving process saw it: only a path of this console ("/x", never "//host"). */
+async function addressAsked(): Promise<string | undefined> {
+  const asked = (await headers()).get("x-console-url");
+  return asked && /^\/(?![/\\])/.test(asked) ? asked : undefined;
+}
+
+const back = (address: string | undefined) =>
+  address && address !== "/" ? `?callbackUrl=${encodeURIComponent(address)}` : "";
+
+function signInAddress(address: string | undefined, ended: SessionEndReason | null | undefined): string {
+  const query = back(address);
+  return `/signin${query}${ended ? `${query ? "&" : "?"}reason=${ended}` : ""}`;
 }
 
 /** A permission in staff's words ("approving key ejections"), for refusals: never its id. */

@@ -75,7 +75,7 @@ describe("tracing", () => {
     });
     const parent = await trace.getTracer("test").startActiveSpan("GET /clients", async (span) => {
       await client.clients.list({ take: 10 });
-      // serve.mjs opens one store per HTTP exchange; proxy.ts writes the request id into it.
+      // serve.mjs opens one store per HTTP exchange and writes the request id into it (server/network/edge-headers.ts).
       const exchanges = (globalThis as Record<symbol, AsyncLocalStorage<{ requestId?: string }>>)[
         Symbol.for("custodian-console.http-exchange")
       ]!;
