@@ -45,7 +45,7 @@ async function shownRows(page: Page) {
 test("[ALERTS][test-activity] a test client's events are marked, left out or kept alone, and the export's manifest says so", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(330_000);
   const failing = await webhookByRole("failing");
   const from = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
   // An ordinary client funded by the faucet too: its events are real, never marked.
@@ -74,7 +74,10 @@ test("[ALERTS][test-activity] a test client's events are marked, left out or kep
           }
         return testHashes.size;
       },
-      { timeout: 60_000, message: "the faucet's alerts at the failing webhook" },
+      // On a busy machine the sandbox's alerts for the faucet's transfers took over a minute (both
+      // attempts, in two stress runs; why is not yet found). A stopgap: the wait should be on the
+      // event the sandbox waits for, not on a clock.
+      { timeout: 150_000, message: "the faucet's alerts at the failing webhook" },
     )
     .toBeGreaterThan(1);
 
