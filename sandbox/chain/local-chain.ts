@@ -56,6 +56,7 @@ export class LocalChain {
   private clockOffset = 0;
   private lastFollowed = 0;
   private followTail: Promise<void> = Promise.resolve();
+  private followTimer: NodeJS.Timeout | undefined;
   private readonly faucetLock = new KeyedLock();
   private closed = false;
   /**
@@ -102,8 +103,17 @@ export class LocalChain {
     chain.clockOffset = replayed.clockOffset;
     await chain.applyMiningMode();
     chain.lastFollowed = Number(await chain.raw("eth_blockNumber"));
+    // New blocks are followed on three signals, none relied on alone: the engine's newHeads message, the
+    // end of every send and state change made here (under automine the block is there when the send
+    // returns), and, under interval mining, a look every block time. Under load a newHeads message was
+    // seen to go unanswered (read before its block could be), and the transfer waited for the next
+    // block to be reported: 84 s for a faucet drip in a stress run.
     provider.on("message", () => void chain.follow());
     await chain.raw("eth_subscribe", ["newHeads"]);
+    if (options.blockTimeMs > 0) {
+      chain.followTimer = setInterval(() => void chain.follow(), options.blockTimeMs);
+      chain.followTimer.unref();
+    }
     await chain.stockReserves();
     return chain;
   }
@@ -127,24 +137,28 @@ export class LocalChain {
       case "send":
         return this.sendRaw(params[0]);
       case "state":
-        return this.exclusive(async () => {
-          const result = await this.raw(method, params);
-          this.journal.append({ t: "state", method, params });
-          return result;
-        });
+        return this.followed(
+          this.exclusive(async () => {
+            const result = await this.raw(method, params);
+            this.journal.append({ t: "state", method, params });
+            return result;
+          }),
+        );
       case "clock":
         // Held, not only exclusive: a send mined between the pending check and the mining would land in
         // a block the follower skips as empty, and its transfer would never raise an alert.
-        return this.hold(async () => {
-          // hardhat_mine can mine millions of blocks at once; when nothing is pending they are all
-          // empty, so the follower may skip them instead of reading each one.
-          const pending = (await this.raw("eth_getBlockByNumber", ["pending", false])) as { transactions: unknown[] };
-          const result = await this.raw(method, params);
-          await this.trackClock(method, params);
-          if (method === "hardhat_mine" && pending.transactions.length === 0)
-            this.lastFollowed = Number(await this.raw("eth_blockNumber"));
-          return result;
-        });
+        return this.followed(
+          this.hold(async () => {
+            // hardhat_mine can mine millions of blocks at once; when nothing is pending they are all
+            // empty, so the follower may skip them instead of reading each one.
+            const pending = (await this.raw("eth_getBlockByNumber", ["pending", false])) as { transactions: unknown[] };
+            const result = await this.raw(method, params);
+            await this.trackClock(method, params);
+            if (method === "hardhat_mine" && pending.transactions.length === 0)
+              this.lastFollowed = Number(await this.raw("eth_blockNumber"));
+            return result;
+          }),
+        );
       default:
         throw new RpcError(
           RPC_METHOD_NOT_FOUND,
@@ -260,8 +274,18 @@ export class LocalChain {
     return this.funded.has(address.toLowerCase());
   }
 
+  /** `work`'s answer, with the blocks it mined queued to be followed (not awaited: the caller has its answer). */
+  private async followed<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } finally {
+      void this.follow();
+    }
+  }
+
   /** Resolves once every block mined so far has been journaled and its transfers reported. */
   follow(): Promise<void> {
+    if (this.closed) return this.followTail;
     this.followTail = this.followTail
       .then(() => this.catchUp())
       .catch((e: unknown) => this.options.log(`${this.caip2}: block follower failed: ${String(e)}`));
@@ -288,6 +312,7 @@ export class LocalChain {
     if (this.closed) return;
     await this.follow();
     this.closed = true;
+    clearInterval(this.followTimer);
     this.provider.removeAllListeners("message");
     // Stops EDR's mining timer so nothing keeps running for a chain nobody can reach.
     await this.raw("evm_setIntervalMining", [0]).catch(() => undefined);
@@ -303,7 +328,7 @@ export class LocalChain {
     await this.held;
     this.sends++;
     try {
-      return await this.sendHeld(raw);
+      return await this.followed(this.sendHeld(raw));
     } finally {
       if (--this.sends === 0) for (const done of this.sendsDone.splice(0)) done();
     }
