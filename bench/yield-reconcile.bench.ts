@@ -52,6 +52,8 @@ export async function run(): Promise<Figure[]> {
         request: { amount: "1" },
         status: status as "failed" | "running" | "succeeded" | "abandoned",
         jobRunId: status === "running" ? randomUUID() : null,
+        // Last changed an hour ago: past the grace a run just started gets before it is judged orphaned.
+        updatedAt: new Date(Date.now() - 3_600_000),
         createdById: "bench",
         createdByEmail: "bench@console",
       };

@@ -21,6 +21,13 @@ const jobs = tables.jobRuns;
  */
 export const RECHECK_MS = 10 * 60_000;
 
+/**
+ * A run that changed status this recently is not judged orphaned: starting or retrying one sets it
+ * running before its job is registered (startJob, then the job's id on the run), and a pass between
+ * the two saw no job and failed a run that was starting (seen in a run under load).
+ */
+export const ORPHAN_GRACE_MS = 2 * 60_000;
+
 export interface ReconcileOutcome {
   /** Runs looked at (failed, or running without a live job). */
   scanned: number;
@@ -33,7 +40,7 @@ export interface ReconcileOutcome {
 /**
  * One pass of the reconciler: the yield runs that may be stuck, each checked against the chain.
  * - A run left "running" by a job that ended (failed, cancelled, or gone) is failed with that reason,
- *   so the page offers Retry and Abandon.
+ *   so the page offers Retry and Abandon; not within ORPHAN_GRACE_MS of its last change of status.
  * - A step whose transaction hash is recorded but was never reported to the provider is looked up on
  *   the chain (receipt: mined and how, or not found); Retry reports it without signing again.
  * Findings are kept on the run (`reconciliation`) for its page; a run that moved on is cleared. Only
@@ -56,7 +63,11 @@ export async function reconcileRuns(now = new Date()): Promise<ReconcileOutcome>
       and(
         or(
           eq(runs.status, "failed"),
-          and(eq(runs.status, "running"), or(isNull(jobs.status), notInArray(jobs.status, ["queued", "running"]))),
+          and(
+            eq(runs.status, "running"),
+            or(isNull(jobs.status), notInArray(jobs.status, ["queued", "running"])),
+            lt(runs.updatedAt, new Date(now.getTime() - ORPHAN_GRACE_MS)),
+          ),
         ),
         // Checked lately: left alone until the recheck period passes (a run that moves on is cleared above).
         or(

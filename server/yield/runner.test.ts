@@ -27,7 +27,7 @@ const { startRun, retryRun, abandonRun } = await import("./control");
 const { getRunView } = await import("./runs-store");
 const { opportunities, positions, history } = await import("./reads");
 const { simulateRun } = await import("./simulate-run");
-const { reconcileRuns } = await import("./reconcile");
+const { ORPHAN_GRACE_MS, reconcileRuns } = await import("./reconcile");
 
 const SEPOLIA = "eip155:11155111";
 
@@ -275,9 +275,13 @@ describe("a yield run", () => {
     // As after a job that ended without finishing: the run says running, its job does not exist.
     await db
       .update(tables.yieldRuns)
-      .set({ status: "running", jobRunId: "00000000-0000-4000-8000-000000000000" })
+      .set({ status: "running", jobRunId: "00000000-0000-4000-8000-000000000000", updatedAt: new Date() })
       .where(eq(tables.yieldRuns.id, preview.id));
+    // Just set running, as a run is between its start and its job's registration: left alone.
     await reconcileRuns();
+    expect((await getRunView(db, preview.id)).status).toBe("running");
+    // Still so once the grace has passed: failed, with the reason.
+    await reconcileRuns(new Date(Date.now() + ORPHAN_GRACE_MS + 1000));
     const found = await getRunView(db, preview.id);
     expect(found.status).toBe("failed");
     expect(found.error).toMatch(/^The job driving this run ended \(gone\) without finishing it/);
