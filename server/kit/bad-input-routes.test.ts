@@ -14,7 +14,7 @@ import type { DbHandle } from "@/server/db/client";
  * Properties: the status is below 500; an error (400 and up) is JSON with a known code matching
  * the status and a clear message; a query the route's schema refuses is a 400 and reaches no
  * upstream. Routes that write an audit record (export, checkpoint) write through a recorder, as
- * in bad-input-actions.test.ts.
+ * in bad-input-actions-*.test.ts.
  *
  * The seed is fixed and printed with any counterexample; another seed:
  *   BAD_INPUT_SEED=123 npx vitest run server/kit/bad-input-routes.test.ts

@@ -127,7 +127,7 @@ describe("the action pattern", () => {
   });
 
   it("refuses an address search for NUL, a lone surrogate or a non-address with a field message, not INTERNAL", async () => {
-    // Found by server/kit/bad-input-actions.test.ts: the text went on to the job's row and PostgreSQL refused it.
+    // Found by server/kit/bad-input-actions-*.test.ts: the text went on to the job's row and PostgreSQL refused it.
     for (const address of ["0x00000000\u0000\u0000", "\uD800abcdefgh", "not an address at all"]) {
       const result = await findClientByAddress({ address });
       expect(result).toMatchObject({
