@@ -16,6 +16,11 @@ export const KEEP_MS = {
   openBucket: 15_000,
   /** The checkpoint directory's files (a chain's newest checkpoint, the alarm): every append asks. */
   checkpointFiles: 1_000,
+  /**
+   * The audit log's actions and error codes beyond the ones the code knows (of older versions): the
+   * audit page's filters offer them; reading them scans the whole log.
+   */
+  auditFacets: 60_000,
 } as const;
 
 export interface KeptRead<T> {

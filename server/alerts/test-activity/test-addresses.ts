@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { clientAddresses } from "@/lib/clients/derive-addresses";
 import type { Client } from "@/lib/contracts";
 import type { TestClient } from "@/lib/lab/test-clients";
@@ -29,7 +30,9 @@ const kept = new Map<string, { at: number; keepMs: number; addresses: Promise<st
  * precedes its registration (less a margin for clocks). `unread`: test clients whose record could not be
  * read now; their events cannot be told apart, so every event after `since` is unclassified then.
  */
-export async function testClientAddresses(): Promise<{ addresses: Set<string>; since: number | null; unread: number }> {
+export const testClientAddresses = cache(readTestClientAddresses);
+
+async function readTestClientAddresses(): Promise<{ addresses: Set<string>; since: number | null; unread: number }> {
   const db = await getDb();
   const clients = await genuine(db, await listTestClients(db));
   if (clients.length === 0) return { addresses: new Set(), since: null, unread: 0 };
