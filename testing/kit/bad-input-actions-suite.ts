@@ -1,7 +1,28 @@
 /**
- * The body of the bad-input property test of every server action (server/kit/bad-input-actions-*.test.ts:
- * what it proves is said there). It is dealt over several files so that the suite's two workers share
- * its minutes instead of one worker carrying them all at the end of the run.
+ * Bad input to every server action, generated (fast-check). The actions are found by reading
+ * server/actions/ (each exported function of each module), not from a list. Each one gets RUNS
+ * hostile arguments: wrong types, 100k-character strings, NUL and lone surrogates, RTL text and
+ * emoji, injection strings, path traversal, out-of-range numbers, missing fields, arrays where an
+ * object belongs, Map/Set/BigInt/Date values, odd keys. Signed in as an admin, who holds every
+ * permission, so every call gets as far as the input check.
+ *
+ * Each input starts with its caller's budgets fresh (server/audit/refusals.ts and the actions' own),
+ * which have their own tests (server/kit/refusal-budget.test.ts, server/actions/*.test.ts).
+ *
+ * Properties: the call resolves (never throws); input the action's schema refuses gives ok:false
+ * with VALIDATION and a clear message, no upstream call, and exactly the one refusal record (no
+ * intent), which like the answer holds no string of the input (only field paths and messages, with
+ * anything they quoted of the input cut out); input that passes gets an intent and its outcome, and if refused later, a clear message
+ * other than INTERNAL. Every record must be storable; the first WRITE_THROUGH inputs of each action
+ * go through the real sealed append into the real audit table of an in-memory PGlite, which must
+ * then hold exactly the recorded records (why not all: testing/audit-recorder.ts).
+ *
+ * The seed is fixed and printed with any counterexample; another seed:
+ *   BAD_INPUT_SEED=123 npx vitest run server/kit/bad-input-actions
+ *
+ * The body of that test, dealt over server/kit/bad-input-actions-{1..4}.test.ts so the suite's two workers
+ * share its minutes (as one file it was 4.6 minutes one worker carried alone at the end of the run). Each
+ * of those files mocks what the harness replaces (vi.mock is hoisted per file) and runs its part.
  */
 import { asc, gt } from "drizzle-orm";
 import fc from "fast-check";
