@@ -274,6 +274,24 @@ describe.each<TestDbKind>(["pglite", "postgres"])("on %s", (kind) => {
       expect(receiver.received).toHaveLength(1);
     });
 
+    it("a rule switched off with no destination set forgets its findings at once, and fires anew when switched on", async () => {
+      await setUp("slack");
+      const finder = fake();
+      finder.now.findings = [webhookFinding("wh_1", 3)];
+      await runNotifications(h.db, { finders: { "drop-horizon": finder } });
+      expect(receiver.received).toHaveLength(1);
+      await writeDestination(h.db, { url: null, format: "slack" }, by);
+      await writeRule(h.db, "drop-horizon", { enabled: false, threshold: 6 }, by);
+      // No pass runs without a destination: the switch itself forgot what was firing.
+      expect(await h.db.select().from(tables.notificationFindings)).toEqual([]);
+      expect((await notificationsView(h.db)).firing).toEqual({});
+      await writeDestination(h.db, { url: receiver.url, format: "slack" }, by);
+      await writeRule(h.db, "drop-horizon", { enabled: true, threshold: 6 }, by);
+      await runNotifications(h.db, { finders: { "drop-horizon": finder } });
+      expect(receiver.received).toHaveLength(2);
+      expect(JSON.stringify(bodies()[1])).toContain("wh_1");
+    });
+
     it("keeps the signing secret and the destination URL only encrypted, in no other row, and shows neither", async () => {
       const secret = (await setUp("plain"))!;
       const finder = fake();

@@ -60,8 +60,21 @@ export async function writeDestination(
     .onConflictDoUpdate({ target: tables.notificationSettings.id, set });
 }
 
-/** Sets one rule's switch and threshold, in one statement (two admins saving two rules at once both stand). */
+/**
+ * Sets one rule's switch and threshold, in one statement (two admins saving two rules at once both stand).
+ * A rule switched off forgets its findings in the same transaction, not at the next pass: with no
+ * destination set no pass looks at the rules, and the page would show a switched-off rule as firing
+ * (and, switched on again, what stands would not fire anew).
+ */
 export async function writeRule(db: Db, rule: RuleId, setting: RuleSetting, byEmail: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await upsertRule(tx, rule, setting, byEmail);
+    if (!setting.enabled)
+      await tx.delete(tables.notificationFindings).where(eq(tables.notificationFindings.rule, rule));
+  });
+}
+
+async function upsertRule(db: Db, rule: RuleId, setting: RuleSetting, byEmail: string): Promise<void> {
   const entry = JSON.stringify({ [rule]: setting });
   await db
     .insert(tables.notificationSettings)
