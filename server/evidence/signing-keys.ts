@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { keyIdOf, type PublishedKey } from "@/lib/evidence/signature";
 import type { Db } from "@/server/db";
-import { vaultGetText, vaultPut, vaultSubjects } from "@/server/vault";
+import { vaultAll, vaultGetText, vaultPut } from "@/server/vault";
 
 /**
  * The console's Ed25519 evidence-signing keys. Each lives in the vault (so it is wrapped under
@@ -50,7 +50,10 @@ function newKey(now: Date): { keyId: string; stored: StoredKey } {
 
 async function readKey(db: Db, keyId: string): Promise<StoredKey | undefined> {
   const text = await vaultGetText(db, { purpose: PURPOSE, subject: keyId });
-  if (text === undefined) return undefined;
+  return text === undefined ? undefined : parseKey(keyId, text);
+}
+
+function parseKey(keyId: string, text: string): StoredKey {
   const parsed = storedKeySchema.parse(JSON.parse(text));
   if (keyIdOf(parsed.publicKey) !== keyId)
     throw new Error(`the vault record of signing key ${keyId} names another key`);
@@ -166,15 +169,21 @@ export async function attachRetirement(db: Db, keyId: string, statement: unknown
   });
 }
 
-/** Every key this console has signed with, current first, then retired ones newest first. */
+/**
+ * Every key this console has signed with, current first, then retired ones newest first: one read of the
+ * vault (every view of the audit log and of Verify asks), the first key made if there is none yet.
+ */
 export async function publishedKeys(db: Db): Promise<PublishedKey[]> {
-  await currentSigningKey(db);
-  const current = await currentKeyId(db);
+  let records = await vaultAll(db, PURPOSE);
+  if (!records.some((r) => r.subject === CURRENT.subject)) {
+    await currentSigningKey(db);
+    records = await vaultAll(db, PURPOSE);
+  }
+  const current = records.find((r) => r.subject === CURRENT.subject)?.value.toString("utf8");
   const keys: PublishedKey[] = [];
-  for (const subject of await vaultSubjects(db, PURPOSE)) {
+  for (const { subject, value } of records) {
     if (subject === CURRENT.subject) continue;
-    const stored = await readKey(db, subject);
-    if (!stored) continue;
+    const stored = parseKey(subject, value.toString("utf8"));
     keys.push({
       keyId: subject,
       publicKey: stored.publicKey,

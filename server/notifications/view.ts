@@ -17,7 +17,24 @@ export async function notificationsView(db: Db): Promise<NotificationsView> {
   const outbox = tables.notificationOutbox;
   const runs = tables.jobRuns;
   const [rows, firing, secret, [pass]] = await Promise.all([
-    db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(LAST_SENDS),
+    // The columns shown, not the messages themselves.
+    db
+      .select({
+        id: outbox.id,
+        createdAt: outbox.createdAt,
+        rule: outbox.rule,
+        subject: outbox.subject,
+        state: outbox.state,
+        status: outbox.status,
+        lastStatus: outbox.lastStatus,
+        attempts: outbox.attempts,
+        lastError: outbox.lastError,
+        sentAt: outbox.sentAt,
+        nextAttemptAt: outbox.nextAttemptAt,
+      })
+      .from(outbox)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(LAST_SENDS),
     firingCounts(db),
     hasSigningSecret(db),
     db

@@ -1,2 +1,11 @@
-export { vaultDelete, vaultGet, vaultGetText, vaultPut, vaultPutIfAbsent, vaultSubjects, rotateVault } from "./store";
+export {
+  vaultDelete,
+  vaultGet,
+  vaultGetText,
+  vaultPut,
+  vaultPutIfAbsent,
+  vaultSubjects,
+  vaultAll,
+  rotateVault,
+} from "./store";
 export { VaultError } from "./envelope";

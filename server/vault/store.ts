@@ -94,6 +94,17 @@ export async function rotateVault(db: Db, batchSize = 200): Promise<RotationRepo
   return { kekId: ring.current.id, rewrapped, alreadyCurrent: (count?.n ?? 0) - rewrapped };
 }
 
+/** Every record stored under a purpose, opened, in one read (by subject). */
+export async function vaultAll(db: Db, purpose: string): Promise<{ subject: string; value: Buffer }[]> {
+  const rows = await db.select().from(tables.vaultRecords).where(eq(tables.vaultRecords.purpose, purpose));
+  return rows
+    .map((row) => ({
+      subject: row.subject,
+      value: open(keyOf(keyring(), row.kekId), row, recordAad(row.purpose, row.subject)),
+    }))
+    .sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
+}
+
 /** The subjects stored under a purpose (no value is opened). */
 export async function vaultSubjects(db: Db, purpose: string): Promise<string[]> {
   const rows = await db

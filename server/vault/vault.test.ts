@@ -12,7 +12,7 @@ import { rotateEvidenceKey } from "@/server/evidence/rotate";
 import { forgetSigningKeysForTests, publishedKeys } from "@/server/evidence/signing-keys";
 import { openTestDb, type TestDbKind } from "@/testing/db";
 import { kekId } from "./envelope";
-import { rotateVault, vaultDelete, vaultGetText, vaultPut, vaultPutIfAbsent, VaultError } from ".";
+import { rotateVault, vaultAll, vaultDelete, vaultGetText, vaultPut, vaultPutIfAbsent, VaultError } from ".";
 
 const KEY_A = randomBytes(32).toString("base64");
 const KEY_B = randomBytes(32).toString("base64");
@@ -75,6 +75,8 @@ describe.each<TestDbKind>(["pglite", "postgres"])("vault (%s)", (kind) => {
     const moved = await vaultGetText(h.db, at("attacker")).catch((e: unknown) => e);
     expect(moved).toBeInstanceOf(VaultError);
     expect(String(moved)).not.toContain(SECRET);
+    // Read all at once, the moved record is refused just the same.
+    await expect(vaultAll(h.db, "client-api-key")).rejects.toThrow(VaultError);
 
     // One bit flipped in the ciphertext.
     const raw = Buffer.from(victim!.sealed, "base64");
@@ -84,6 +86,18 @@ describe.each<TestDbKind>(["pglite", "postgres"])("vault (%s)", (kind) => {
       .set({ sealed: raw.toString("base64") })
       .where(eq(tables.vaultRecords.subject, "victim"));
     await expect(vaultGetText(h.db, at("victim"))).rejects.toThrow(VaultError);
+  });
+
+  it("reads every record of one purpose at once, opened, in subject order, and none of another", async () => {
+    const purpose = "read-all";
+    for (const subject of ["b", "a", "c"]) await vaultPut(h.db, { purpose, subject }, `value of ${subject}`);
+    await vaultPut(h.db, { purpose: "read-all-other", subject: "a" }, "not this one");
+    const all = await vaultAll(h.db, purpose);
+    expect(all.map((r) => [r.subject, r.value.toString("utf8")])).toEqual([
+      ["a", "value of a"],
+      ["b", "value of b"],
+      ["c", "value of c"],
+    ]);
   });
 
   it("puts only into an empty address when asked, and deletes", async () => {
