@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axe } from "./fixtures/axe";
 import { keepShot } from "./fixtures/screens";
 import { storageState } from "./fixtures/users";
 
@@ -9,7 +9,7 @@ async function expectAccessible(page: Page, name: string, theme: "light" | "dark
     localStorage.setItem("theme", t);
     document.documentElement.classList.toggle("dark", t === "dark");
   }, theme);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axe(page);
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   // Kept for people to look at (not compared): .data/screens/<page>-<theme>.png

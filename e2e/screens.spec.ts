@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axe } from "./fixtures/axe";
 import { screens, setTheme } from "./fixtures/screens";
 import { storageState } from "./fixtures/users";
 
@@ -13,7 +13,7 @@ async function accessible(page: Page) {
   const blocking: string[] = [];
   for (const theme of ["light", "dark"] as const) {
     await setTheme(page, theme);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const results = await axe(page);
     for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"))
       blocking.push(`${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   }

@@ -1,12 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axe } from "../fixtures/axe";
 import { keepShot } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
 
 test.use({ storageState: storageState("admin") });
 
 async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axe(page);
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await keepShot(page, `.data/screens/${name}.png`, { fullPage: true });

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { publicKeyToAddress } from "viem/accounts";
+import { expectAccessible } from "../fixtures/axe";
 import { backupWallets, createClientInUi, generateWallets } from "../fixtures/sandbox";
 import { screens, setTheme } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
@@ -478,15 +478,10 @@ test.describe("[CLIENTS] assets and transfers", () => {
   test("[A11Y][clients] the client page with balances, a built transfer with warnings, and the raw key", async ({
     page,
   }) => {
-    async function expectAccessible() {
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    }
     await page.goto(`/clients/${client.clientId}?chain=sepolia`);
     await expect(page.getByRole("table", { name: "Balances on Sepolia" })).toBeVisible();
     await page.getByRole("article", { name: "SECP256K1 wallet" }).getByRole("button", { name: "Show raw" }).click();
-    await expectAccessible();
+    await expectAccessible(page);
 
     const form = await openTransfer(page, client.clientId);
     await form
@@ -498,8 +493,8 @@ test.describe("[CLIENTS] assets and transfers", () => {
     );
     await form.getByRole("button", { name: "Build unsigned transfer" }).click();
     await expect(page.getByTestId("built-transfer")).toBeVisible();
-    await expectAccessible();
+    await expectAccessible(page);
     await setTheme(page, "dark");
-    await expectAccessible();
+    await expectAccessible(page);
   });
 });

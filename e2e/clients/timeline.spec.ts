@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { axe } from "../fixtures/axe";
 import { createClientInUi } from "../fixtures/sandbox";
 import { storageState } from "../fixtures/users";
 
@@ -51,7 +51,7 @@ test.describe("[CLIENTS] timeline", () => {
     const api = await page.request.get(`/api/clients/${clientId}/timeline`);
     expect(await api.text()).not.toContain(sessionToken);
 
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const results = await axe(page);
     expect(results.violations).toEqual([]);
     await support.close();
   });

@@ -1,17 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "../fixtures/axe";
 import { sandboxRules } from "../fixtures/sandbox-api";
 import { screens, setTheme, keepShot } from "../fixtures/screens";
 import { storageState } from "../fixtures/users";
 import { hoverMonth } from "./truth";
 
 test.use({ storageState: storageState("support") });
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** The chart has drawn its lines and the table its rows. */
 const chartReady = (page: Page) => async () => {
