@@ -85,11 +85,6 @@ export async function evaluateRule(
   return { fired, resolved };
 }
 
-/** A rule switched off forgets its findings without a message: switched on again, what stands fires anew. */
-export async function forgetFindings(db: Db, rule: RuleId): Promise<void> {
-  await db.delete(findings).where(eq(findings.rule, rule));
-}
-
 /** Findings standing now, per rule. */
 export async function firingCounts(db: Db): Promise<Partial<Record<RuleId, number>>> {
   const rows = await db.select({ rule: findings.rule }).from(findings).where(eq(findings.state, "firing"));

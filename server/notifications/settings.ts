@@ -69,9 +69,13 @@ export async function writeDestination(
 export async function writeRule(db: Db, rule: RuleId, setting: RuleSetting, byEmail: string): Promise<void> {
   await db.transaction(async (tx) => {
     await upsertRule(tx, rule, setting, byEmail);
-    if (!setting.enabled)
-      await tx.delete(tables.notificationFindings).where(eq(tables.notificationFindings.rule, rule));
+    if (!setting.enabled) await forgetFindings(tx, rule);
   });
+}
+
+/** A rule switched off forgets its findings without a message: switched on again, what stands fires anew. */
+export async function forgetFindings(db: Db, rule: RuleId): Promise<void> {
+  await db.delete(tables.notificationFindings).where(eq(tables.notificationFindings.rule, rule));
 }
 
 async function upsertRule(db: Db, rule: RuleId, setting: RuleSetting, byEmail: string): Promise<void> {

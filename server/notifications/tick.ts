@@ -2,12 +2,12 @@ import "server-only";
 import { RULE_IDS, type RuleId } from "@/lib/notifications/rules";
 import type { Db } from "@/server/db";
 import { logger } from "@/server/log";
-import { evaluateRule, forgetFindings } from "./evaluate";
+import { evaluateRule } from "./evaluate";
 import { FINDERS } from "./finders";
 import type { Finder } from "./finders/types";
 import { publicOrigin } from "./origin";
 import { deliverDue, pruneOutbox, type DeliveryReport } from "./outbox";
-import { readSettings } from "./settings";
+import { forgetFindings, readSettings } from "./settings";
 
 export interface TickReport {
   /** Rules looked at, with what changed. */
