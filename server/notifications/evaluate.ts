@@ -4,6 +4,7 @@ import type { RuleId } from "@/lib/notifications/rules";
 import { tables, type Db } from "@/server/db";
 import type { FinderResult } from "./finders/types";
 import { enqueue } from "./outbox";
+import { ruleOnNow } from "./settings";
 
 const findings = tables.notificationFindings;
 
@@ -12,7 +13,8 @@ const findings = tables.notificationFindings;
  * becomes "firing" with one message; one that stands changes only its count (no message); one that is
  * gone becomes "resolved" with one message. A subject the finder could not read is left as it is. Each
  * change and its message are one transaction, and each change is a guarded UPDATE or INSERT, so an
- * evaluation that runs twice (or a restart midway) sends nothing twice.
+ * evaluation that runs twice (or a restart midway) sends nothing twice. A finding fires only while its
+ * rule is on as stored at that moment (ruleOnNow), not as the pass read it.
  */
 export async function evaluateRule(
   db: Db,
@@ -32,6 +34,8 @@ export async function evaluateRule(
         .where(and(eq(findings.rule, rule), eq(findings.subject, f.subject), eq(findings.state, "firing")))
         .returning({ subject: findings.subject });
       if (standing.length > 0) return;
+      // Switched off since the pass read the rules: the switch forgot its findings; nothing fires anew.
+      if (!(await ruleOnNow(tx, rule))) return;
       const fresh = { state: "firing" as const, count: f.count, what: f.what, path: f.path };
       const appeared = await tx
         .insert(findings)

@@ -12,6 +12,7 @@ import { getJobRun, startJobWorkers, stopJobWorkers } from "@/server/jobs";
 import { FAST_TIMING, openJobsTestDb, waitFor, type JobsTestDb } from "@/testing/jobs/helpers";
 import { startReceiver } from "@/testing/notifications/receiver";
 import { startNotifyPass } from "./job";
+import { enqueue } from "./outbox";
 import { writeDestination, writeRule } from "./settings";
 
 /**
@@ -68,5 +69,29 @@ describe("the notification pass as a durable job", () => {
     expect(next).not.toBe(asked[0]);
     expect(await passEnds(next)).toMatchObject({ status: "succeeded" });
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it("a rule switched on while a pass runs is checked by that pass before it ends; a check asked meanwhile joins it", async () => {
+    // The chain stays broken from the test above; the rule is off, so nothing stands.
+    await writeRule(h.db, "audit-chain", { enabled: false }, "admin@example.com");
+    const sentBefore = receiver.received.length;
+    // A message already due holds the pass in its sends, after it read the rules.
+    const at = new Date().toISOString();
+    await enqueue(
+      h.db,
+      { kind: "test", rule: "test", state: "firing", what: "held", count: 0, link: "x", at },
+      Date.now(),
+      "test",
+    );
+    const hold = receiver.holdNext();
+    const runId = await startNotifyPass();
+    await hold.arrived;
+    await writeRule(h.db, "audit-chain", { enabled: true }, "admin@example.com");
+    expect(await startNotifyPass()).toBe(runId);
+    hold.release();
+    expect(await passEnds(runId)).toMatchObject({ status: "succeeded" });
+    const bodies = receiver.received.slice(sentBefore).map((r) => JSON.parse(r.body).text as string);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toContain("[Firing] The audit chain was found broken");
   });
 });

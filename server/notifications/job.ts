@@ -6,10 +6,13 @@ import { getEnv } from "@/server/env";
 import { defineJob, startJob, type JobActor } from "@/server/jobs";
 import { logger } from "@/server/log";
 import { NOTIFY_JOB_KIND } from "./job-kind";
+import { settingsSavedAt } from "./settings";
 import { runNotifications } from "./tick";
 
 /** One pass at a time across every instance: a start while one is queued or running joins it. */
 const SINGLETON = "notifications-tick";
+/** Passes more when the settings keep changing under them (each extra pass goes by the newest). */
+const EXTRA_PASSES = 2;
 /** Passes that went well are kept a day, as the yield reconciler's are; failed ones stay (they say why). */
 const KEEP_PASSES_MS = 24 * 3_600_000;
 
@@ -20,7 +23,11 @@ export const notifyJob = defineJob({
   maxAttempts: 1,
   run: async () => {
     const db = await getDb();
-    const report = await runNotifications(db);
+    let report = await runNotifications(db);
+    // Settings saved while the pass ran (a rule switched on, a threshold changed; "Check the rules now"
+    // then joined this pass): once more, by what they say now.
+    for (let extra = 0; extra < EXTRA_PASSES && (await settingsSavedAt(db)) !== report.settingsAt; extra++)
+      report = await runNotifications(db);
     await db
       .delete(tables.jobRuns)
       .where(

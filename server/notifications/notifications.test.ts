@@ -292,6 +292,19 @@ describe.each<TestDbKind>(["pglite", "postgres"])("on %s", (kind) => {
       expect(JSON.stringify(bodies()[1])).toContain("wh_1");
     });
 
+    it("a rule switched off while the pass reads its source fires nothing for what it found", async () => {
+      await setUp("plain");
+      // The admin's switch lands between the pass's read of the rules and its findings.
+      const finder: Finder = async () => {
+        await writeRule(h.db, "drop-horizon", { enabled: false, threshold: 6 }, by);
+        return { findings: [webhookFinding("wh_1", 3)], unknown: [] };
+      };
+      await runNotifications(h.db, { finders: { "drop-horizon": finder } });
+      expect(receiver.received).toEqual([]);
+      expect(await h.db.select().from(tables.notificationFindings)).toEqual([]);
+      expect(await h.db.select().from(tables.notificationOutbox)).toEqual([]);
+    });
+
     it("keeps the signing secret and the destination URL only encrypted, in no other row, and shows neither", async () => {
       const secret = (await setUp("plain"))!;
       const finder = fake();

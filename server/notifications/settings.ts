@@ -73,6 +73,30 @@ export async function writeRule(db: Db, rule: RuleId, setting: RuleSetting, byEm
   });
 }
 
+/**
+ * Whether the rule is on as stored now, read under a share lock on the settings row: inside a
+ * transaction, a switch (writeRule's update of that row) waits for it, or it for the switch. A pass that
+ * read the rules before an admin switched one off then fires nothing for it.
+ */
+export async function ruleOnNow(tx: Db, rule: RuleId): Promise<boolean> {
+  const [row] = await tx
+    .select({ rules: tables.notificationSettings.rules })
+    .from(tables.notificationSettings)
+    .where(eq(tables.notificationSettings.id, ROW))
+    .for("share");
+  const parsed = storedRules.safeParse(row?.rules ?? {});
+  return ruleSetting(rule, parsed.success ? parsed.data : {}).enabled;
+}
+
+/** When the settings were last saved (null: never), without opening the destination. */
+export async function settingsSavedAt(db: Db): Promise<string | null> {
+  const [row] = await db
+    .select({ updatedAt: tables.notificationSettings.updatedAt })
+    .from(tables.notificationSettings)
+    .where(eq(tables.notificationSettings.id, ROW));
+  return row?.updatedAt ?? null;
+}
+
 /** A rule switched off forgets its findings without a message: switched on again, what stands fires anew. */
 export async function forgetFindings(db: Db, rule: RuleId): Promise<void> {
   await db.delete(tables.notificationFindings).where(eq(tables.notificationFindings.rule, rule));

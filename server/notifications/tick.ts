@@ -15,6 +15,8 @@ export interface TickReport {
   /** Rules whose finder failed this time (their findings stand as they were). */
   failed: RuleId[];
   delivery: DeliveryReport;
+  /** When the settings this pass went by were saved (null: never saved). */
+  settingsAt: string | null;
 }
 
 /**
@@ -27,8 +29,13 @@ export async function runNotifications(
   options: { now?: number; finders?: Partial<Record<RuleId, Finder>> } = {},
 ): Promise<TickReport> {
   const now = options.now ?? Date.now();
-  const report: TickReport = { rules: [], failed: [], delivery: { sent: 0, failed: 0, gaveUp: 0 } };
   const settings = await readSettings(db);
+  const report: TickReport = {
+    rules: [],
+    failed: [],
+    delivery: { sent: 0, failed: 0, gaveUp: 0 },
+    settingsAt: settings.updatedAt,
+  };
   if (!settings.url) return report;
   const origin = publicOrigin();
   for (const rule of RULE_IDS) {
