@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
+import { pgliteForDrizzle } from "./pglite-driver";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -11,7 +12,14 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  * The driver under drizzle, for code that must speak to the database without it (pg-boss in
  * server/jobs runs its own SQL on the same database). `schemaName` is the per-run test schema.
  */
-export type RawDb = { kind: "pglite"; client: PGlite } | { kind: "postgres"; pool: Pool; schemaName?: string };
+export type RawDb =
+  | {
+      kind: "pglite";
+      client: PGlite;
+      /** Options for a query of its own: PGlite's parsers as they were before drizzle's (pglite-driver.ts). */
+      options: () => Parameters<PGlite["query"]>[2];
+    }
+  | { kind: "postgres"; pool: Pool; schemaName?: string };
 
 export interface DbHandle {
   db: Db;
@@ -48,9 +56,15 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<DbHandle> 
   const client = dataDir
     ? new PGlite(path.resolve(dataDir))
     : new PGlite(template ? { loadDataDir: template } : undefined);
-  const db = drizzle({ client, schema });
+  const { driver, rawOptions } = await pgliteForDrizzle(client);
+  const db = drizzle({ client: driver, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Db, kind: "pglite", raw: { kind: "pglite", client }, close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    raw: { kind: "pglite", client, options: rawOptions },
+    close: () => client.close(),
+  };
 }
 
 async function openPostgres(url: string, schemaName?: string): Promise<DbHandle> {

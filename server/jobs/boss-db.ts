@@ -59,11 +59,11 @@ function executor(raw: RawDb): PgBoss.Db["executeSql"] {
   }
   const { client } = raw;
   return async (text, values) => {
-    if (values && values.length > 0) return client.query(text, values);
+    if (values && values.length > 0) return client.query(text, values, raw.options());
     // pg-boss sends scripts of several statements without parameters (schema creation,
     // maintenance): only exec runs those, and pg-boss reads rows from any of them.
     try {
-      const results = await client.exec(text);
+      const results = await client.exec(text, raw.options());
       return { rows: results.flatMap((r) => r.rows) };
     } catch (error) {
       // A failed script stops at the failing statement, inside its BEGIN, and PGlite has one
