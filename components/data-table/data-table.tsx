@@ -30,6 +30,28 @@ export function DataTable<T>({
   rowClassName?: (row: T) => string | undefined;
 }) {
   const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId, manualPagination: true });
+  // Each column's label and classes, once per render rather than once per cell.
+  const looks = new Map(
+    table.getVisibleLeafColumns().map((column) => {
+      const meta = column.columnDef.meta;
+      return [
+        column.id,
+        {
+          label: columnLabel(column),
+          cell: cn(
+            "md:table-cell md:px-3 md:py-2 md:before:hidden",
+            meta?.fill && FILL,
+            meta?.rowHeader && "text-left font-normal",
+            meta?.numeric && "md:text-right",
+            meta?.hideOnPhone
+              ? "hidden"
+              : "grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2 py-0.5 break-words before:text-xs before:text-muted before:content-[attr(data-label)]",
+          ),
+          value: meta?.numeric ? "min-w-0 text-right" : "min-w-0",
+        },
+      ];
+    }),
+  );
   return (
     <div className={cn("rounded border border-border bg-surface md:overflow-x-auto", className)}>
       <table className="block w-full border-collapse text-sm md:table">
@@ -65,25 +87,16 @@ export function DataTable<T>({
               {row.getVisibleCells().map((cell) => {
                 const meta = cell.column.columnDef.meta;
                 const Cell = meta?.rowHeader ? "th" : "td";
+                const look = looks.get(cell.column.id);
                 return (
                   <Cell
                     key={cell.id}
                     scope={meta?.rowHeader ? "row" : undefined}
                     // The label is CSS generated content, so it is neither in the cell's text nor read twice.
-                    data-label={columnLabel(cell.column)}
-                    className={cn(
-                      "md:table-cell md:px-3 md:py-2 md:before:hidden",
-                      meta?.fill && FILL,
-                      meta?.rowHeader && "text-left font-normal",
-                      meta?.numeric && "md:text-right",
-                      meta?.hideOnPhone
-                        ? "hidden"
-                        : "grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2 py-0.5 break-words before:text-xs before:text-muted before:content-[attr(data-label)]",
-                    )}
+                    data-label={look?.label}
+                    className={look?.cell}
                   >
-                    <div className={cn("min-w-0", meta?.numeric && "text-right")}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </div>
+                    <div className={look?.value}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
                   </Cell>
                 );
               })}

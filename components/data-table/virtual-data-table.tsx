@@ -94,18 +94,21 @@ export function VirtualDataTable<T>({
   );
 }
 
+// A cell's classes, worked out once rather than for every cell of every row.
+const CELL = "min-w-0 md:block md:px-2 md:py-2 md:before:hidden";
+const CELL_SHOWN = cn(
+  CELL,
+  "grid grid-cols-[7rem_minmax(0,1fr)] items-center gap-2 py-0.5 before:text-xs before:text-muted before:content-[attr(data-label)]",
+);
+const CELL_HIDDEN_ON_PHONE = cn(CELL, "hidden");
+
 /** A cell: its value on wide screens; on a phone, a labelled line (the label is CSS generated text). */
 function VirtualCell<T>({ cell }: { cell: Cell<T, unknown> }) {
   return (
     <div
       role="cell"
       data-label={columnLabel(cell.column)}
-      className={cn(
-        "min-w-0 md:block md:px-2 md:py-2 md:before:hidden",
-        cell.column.columnDef.meta?.hideOnPhone
-          ? "hidden"
-          : "grid grid-cols-[7rem_minmax(0,1fr)] items-center gap-2 py-0.5 before:text-xs before:text-muted before:content-[attr(data-label)]",
-      )}
+      className={cell.column.columnDef.meta?.hideOnPhone ? CELL_HIDDEN_ON_PHONE : CELL_SHOWN}
     >
       <div className="min-w-0">{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
     </div>
