@@ -11,7 +11,9 @@ describe("SlidingWindowRateLimiter", () => {
       Array.from({ length: 5 }, () => limiter.acquire().then(() => grantedAt.push(performance.now() - started))),
     );
     grantedAt.sort((a, b) => a - b);
-    expect(grantedAt[1]).toBeLessThan(50);
+    // "At once": before the window could have rolled (a limiter that waited would grant the second at 150 ms
+    // or later), with room for a busy machine to be late in running the callbacks.
+    expect(grantedAt[1]).toBeLessThan(140);
     expect(grantedAt[2]).toBeGreaterThanOrEqual(140);
     expect(grantedAt[3]).toBeGreaterThanOrEqual(140);
     expect(grantedAt[4]).toBeGreaterThanOrEqual(290);
