@@ -10,13 +10,14 @@ import { storageState } from "./fixtures/users";
  */
 async function expectAccessible(page: Page, name: string, theme: "light" | "dark") {
   const html = page.locator("html");
-  const shown = theme === "dark" ? expect(html).toHaveClass(/\bdark\b/) : expect(html).not.toHaveClass(/\bdark\b/);
-  await shown;
+  const themeShown = () =>
+    theme === "dark" ? expect(html).toHaveClass(/\bdark\b/) : expect(html).not.toHaveClass(/\bdark\b/);
+  await themeShown();
   const results = await axe(page);
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   // Still the theme under test once axe is done.
-  await (theme === "dark" ? expect(html).toHaveClass(/\bdark\b/) : expect(html).not.toHaveClass(/\bdark\b/));
+  await themeShown();
   // Kept for people to look at (not compared): .data/screens/<page>-<theme>.png
   await keepShot(page, `.data/screens/${name}-${theme}.png`, { fullPage: true });
 }

@@ -12,6 +12,12 @@ const ROW = "console";
 const DESTINATION = { purpose: "notify-destination", subject: "console" };
 const storedRules = z.record(z.string(), z.object({ enabled: z.boolean(), threshold: z.number().int().optional() }));
 
+/** The stored rules; a row written outside the console that does not parse counts as no rules on. */
+function rulesOf(stored: unknown): z.infer<typeof storedRules> {
+  const parsed = storedRules.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
 export interface NotifySettings {
   /** Where to send now: the admin's URL, else CONSOLE_NOTIFY_URL, else null (off). */
   url: string | null;
@@ -29,9 +35,7 @@ export async function readSettings(db: Db): Promise<NotifySettings> {
     .from(tables.notificationSettings)
     .where(eq(tables.notificationSettings.id, ROW))
     .limit(1);
-  // A row written outside the console that does not parse counts as no rules on: nothing fires by accident.
-  const parsed = storedRules.safeParse(row?.rules ?? {});
-  const stored = parsed.success ? parsed.data : {};
+  const stored = rulesOf(row?.rules);
   const env = getEnv().CONSOLE_NOTIFY_URL ?? null;
   const admin = (await vaultGetText(db, DESTINATION)) ?? null;
   return {
@@ -84,8 +88,7 @@ export async function ruleOnNow(tx: Db, rule: RuleId): Promise<boolean> {
     .from(tables.notificationSettings)
     .where(eq(tables.notificationSettings.id, ROW))
     .for("share");
-  const parsed = storedRules.safeParse(row?.rules ?? {});
-  return ruleSetting(rule, parsed.success ? parsed.data : {}).enabled;
+  return ruleSetting(rule, rulesOf(row?.rules)).enabled;
 }
 
 /** When the settings were last saved (null: never), without opening the destination. */
