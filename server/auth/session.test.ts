@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setDbForTests, tables } from "@/server/db";
@@ -44,7 +44,7 @@ describe("a staff session", () => {
   beforeEach(async () => {
     await handle.db
       .update(tables.users)
-      .set({ disabledAt: null, sessionVersion: 0 })
+      .set({ disabledAt: null, sessionVersion: 0, role: "support" })
       .where(eq(tables.users.id, userId));
   });
 
@@ -83,10 +83,22 @@ describe("a staff session", () => {
     expect(await currentUser()).toBeNull();
   });
 
-  it("ends at once when the account is disabled", async () => {
+  it("ends at once when the account is disabled, by the console or by a statement of its own", async () => {
     await cookie(now() - 60);
+    expect(await currentUser()).not.toBeNull();
     await handle.db.update(tables.users).set({ disabledAt: new Date() }).where(eq(tables.users.id, userId));
     expect(await currentUser()).toBeNull();
+    await handle.db.update(tables.users).set({ disabledAt: null }).where(eq(tables.users.id, userId));
+    expect(await currentUser()).not.toBeNull();
+    await handle.db.execute(sql`update users set disabled_at = now() where id = ${userId}`);
+    expect(await currentUser()).toBeNull();
+  });
+
+  it("shows a role changed in the database on the next request", async () => {
+    await cookie(now() - 60);
+    expect(await currentUser()).toMatchObject({ role: "support" });
+    await handle.db.update(tables.users).set({ role: "compliance" }).where(eq(tables.users.id, userId));
+    expect(await currentUser()).toMatchObject({ role: "compliance" });
   });
 
   it("ends when its cookie has expired (the idle timeout), or was not made with this console's secret", async () => {

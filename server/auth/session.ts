@@ -5,7 +5,8 @@ import { getToken } from "next-auth/jwt";
 import { cache } from "react";
 import { can, PERMISSION_LABELS, type Permission } from "@/lib/auth/permissions";
 import type { SessionEndReason } from "@/lib/auth/session-end";
-import { getDb } from "@/server/db";
+import { getDbHandle } from "@/server/db";
+import { keptRead } from "@/server/db/kept-reads";
 import { getEnv } from "@/server/env";
 import { AppError, forbidden, unauthenticated } from "@/server/errors";
 import { requestIsHttps } from "@/server/network/forwarded-proto";
@@ -14,9 +15,10 @@ import type { ConsoleToken } from "./options";
 import { findUserById, toStaffUser, type StaffUser } from "./users";
 
 /**
- * The signed-in staff member, read fresh from the database on every request: a disabled account, a
+ * The signed-in staff member as the database holds them on every request: a disabled account, a
  * changed role or a sign-out elsewhere (each moves the user's session version on) takes effect on
- * the next request, not when the cookie expires; and no session outlives its absolute lifetime.
+ * the next request, not when the cookie expires; and no session outlives its absolute lifetime. (The
+ * embedded database's one process keeps the account between writes to the users table: kept-reads.ts.)
  * Within one server render (the layout, the page and its cards) it is read once (React's cache);
  * elsewhere each call reads again.
  */
@@ -37,11 +39,31 @@ async function readCurrentSession(): Promise<SessionState> {
   const maxSeconds = getEnv().CONSOLE_SESSION_MAX_HOURS * 3600;
   if (typeof token.authTime !== "number" || Date.now() / 1000 - token.authTime > maxSeconds)
     return { user: null, ended: "lifetime" };
-  const row = await findUserById(await getDb(), id);
-  if (!row) return { user: null, ended: "ended" };
-  if (row.disabledAt) return { user: null, ended: "disabled" };
-  if (row.sessionVersion !== (token.sv ?? -1)) return { user: null, ended: "ended" };
-  return { user: toStaffUser(row) };
+  const account = await accountOf(id);
+  if (!account) return { user: null, ended: "ended" };
+  if (account.disabled) return { user: null, ended: "disabled" };
+  if (account.sessionVersion !== (token.sv ?? -1)) return { user: null, ended: "ended" };
+  const { user } = account;
+  return { user: { ...user, ...(user.joined ? { joined: { ...user.joined } } : {}) } };
+}
+
+/** What a session is checked against: never the password hash. */
+interface Account {
+  user: StaffUser;
+  disabled: boolean;
+  sessionVersion: number;
+}
+
+async function accountOf(id: string): Promise<Account | null> {
+  const handle = await getDbHandle();
+  return keptRead(handle, ["users"], `account ${id}`, async () => {
+    const row = await findUserById(handle.db, id);
+    return {
+      value: row
+        ? { user: toStaffUser(row), disabled: Boolean(row.disabledAt), sessionVersion: row.sessionVersion }
+        : null,
+    };
+  });
 }
 
 /** When the session cookie expires unless a navigation renews it (its `exp`), for the open page's watch. */

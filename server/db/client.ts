@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
+import { watchTables, type TableVersions } from "./changes";
 import { pgliteForDrizzle } from "./pglite-driver";
 import * as schema from "./schema";
 
@@ -25,6 +26,8 @@ export interface DbHandle {
   db: Db;
   kind: "pglite" | "postgres";
   raw: RawDb;
+  /** Writes to the watched tables as they commit: the embedded database only (server/db/kept-reads.ts). */
+  versions?: TableVersions;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,7 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<DbHandle> 
     db: db as unknown as Db,
     kind: "pglite",
     raw: { kind: "pglite", client, options: rawOptions },
+    versions: await watchTables(client),
     close: () => client.close(),
   };
 }

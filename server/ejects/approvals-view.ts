@@ -1,7 +1,8 @@
 import "server-only";
 import type { ApprovalsInbox, ApprovalsWaiting, MyEjectRequests } from "@/lib/ejects/views";
 import type { StaffUser } from "@/server/auth/users";
-import { getDb } from "@/server/db";
+import { getDb, getDbHandle } from "@/server/db";
+import { keptRead } from "@/server/db/kept-reads";
 import { awaitingApprovalIn, countAwaitingApproval, myDecisionsIn, myRequestsIn } from "./inbox";
 
 /** The approvals page and the sidebar badge read the same thing (lapsed requests read as expired, nothing written). */
@@ -13,10 +14,17 @@ export async function approvalsInbox(user: StaffUser): Promise<ApprovalsInbox> {
 
 /**
  * The sidebar's badge, read by the layout of every page: one count, not the inbox's two lists (and
- * not those lists in every page's payload).
+ * not those lists in every page's payload). Kept between writes to the requests and the accounts
+ * until the first counted request lapses (server/db/kept-reads.ts).
  */
 export async function approvalsWaiting(user: StaffUser): Promise<ApprovalsWaiting> {
-  return { waiting: await countAwaitingApproval(user) };
+  const handle = await getDbHandle();
+  const waiting = await keptRead(handle, ["eject_requests", "users"], `approvals waiting ${user.id}`, async () => {
+    const { count, firstLapse } = await countAwaitingApproval(handle.db, user);
+    // Counted while now <= expiresAt: the count is good until the millisecond after.
+    return { value: count, ...(firstLapse ? { until: firstLapse.getTime() + 1 } : {}) };
+  });
+  return { waiting };
 }
 
 /** A requester's side of the approvals page: their own requests and where each stands. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, ne, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, min, ne, or } from "drizzle-orm";
 import type { Client } from "@/lib/contracts";
 import { ejectSummaryOf, type EjectRequestFacts } from "@/lib/ejects/summary";
 import type { EjectRequestView, EjectSummary } from "@/lib/ejects/views";
@@ -26,13 +26,23 @@ export async function awaitingApprovalIn(db: Db, user: StaffUser, now = new Date
   return rows.map((row) => toView(row, now));
 }
 
-/** How many requests awaitingApproval lists, counted by the database (the sidebar's badge on every page). */
-export async function countAwaitingApproval(user: StaffUser, now = new Date()): Promise<number> {
-  const db = await getDb();
+/**
+ * How many requests awaitingApproval lists, counted by the database (the sidebar's badge on every
+ * page), and when the first of them lapses (the count drops then without a write).
+ */
+export async function countAwaitingApproval(
+  db: Db,
+  user: StaffUser,
+  now = new Date(),
+): Promise<{ count: number; firstLapse: Date | null }> {
   const where = await awaitingWhere(db, user, now);
-  if (!where) return 0;
-  const [row] = await db.select({ n: count() }).from(tables.ejectRequests).where(where);
-  return row?.n ?? 0;
+  if (!where) return { count: 0, firstLapse: null };
+  const t = tables.ejectRequests;
+  const [row] = await db
+    .select({ n: count(), first: min(t.expiresAt) })
+    .from(t)
+    .where(where);
+  return { count: row?.n ?? 0, firstLapse: row?.first ?? null };
 }
 
 /** The rules of awaitingApproval as one condition; undefined when the user's account is gone. */

@@ -5,4 +5,4 @@ export { decideEjectRequest } from "./decide";
 export { executeEjectRequest } from "./execute";
 export { fetchEjectShares } from "./shares";
 export { withdrawEjectRequest } from "./withdraw";
-export { awaitingApproval, countAwaitingApproval, ejectSummaries } from "./inbox";
+export { awaitingApproval, ejectSummaries } from "./inbox";

@@ -1,0 +1,15 @@
+-- Each write to a table that every request reads from announces itself (server/db/changes.ts): the
+-- embedded database's one process keeps such reads until the next announcement. One notice per
+-- statement, naming the table; a statement that wrote no row announces too, which only costs a read.
+CREATE FUNCTION "console_announce_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_notify('console_changes', TG_TABLE_NAME);
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "users_announce_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "users"
+	FOR EACH STATEMENT EXECUTE FUNCTION "console_announce_change"();
+--> statement-breakpoint
+CREATE TRIGGER "eject_requests_announce_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "eject_requests"
+	FOR EACH STATEMENT EXECUTE FUNCTION "console_announce_change"();
