@@ -39,13 +39,11 @@ export function DataTable<T>({
         {
           label: columnLabel(column),
           cell: cn(
-            "md:table-cell md:px-3 md:py-2 md:before:hidden",
+            // data-cell (app/globals.css): a table cell on wide screens, a labelled line on a phone.
+            meta?.hideOnPhone ? "hidden md:table-cell md:px-3 md:py-2" : "data-cell",
             meta?.fill && FILL,
             meta?.rowHeader && "text-left font-normal",
             meta?.numeric && "md:text-right",
-            meta?.hideOnPhone
-              ? "hidden"
-              : "grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2 py-0.5 break-words before:text-xs before:text-muted before:content-[attr(data-label)]",
           ),
           value: meta?.numeric ? "min-w-0 text-right" : "min-w-0",
         },
@@ -77,13 +75,7 @@ export function DataTable<T>({
         </thead>
         <tbody className="block md:table-row-group">
           {table.getRowModel().rows.map((row) => (
-            <tr
-              key={row.id}
-              className={cn(
-                "block border-t border-border px-3 py-2 align-top first:border-t-0 hover:bg-surface-2/60 md:table-row md:px-0 md:py-0 md:first:border-t",
-                rowClassName?.(row.original),
-              )}
-            >
+            <tr key={row.id} className={cn("data-row", rowClassName?.(row.original))}>
               {row.getVisibleCells().map((cell) => {
                 const meta = cell.column.columnDef.meta;
                 const Cell = meta?.rowHeader ? "th" : "td";

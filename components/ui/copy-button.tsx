@@ -19,15 +19,15 @@ export function CopyButton({ value, label, className }: { value: string; label: 
         setTimeout(() => setCopied(false), 1500);
       }}
     >
-      {copied ? <CheckIcon /> : <CopyIcon />}
+      {/* The copy icon is a CSS mask (icon-copy in app/globals.css): one element, not an SVG in every row. */}
+      {copied ? <CheckIcon /> : <span aria-hidden className="icon-copy size-3.5" />}
     </button>
   );
 }
 
 /*
- * lucide's "copy" and "check" as plain SVG: a table shows a copy button in most cells, and lucide's
- * icon component builds its SVG anew on each render (a few percent of a list page's server CPU).
- * The markup is lucide's own (lucide-react 1.x), so the icons look the same as everywhere else.
+ * lucide's "check" as plain SVG (lucide's icon component builds its SVG anew on each render); shown
+ * only once a value was copied. The markup is lucide's own (lucide-react 1.x).
  */
 const SVG_PROPS = {
   xmlns: "http://www.w3.org/2000/svg",
@@ -40,15 +40,6 @@ const SVG_PROPS = {
   strokeLinecap: "round",
   strokeLinejoin: "round",
 } as const;
-
-export function CopyIcon() {
-  return (
-    <svg {...SVG_PROPS} className="lucide lucide-copy size-3.5" aria-hidden>
-      <rect width="14" height="14" x="8" y="8" rx="2" ry="2" />
-      <path d="M4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2" />
-    </svg>
-  );
-}
 
 export function CheckIcon() {
   return (
