@@ -15,7 +15,7 @@ import { getAuditRecord, listAudit } from "@/server/audit/query";
 import { requireUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { notFound } from "@/server/errors";
-import { publishedKeys } from "@/server/evidence/signing-keys";
+import { shownPublishedKeys } from "@/server/evidence/signing-keys";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -46,7 +46,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     queryClient.prefetchQuery({ queryKey: queryKeys.audit.exports(), queryFn: () => recentAuditExports(user) }),
     queryClient.prefetchQuery({
       queryKey: queryKeys.audit.signingKeys(),
-      queryFn: async () => ({ keys: await publishedKeys(db) }),
+      queryFn: async () => ({ keys: await shownPublishedKeys() }),
     }),
     // A shared or reloaded `?record=` link opens with the record already there.
     record.success

@@ -11,7 +11,7 @@ import { queryKeys } from "@/lib/shared/query-keys";
 import { requireUser } from "@/server/auth/session";
 import { listCaseRequirements } from "@/server/cases/requirements";
 import { getDb } from "@/server/db";
-import { notificationsView } from "@/server/notifications/view";
+import { shownNotifications } from "@/server/notifications/view";
 import { listUsers } from "@/server/users/list";
 
 export const metadata: Metadata = { title: "Users" };
@@ -31,7 +31,7 @@ export default async function UsersPage() {
     }),
     queryClient.prefetchQuery({
       queryKey: queryKeys.notifications.view(),
-      queryFn: async () => notificationsView(await getDb()),
+      queryFn: shownNotifications,
     }),
   ]);
   return (

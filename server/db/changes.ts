@@ -2,7 +2,14 @@ import "server-only";
 import type { PGlite } from "@electric-sql/pglite";
 
 /** Tables whose every write is announced (a statement trigger each: migration 0018_change_notices). */
-export type WatchedTable = "users" | "eject_requests";
+export type WatchedTable =
+  | "users"
+  | "eject_requests"
+  | "vault_records"
+  | "job_runs"
+  | "notification_settings"
+  | "notification_findings"
+  | "notification_outbox";
 
 const CHANNEL = "console_changes";
 

@@ -9,11 +9,12 @@ import { ed25519PublicKeyPem, parsePublicKeys } from "@/lib/evidence/pem";
 import { retiredKeyCovers } from "@/lib/evidence/retirement";
 import { checkSignature, keyIdOf } from "@/lib/evidence/signature";
 import { auditCsv } from "@/server/audit/csv";
+import { setDbForTests } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { openTestDb } from "@/testing/db";
 import { rotateEvidenceKey } from "./rotate";
 import { signDocument } from "./sign";
-import { currentSigningKey, forgetSigningKeysForTests, publishedKeys } from "./signing-keys";
+import { currentSigningKey, forgetSigningKeysForTests, publishedKeys, shownPublishedKeys } from "./signing-keys";
 
 /**
  * The evidence a reviewer checks without trusting the console: each signature is verified here by
@@ -30,8 +31,12 @@ const write = (name: string, content: string | Buffer) => {
 
 beforeAll(async () => {
   handle = await openTestDb("pglite");
+  setDbForTests(handle);
 });
-afterAll(async () => handle?.close());
+afterAll(async () => {
+  setDbForTests(undefined);
+  await handle?.close();
+});
 
 const record = (seq: number, target: string) => ({
   seq,
@@ -165,6 +170,7 @@ open(sys.argv[3],"wb").write(bytes.fromhex(s["value"]))`,
   it("keeps retired keys published so what they signed still verifies; a retired key signs nothing more", async () => {
     const exposed = (await currentSigningKey(handle.db)).privateKey;
     const before = await signDocument(handle.db, { kind: "audit.export", n: 1 });
+    const shownBefore = await shownPublishedKeys();
     const { retired, current } = await rotateEvidenceKey(handle.db);
     expect(retired).toBe(before.signature.keyId);
     forgetSigningKeysForTests();
@@ -172,6 +178,9 @@ open(sys.argv[3],"wb").write(bytes.fromhex(s["value"]))`,
     expect(after.signature.keyId).toBe(current);
     const keys = await publishedKeys(handle.db);
     expect(keys[0]).toMatchObject({ keyId: current, retiredAt: null });
+    // What the pages are served follows the rotation (the vault was written), retirement statement included.
+    expect(await shownPublishedKeys()).toEqual(keys);
+    expect(shownBefore).not.toEqual(keys);
     expect(keys.find((k) => k.keyId === retired)?.retiredAt).toEqual(expect.any(String));
     const trusted = keys.map((k) => k.publicKey);
     expect(checkSignature(before, trusted)).toMatchObject({ ok: true });

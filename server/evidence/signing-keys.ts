@@ -3,7 +3,8 @@ import { createPrivateKey, generateKeyPairSync, type KeyObject } from "node:cryp
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { keyIdOf, type PublishedKey } from "@/lib/evidence/signature";
-import type { Db } from "@/server/db";
+import { getDbHandle, type Db } from "@/server/db";
+import { keptRead } from "@/server/db/kept-reads";
 import { vaultAll, vaultGetText, vaultPut } from "@/server/vault";
 
 /**
@@ -195,4 +196,15 @@ export async function publishedKeys(db: Db): Promise<PublishedKey[]> {
   return keys.sort((a, b) =>
     a.retiredAt === null ? -1 : b.retiredAt === null ? 1 : b.createdAt.localeCompare(a.createdAt),
   );
+}
+
+/**
+ * publishedKeys as the audit pages and the keys route serve them: kept between writes to the vault
+ * (server/db/kept-reads.ts), so a view of the audit log does not open every signing key's record.
+ */
+export async function shownPublishedKeys(): Promise<PublishedKey[]> {
+  const handle = await getDbHandle();
+  return keptRead(handle, ["vault_records"], "published signing keys", async () => ({
+    value: await publishedKeys(handle.db),
+  }));
 }

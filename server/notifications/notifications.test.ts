@@ -14,11 +14,12 @@ import { forgetEnvForTests } from "@/server/env";
 import { openTestDb, type TestDbKind } from "@/testing/db";
 import { startReceiver } from "@/testing/notifications/receiver";
 import type { Finder, FinderResult } from "./finders/types";
+import { NOTIFY_JOB_KIND } from "./job-kind";
 import { FIRST_RETRY_MS, MAX_ATTEMPTS, retryDelayMs } from "./outbox";
 import { newSigningSecret } from "./secret";
 import { writeDestination, writeRule } from "./settings";
 import { runNotifications } from "./tick";
-import { notificationsView } from "./view";
+import { notificationsView, shownNotifications } from "./view";
 
 /**
  * Notifications as a receiver sees them: a real HTTP server on a port of its own gets the bodies, and
@@ -240,6 +241,40 @@ describe.each<TestDbKind>(["pglite", "postgres"])("on %s", (kind) => {
         expect.objectContaining({ status: "gave-up", attempts: MAX_ATTEMPTS, httpStatus: 500, nextAttemptAt: null }),
       ]);
       expect(view.sends[0]!.lastError).toBe("The receiver answered 500.");
+    });
+
+    it("the page shows what each write changed, whichever table it went to", async () => {
+      // What the page is served (kept between writes on PGlite) against the tables read afresh.
+      const same = async () => {
+        const shown = await shownNotifications();
+        expect(shown).toEqual(await notificationsView(h.db));
+        return shown;
+      };
+      expect((await same()).destination.shown).toBeNull();
+      await writeDestination(h.db, { url: receiver.url, format: "plain" }, by);
+      expect((await same()).destination.shown).not.toBeNull();
+      await writeRule(h.db, "drop-horizon", { enabled: true, threshold: 6 }, by);
+      expect((await same()).rules.find((r) => r.id === "drop-horizon")?.enabled).toBe(true);
+      expect((await same()).destination.hasSecret).toBe(false);
+      await newSigningSecret(h.db);
+      expect((await same()).destination.hasSecret).toBe(true);
+      const finder = fake();
+      finder.now.findings = [webhookFinding("wh_1", 3)];
+      await runNotifications(h.db, { now: Date.now(), finders: { "drop-horizon": finder } });
+      expect(await same()).toMatchObject({ firing: { "drop-horizon": 1 }, sends: [{ status: "sent" }] });
+      await h.db.update(tables.notificationOutbox).set({ status: "gave-up" });
+      expect(await same()).toMatchObject({ sends: [{ status: "gave-up" }] });
+      await h.db.update(tables.notificationFindings).set({ state: "resolved" });
+      expect((await same()).firing).toEqual({});
+      await h.db.insert(tables.jobRuns).values({
+        kind: NOTIFY_JOB_KIND,
+        status: "succeeded",
+        params: {},
+        startedById: "system",
+        startedByEmail: "system",
+        finishedAt: new Date(),
+      });
+      expect((await same()).lastPass?.status).toBe("succeeded");
     });
 
     it("sends a message a dead sender had claimed once its claim lapses, not before", async () => {

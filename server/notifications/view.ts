@@ -3,13 +3,28 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { NotificationSendView, NotificationsView } from "@/lib/notifications";
 import { shownDestination } from "@/lib/notifications/destination";
 import { RULE_IDS } from "@/lib/notifications/rules";
-import { tables, type Db } from "@/server/db";
+import { getDbHandle, tables, type Db } from "@/server/db";
+import { keptRead } from "@/server/db/kept-reads";
 import { firingCounts } from "./evaluate";
 import { NOTIFY_JOB_KIND } from "./job-kind";
 import { hasSigningSecret } from "./secret";
 import { readSettings } from "./settings";
 
 const LAST_SENDS = 20;
+
+/**
+ * The admin page's section as its page and route serve it: kept between writes to what it is read
+ * from (server/db/kept-reads.ts), so a page view neither runs six queries nor opens the vault.
+ */
+export async function shownNotifications(): Promise<NotificationsView> {
+  const handle = await getDbHandle();
+  return keptRead(
+    handle,
+    ["notification_settings", "vault_records", "notification_outbox", "notification_findings", "job_runs"],
+    "notifications view",
+    async () => ({ value: await notificationsView(handle.db) }),
+  );
+}
 
 /** What the admin page's notifications section shows: the destination (never its query), rules, last sends. */
 export async function notificationsView(db: Db): Promise<NotificationsView> {

@@ -5,8 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { requireUser } from "@/server/auth/session";
-import { getDb } from "@/server/db";
-import { publishedKeys } from "@/server/evidence/signing-keys";
+import { shownPublishedKeys } from "@/server/evidence/signing-keys";
 
 export const metadata: Metadata = { title: "Verify evidence" };
 
@@ -14,10 +13,9 @@ export const metadata: Metadata = { title: "Verify evidence" };
 export default async function VerifyEvidencePage() {
   await requireUser("/audit/verify");
   const queryClient = getQueryClient();
-  const db = await getDb();
   await queryClient.prefetchQuery({
     queryKey: queryKeys.audit.signingKeys(),
-    queryFn: async () => ({ keys: await publishedKeys(db) }),
+    queryFn: async () => ({ keys: await shownPublishedKeys() }),
   });
   return (
     <>

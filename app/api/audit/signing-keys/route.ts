@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/server/db";
-import { publishedKeys } from "@/server/evidence/signing-keys";
+import { shownPublishedKeys } from "@/server/evidence/signing-keys";
 import { defineRoute } from "@/server/kit/define-route";
 
 /**
@@ -11,5 +10,5 @@ import { defineRoute } from "@/server/kit/define-route";
 export const GET = defineRoute({
   permission: "signed-in",
   query: z.object({}),
-  run: async () => ({ keys: await publishedKeys(await getDb()) }),
+  run: async () => ({ keys: await shownPublishedKeys() }),
 });
