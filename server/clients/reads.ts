@@ -3,7 +3,6 @@ import { clientRow, type ClientsPage } from "@/lib/clients";
 import type { ClientView } from "@/lib/clients/client-view";
 import { clientView } from "@/lib/clients/derive-addresses";
 import type { AssetsResponse, Client, ListClientsResponse } from "@/lib/contracts";
-import { getDb } from "@/server/db";
 import { ejectSummaries } from "@/server/ejects/inbox";
 import { testClientIds } from "@/server/lab/test-clients";
 import { getAdminClient } from "@/server/upstream";
@@ -18,10 +17,7 @@ export async function listClientsPage(query: { take: number; cursor?: string }):
   });
   const [ejects, tests] = await Promise.all([
     ejectSummaries(page.results),
-    testClientIds(
-      await getDb(),
-      page.results.map((c) => c.id),
-    ),
+    testClientIds(page.results.map((c) => c.id)),
   ]);
   return { metadata: page.metadata, results: page.results.map(clientRow), ejects, testClients: [...tests] };
 }

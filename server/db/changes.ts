@@ -5,6 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
 export type WatchedTable =
   | "users"
   | "eject_requests"
+  | "test_clients"
   | "vault_records"
   | "job_runs"
   | "notification_settings"

@@ -398,6 +398,25 @@ describe("eject dual control", () => {
     expect(await badge(staff.bob!)).toBe((await ids(staff.bob!)).length);
   });
 
+  it("stops counting a request on the list and in the badge once it lapses, with nothing written", async () => {
+    const summary = async () => (await ejectSummaries([client] as never))[client.id];
+    const pending = await createEjectRequest(input, staff.alice!);
+    expect(await summary()).toEqual({ state: "pending", requestId: pending.id });
+    expect((await approvalsWaiting(staff.bob!)).waiting).toBe(1);
+    const [row] = await handle.db.select().from(tables.ejectRequests).where(eq(tables.ejectRequests.id, pending.id));
+    vi.useFakeTimers({ toFake: ["Date"], now: row!.expiresAt.getTime() });
+    try {
+      // At its expiry it still counts; a millisecond later it does not (both read as kept on PGlite).
+      expect(await summary()).toEqual({ state: "pending", requestId: pending.id });
+      expect((await approvalsWaiting(staff.bob!)).waiting).toBe(1);
+      vi.setSystemTime(row!.expiresAt.getTime() + 1);
+      expect(await summary()).toEqual({ state: "none" });
+      expect((await approvalsWaiting(staff.bob!)).waiting).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("sums each client up for the list: pending, approved, open, ejected", async () => {
     const other = { ...client, id: "cclient000000000000000002" };
     upstream.retrieve.mockImplementation(async (id: string) => (id === other.id ? other : client));

@@ -4,7 +4,8 @@ import type { Client } from "@/lib/contracts";
 import { ejectSummaryOf, type EjectRequestFacts } from "@/lib/ejects/summary";
 import type { EjectRequestView, EjectSummary } from "@/lib/ejects/views";
 import { findUserById, type StaffUser } from "@/server/auth/users";
-import { getDb, tables, type Db } from "@/server/db";
+import { getDb, getDbHandle, tables, type Db } from "@/server/db";
+import { keptRead } from "@/server/db/kept-reads";
 import { withEvidence } from "./evidence/store";
 import { toView } from "./view";
 
@@ -100,13 +101,28 @@ export async function myDecisionsIn(db: Db, user: StaffUser): Promise<EjectReque
  * The Eject column of the clients list, by the rule the client page uses too (lib/eject-summary):
  * the requests that count are the open ones and those whose shares were handed out.
  */
-export async function ejectSummaries(clients: Client[], now = new Date()): Promise<Record<string, EjectSummary>> {
+export async function ejectSummaries(clients: Client[]): Promise<Record<string, EjectSummary>> {
+  const now = new Date();
   const ids = clients.map((c) => c.id);
   const byClient = new Map<string, EjectRequestFacts[]>();
-  if (ids.length > 0) {
-    const db = await getDb();
-    const t = tables.ejectRequests;
-    const rows = await db
+  for (const row of ids.length > 0 ? await countingRequests(ids, now) : [])
+    byClient.set(row.clientId, [...(byClient.get(row.clientId) ?? []), row]);
+  return Object.fromEntries(
+    clients.map((client) => [client.id, ejectSummaryOf(client, byClient.get(client.id) ?? [], now.getTime())]),
+  );
+}
+
+/**
+ * The requests of these clients that count for the column: open ones (pending or approved, not past
+ * their expiry: as expireStale would mark them, without a write on every page of the list) and those
+ * whose shares were handed out. Kept between writes to the requests, until the first open one lapses
+ * (server/db/kept-reads.ts): a list paged back and forth reads them once.
+ */
+async function countingRequests(ids: string[], now: Date) {
+  const handle = await getDbHandle();
+  const t = tables.ejectRequests;
+  return keptRead(handle, ["eject_requests"], `counting eject requests ${[...ids].sort().join(" ")}`, async () => {
+    const rows = await handle.db
       .select({
         id: t.id,
         clientId: t.clientId,
@@ -114,19 +130,19 @@ export async function ejectSummaries(clients: Client[], now = new Date()): Promi
         status: t.status,
         requestedAt: t.requestedAt,
         sharesFetchedAt: t.sharesFetchedAt,
+        expiresAt: t.expiresAt,
       })
       .from(t)
       .where(
         and(
           inArray(t.clientId, ids),
-          // Open requests past their expiry count as expired (as expireStale would mark them), without
-          // a write on every page of the list.
           or(and(inArray(t.status, ["pending", "approved"]), gte(t.expiresAt, now)), isNotNull(t.sharesFetchedAt)),
         ),
       );
-    for (const row of rows) byClient.set(row.clientId, [...(byClient.get(row.clientId) ?? []), row]);
-  }
-  return Object.fromEntries(
-    clients.map((client) => [client.id, ejectSummaryOf(client, byClient.get(client.id) ?? [], now.getTime())]),
-  );
+    // Counted while open and now <= expiresAt: the rows hold until the millisecond after the first lapses.
+    const lapses = rows
+      .filter((r) => r.status === "pending" || r.status === "approved")
+      .map((r) => r.expiresAt.getTime());
+    return { value: rows, ...(lapses.length > 0 ? { until: Math.min(...lapses) + 1 } : {}) };
+  });
 }

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDbForTests } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
-import { openTestDb } from "@/testing/db";
+import { openTestDb, type TestDbKind } from "@/testing/db";
 import {
   getTestClient,
   loadShares,
@@ -63,6 +64,26 @@ describe("test clients", () => {
   it("refuses to act for a client the console did not create as a test client, and says why", async () => {
     await expect(requireTestClient(h.db, "someone-else")).rejects.toThrow(/not created as a test client.*read-only/);
     await expect(testClientCredential(h.db, "someone-else")).rejects.toThrow(/not created as a test client/);
-    expect(await testClientIds(h.db, ["tc-1", "someone-else"])).toEqual(new Set(["tc-1"]));
+  });
+});
+
+describe.each<TestDbKind>(["pglite", "postgres"])("test clients marked in lists on %s", (kind) => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await openTestDb(kind);
+    setDbForTests(h);
+  });
+  afterAll(async () => {
+    setDbForTests(undefined);
+    await h.close();
+  });
+
+  it("marks exactly the test clients among those listed, one made a moment ago included", async () => {
+    expect(await testClientIds(["tc-a", "someone-else"])).toEqual(new Set());
+    await registerTestClient(h.db, { clientId: "tc-a", isAccountAbstracted: false, clientApiKey: KEY, by });
+    expect(await testClientIds(["tc-a", "someone-else"])).toEqual(new Set(["tc-a"]));
+    await registerTestClient(h.db, { clientId: "tc-b", isAccountAbstracted: true, clientApiKey: KEY, by });
+    expect(await testClientIds(["tc-b", "tc-a", "tc-c"])).toEqual(new Set(["tc-a", "tc-b"]));
+    expect(await testClientIds([])).toEqual(new Set());
   });
 });

@@ -2,7 +2,8 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { curveSharesSchema, type CurveShares } from "@/lib/contracts";
 import type { TestClient } from "@/lib/lab/test-clients";
-import { tables, type Db } from "@/server/db";
+import { getDbHandle, tables, type Db } from "@/server/db";
+import { keptRead } from "@/server/db/kept-reads";
 import { AppError } from "@/server/errors";
 import { vaultGetText, vaultPut } from "@/server/vault";
 
@@ -54,14 +55,23 @@ export async function listTestClients(db: Db): Promise<TestClient[]> {
   return rows.map(view);
 }
 
-/** Which of these clients are test clients (for marking them in lists). */
-export async function testClientIds(db: Db, clientIds: string[]): Promise<Set<string>> {
+/**
+ * Which of these clients are test clients, for marking them in lists. On the embedded database every
+ * test client's id is kept between writes to the table (server/db/kept-reads.ts); on PostgreSQL these
+ * ids are looked up.
+ */
+export async function testClientIds(clientIds: string[]): Promise<Set<string>> {
   if (clientIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: tables.testClients.clientId })
-    .from(tables.testClients)
-    .where(inArray(tables.testClients.clientId, clientIds));
-  return new Set(rows.map((r) => r.id));
+  const handle = await getDbHandle();
+  const t = tables.testClients;
+  if (!handle.versions) {
+    const rows = await handle.db.select({ id: t.clientId }).from(t).where(inArray(t.clientId, clientIds));
+    return new Set(rows.map((r) => r.id));
+  }
+  const all = await keptRead(handle, ["test_clients"], "test client ids", async () => ({
+    value: new Set((await handle.db.select({ id: t.clientId }).from(t)).map((r) => r.id)),
+  }));
+  return new Set(clientIds.filter((id) => all.has(id)));
 }
 
 export const notATestClient = (clientId: string) =>
