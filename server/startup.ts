@@ -15,8 +15,15 @@ async function startJobs() {
   const { loadJobKinds } = await import("./jobs/kinds");
   await loadJobKinds();
   const { startJobWorkers } = await import("./jobs");
-  const { leaseTiming } = await import("./jobs/timing");
-  await startJobWorkers({ timing: leaseTiming(getEnv().CONSOLE_JOB_LEASE_SECONDS) });
+  const { ALONE_POLLING_SECONDS, leaseTiming } = await import("./jobs/timing");
+  const env = getEnv();
+  await startJobWorkers({
+    timing: {
+      ...leaseTiming(env.CONSOLE_JOB_LEASE_SECONDS),
+      // On the embedded database this process is the only instance (scripts/workers.mjs).
+      ...(env.DATABASE_URL ? {} : { pollingIntervalSeconds: ALONE_POLLING_SECONDS }),
+    },
+  });
   // Signed checkpoints of the audit chain go to the checkpoint directory, outside the database.
   (await import("./audit/checkpoint-schedule")).startAuditCheckpoints();
   // Scheduled exports: each period that ended is claimed once across instances and exported.

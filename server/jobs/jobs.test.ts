@@ -3,11 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { tables } from "@/server/db";
 import type { TestDbKind } from "@/testing/db";
-import { capturingLogger, gate, openJobsTestDb, waitFor, type Gate, type JobsTestDb } from "@/testing/jobs/helpers";
+import {
+  capturingLogger,
+  FAST_TIMING,
+  gate,
+  openJobsTestDb,
+  waitFor,
+  type Gate,
+  type JobsTestDb,
+} from "@/testing/jobs/helpers";
 import { GENERIC_FAILURE, INTERRUPTED_TOO_OFTEN, JobError } from "./errors";
 import { cancelRun, getRun, listRuns } from "./operations";
 import { defineJob } from "./registry";
 import { type JobRuntime, queueName } from "./runtime";
+import { ALONE_POLLING_SECONDS } from "./timing";
 import type { JobRun } from "./types";
 
 const alice = { id: "user-alice", email: "alice@example.com" };
@@ -308,5 +317,43 @@ describe.each<TestDbKind>(["pglite", "postgres"])("durable jobs on %s", (dbKind)
     await expect(runtime.startJob("test.unknown", {}, { startedBy: alice })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
+  });
+});
+
+/** Fails its first attempt; retried after a second. */
+const laterJob = defineJob({
+  kind: "test.later",
+  params: z.object({}),
+  maxAttempts: 2,
+  retryDelaySeconds: 1,
+  async run(ctx) {
+    if (ctx.attempt === 1) throw new JobError("Not yet.", { retry: true });
+    return { attempt: ctx.attempt };
+  },
+});
+
+describe("a lone instance that polls as seldom as on the embedded database", () => {
+  it("starts a run, and its retry once the delay is over, without waiting for a poll", async () => {
+    const handle = await openJobsTestDb("pglite");
+    try {
+      const lone = handle.runtime({
+        instanceId: "test-lone",
+        // Nor does a sweep re-send it meanwhile (it would after twice its interval).
+        timing: { ...FAST_TIMING, pollingIntervalSeconds: ALONE_POLLING_SECONDS, sweepMs: 20_000 },
+        kinds: [laterJob.kind],
+      });
+      await lone.start();
+      const started = Date.now();
+      const { run } = await lone.startJob(laterJob, {}, { startedBy: alice });
+      const done = await waitFor("the retried run to succeed", async () => {
+        const row = await getRun(handle.db, run.id);
+        return row?.status === "succeeded" ? row : undefined;
+      });
+      expect(done.attempts).toBe(2);
+      // One retry delay (1 s) and the work itself: far less than a poll of the queue (30 s).
+      expect(Date.now() - started).toBeLessThan((ALONE_POLLING_SECONDS * 1000) / 3);
+    } finally {
+      await handle.close();
+    }
   });
 });

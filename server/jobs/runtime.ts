@@ -35,6 +35,9 @@ const DISPATCH_EXPIRE_SECONDS = 23 * 60 * 60;
 
 export const queueName = (kind: string) => `console-jobs.${kind}`;
 
+/** A delayed message's workers are woken this long after it falls due, so the fetch finds it due. */
+const WAKE_MARGIN_MS = 100;
+
 /**
  * One console instance's job machinery: pg-boss workers that receive "drive run X" messages, the
  * drivers of the runs this instance holds, and the sweep that hands on runs whose owner died.
@@ -202,9 +205,16 @@ export class JobRuntime {
         ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}),
       },
     );
-    if (delaySeconds === 0 && this.state === "running") {
-      for (const id of (await this.workers.get(kind)) ?? []) this.boss.notifyWorker(id);
-    }
+    if (this.state !== "running") return;
+    // This instance's workers are woken for what it sends (now, or when a delayed message falls
+    // due), so polling only has to find what other instances send.
+    if (delaySeconds === 0) await this.wakeWorkers(kind);
+    else setTimeout(() => void this.wakeWorkers(kind), delaySeconds * 1000 + WAKE_MARGIN_MS).unref();
+  }
+
+  private async wakeWorkers(kind: string): Promise<void> {
+    if (this.state !== "running") return;
+    for (const id of (await this.workers.get(kind)) ?? []) this.boss.notifyWorker(id);
   }
 
   private get db() {

@@ -5,7 +5,7 @@ import "server-only";
  * minute": a dead owner's lease lapses after at most `leaseMs` (30 s) from its last renewal, the next
  * sweep on any instance (every `sweepMs`, 10 s) re-queues the run and wakes its own worker, and
  * otherwise some worker polls within `pollingIntervalSeconds` (2 s): about 42 s in the worst case.
- * Tests use much shorter values.
+ * Tests use much shorter values. A lone instance (the embedded database) polls seldom: see below.
  */
 export interface JobTiming {
   /** How long a lease lasts without renewal. */
@@ -44,6 +44,13 @@ export const DEFAULT_TIMING: JobTiming = {
 export function leaseSafetyMarginMs(timing: JobTiming): number {
   return Math.max(timing.heartbeatMs, timing.leaseMs / 4);
 }
+
+/**
+ * pg-boss's polling on the embedded database, where this process is the only instance: every
+ * message is sent by it and wakes its workers (at once, or when a delayed one falls due), so polling
+ * is only a safety net; at the default 2 s a dozen workers' polls were an idle console's largest cost.
+ */
+export const ALONE_POLLING_SECONDS = 30;
 
 /**
  * The timing for a lease of `leaseSeconds` (CONSOLE_JOB_LEASE_SECONDS): sweeps three times a lease,
