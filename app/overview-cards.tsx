@@ -4,8 +4,7 @@ import { AuditCard, ClientsCard, DeliveriesCard, GasCard } from "@/components/ov
 import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { listWebhookSummaries } from "@/server/alerts/webhook-list";
-import { listAudit } from "@/server/audit/query";
-import { getDb } from "@/server/db";
+import { shownAuditPage } from "@/server/audit/query";
 import { clientCount, gasThisMonth } from "@/server/overview/reads";
 
 /**
@@ -46,10 +45,7 @@ export const GasCardServer = () => (
 );
 
 export const AuditCardServer = () => (
-  <Prefetched
-    queryKey={queryKeys.audit.list({}, undefined, 5)}
-    read={async () => listAudit(await getDb(), {}, { limit: 5 })}
-  >
+  <Prefetched queryKey={queryKeys.audit.list({}, undefined, 5)} read={() => shownAuditPage({}, { limit: 5 })}>
     <AuditCard />
   </Prefetched>
 );

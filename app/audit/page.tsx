@@ -11,7 +11,7 @@ import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { recentAuditExports } from "@/server/audit/export/start";
 import { auditFacets } from "@/server/audit/facets";
-import { getAuditRecord, listAudit } from "@/server/audit/query";
+import { getAuditRecord, shownAuditPage } from "@/server/audit/query";
 import { requireUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { notFound } from "@/server/errors";
@@ -36,7 +36,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       ? queryClient.prefetchQuery({
           queryKey: queryKeys.audit.list(parsed.data, cursor, AUDIT_PAGE_SIZE),
           queryFn: () =>
-            listAudit(db, parsed.data, {
+            shownAuditPage(parsed.data, {
               cursor: cursor && /^\d+$/.test(cursor) ? cursor : undefined,
               limit: AUDIT_PAGE_SIZE,
             }),

@@ -3,13 +3,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditFiltersSchema } from "@/lib/audit";
 import { parseUtcMinute } from "@/lib/audit/time";
-import { tables } from "@/server/db";
+import { setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { openTestDb, type TestDbKind } from "@/testing/db";
 import { appendAudit } from "./append";
 import { checkpointsWritten } from "./checkpoint-schedule";
 import { auditFacets } from "./facets";
-import { getAuditRecord, iterateAudit, listAudit } from "./query";
+import { getAuditRecord, iterateAudit, listAudit, shownAuditPage } from "./query";
 
 const actor = { id: "u1", email: "alice@example.com", role: "admin" };
 const filters = (raw: Record<string, string>) => auditFiltersSchema.parse(raw);
@@ -62,11 +62,33 @@ describe.each<TestDbKind>(["pglite", "postgres"])("audit queries on %s", (kind) 
     await add("export", { actor, action: "alerts.export", outcome: "ok" });
     // A name with LIKE's wildcards in it: a typed prefix matches it literally.
     await add("odd-underscore", { actor, action: "legacy.a_b", outcome: "ok" });
+    setDbForTests(handle);
   });
-  afterAll(async () => handle?.close());
+  afterAll(async () => {
+    setDbForTests(undefined);
+    await handle?.close();
+  });
 
   const seqs = async (raw: Record<string, string>) =>
     (await listAudit(handle.db, filters(raw), { limit: 100 })).records.map((r) => r.id);
+
+  it("serves the page as the log holds it: a record appended, an account made since", async () => {
+    const wanted = filters({ action: "users.create" });
+    const served = async () => {
+      const page = await shownAuditPage(wanted, { limit: 50 });
+      expect(page).toEqual(await listAudit(handle.db, wanted, { limit: 50 }));
+      return page;
+    };
+    const before = await served();
+    const email = `newcomer-${kind}@example.com`;
+    const { id } = await appendAudit({ actor, action: "users.create", target: email, outcome: "ok" }, handle.db);
+    const appended = await served();
+    expect(appended.records.map((r) => r.id)).toEqual([id, ...before.records.map((r) => r.id)]);
+    // No account of that address yet: the target is plain text; once there is one, it links to it.
+    expect(appended.records[0]!.targetLink).toBeNull();
+    await handle.db.insert(tables.users).values({ email, role: "support" });
+    expect((await served()).records[0]!.targetLink).toMatchObject({ kind: "user", label: email });
+  });
 
   it("includes the whole “to” minute, down to the microsecond, and nothing after it", async () => {
     const minute = typed("2026-11-21 09:30");

@@ -11,7 +11,8 @@ import {
   type AuditRecordDetail,
   type AuditRecordRef,
 } from "@/lib/audit";
-import { tables, type Db } from "@/server/db";
+import { getDbHandle, tables, type Db } from "@/server/db";
+import { keptRead } from "@/server/db/kept-reads";
 import { withTargetLinks } from "./targets";
 
 type Row = typeof tables.auditLog.$inferSelect;
@@ -64,6 +65,23 @@ async function listRecords(
   const records = rows.slice(0, page.limit).map(view);
   const last = records.at(-1);
   return { records, nextCursor: rows.length > page.limit && last ? String(last.seq) : null };
+}
+
+/**
+ * listAudit as the audit page, its route and the overview serve it: kept between writes to the log
+ * and to what its links name (server/db/kept-reads.ts).
+ */
+export async function shownAuditPage(
+  filters: AuditFilters,
+  page: { cursor?: string; limit: number },
+): Promise<AuditPage> {
+  const handle = await getDbHandle();
+  return keptRead(
+    handle,
+    ["audit_log", "users", "eject_requests"],
+    `audit page ${JSON.stringify([filters, page.cursor ?? null, page.limit])}`,
+    async () => ({ value: await listAudit(handle.db, filters, page) }),
+  );
 }
 
 /** One page for the screen, each record with a link to what its target names. */

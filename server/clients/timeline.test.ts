@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TIMELINE_KINDS, type TimelineKind } from "@/lib/clients/timeline";
 import { appendAudit } from "@/server/audit/append";
-import { tables } from "@/server/db";
+import { setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { openTestDb, type TestDbKind } from "@/testing/db";
-import { clientTimeline } from "./timeline";
+import { clientTimeline, shownTimeline } from "./timeline";
 
 const actor = { id: "u1", email: "sam@example.com", role: "support" };
 const CLIENT = "cclient000000000000000001";
@@ -84,7 +84,10 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a client's timeline on %s", (
     );
     await write("yield.run", OTHER, { runId: "yr-2", yieldId: "base-usdc-aave", intent: "exit" });
   });
-  afterAll(async () => handle?.close());
+  afterAll(async () => {
+    setDbForTests(undefined);
+    await handle?.close();
+  });
 
   it("tells the client's story newest first, from the outcome records only, without another client's", async () => {
     const page = await clientTimeline(handle.db, CLIENT, {
@@ -105,6 +108,21 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a client's timeline on %s", (
       "Session token issued — “SUP-1 locked out”",
       "Client created with account abstraction",
     ]);
+  });
+
+  it("serves the timeline as the log holds it, a record appended since included", async () => {
+    setDbForTests(handle);
+    const query = { kinds: [], limit: 25 };
+    const before = await shownTimeline(CLIENT, query);
+    expect(before).toEqual(await clientTimeline(handle.db, CLIENT, query));
+    const { id } = await appendAudit(
+      { actor, action: "credentials.web-otp", target: CLIENT, input: { input: { clientId: CLIENT } }, outcome: "ok" },
+      handle.db,
+    );
+    const after = await shownTimeline(CLIENT, query);
+    expect(after).toEqual(await clientTimeline(handle.db, CLIENT, query));
+    expect(after.entries[0]?.recordId).toBe(id);
+    expect(after.entries).toHaveLength(Math.min(25, before.entries.length + 1));
   });
 
   it("filters by kind and pages by record number", async () => {

@@ -10,7 +10,8 @@ import {
   type RecordMatcher,
   type TimelinePage,
 } from "@/lib/clients/timeline";
-import { tables, type Db } from "@/server/db";
+import { getDbHandle, tables, type Db } from "@/server/db";
+import { keptRead } from "@/server/db/kept-reads";
 
 const asObject = (v: unknown): Record<string, unknown> =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -38,6 +39,23 @@ function sqlMatcher(db: Db): RecordMatcher<SQL> {
     },
     anyOf: (...conditions) => or(...conditions) as SQL,
   };
+}
+
+/**
+ * clientTimeline as the client page and its route serve it: kept between writes to the log and to
+ * the eject requests some records are found by (server/db/kept-reads.ts).
+ */
+export async function shownTimeline(
+  clientId: string,
+  query: { kinds: string[]; cursor?: string; limit: number },
+): Promise<TimelinePage> {
+  const handle = await getDbHandle();
+  return keptRead(
+    handle,
+    ["audit_log", "eject_requests"],
+    `timeline ${JSON.stringify([clientId, query.kinds, query.cursor ?? null, query.limit])}`,
+    async () => ({ value: await clientTimeline(handle.db, clientId, query) }),
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import type { PGlite } from "@electric-sql/pglite";
 
 /** Tables whose every write is announced (a statement trigger each: migration 0018_change_notices). */
 export type WatchedTable =
+  | "audit_log"
   | "users"
   | "eject_requests"
   | "test_clients"

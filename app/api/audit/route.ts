@@ -1,10 +1,9 @@
 import { auditFiltersSchema, auditPageQuerySchema } from "@/lib/audit";
-import { listAudit } from "@/server/audit/query";
-import { getDb } from "@/server/db";
+import { shownAuditPage } from "@/server/audit/query";
 import { defineRoute } from "@/server/kit/define-route";
 
 export const GET = defineRoute({
   permission: "audit:read",
   query: auditFiltersSchema.and(auditPageQuerySchema),
-  run: async ({ cursor, limit, ...filters }) => listAudit(await getDb(), filters, { cursor, limit }),
+  run: async ({ cursor, limit, ...filters }) => shownAuditPage(filters, { cursor, limit }),
 });

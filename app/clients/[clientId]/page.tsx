@@ -11,7 +11,7 @@ import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { requireUser } from "@/server/auth/session";
 import { getClientAssets, getClientView } from "@/server/clients/reads";
-import { clientTimeline } from "@/server/clients/timeline";
+import { shownTimeline } from "@/server/clients/timeline";
 import { getDb } from "@/server/db";
 import { listEjectRequests } from "@/server/ejects";
 import { getUpstreamConfig } from "@/server/env";
@@ -69,7 +69,7 @@ export default async function ClientPage({ params, searchParams }: { params: Par
     timelineShown
       ? queryClient.prefetchInfiniteQuery({
           queryKey: queryKeys.clients.timeline(clientId, kinds.join(",")),
-          queryFn: async () => clientTimeline(await getDb(), clientId, { kinds, limit: 25 }),
+          queryFn: () => shownTimeline(clientId, { kinds, limit: 25 }),
           initialPageParam: null as string | null,
         })
       : undefined,

@@ -8,6 +8,9 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+CREATE TRIGGER "audit_log_announce_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "audit_log"
+	FOR EACH STATEMENT EXECUTE FUNCTION "console_announce_change"();
+--> statement-breakpoint
 CREATE TRIGGER "users_announce_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "users"
 	FOR EACH STATEMENT EXECUTE FUNCTION "console_announce_change"();
 --> statement-breakpoint
