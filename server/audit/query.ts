@@ -81,6 +81,7 @@ export async function shownAuditPage(
     ["audit_log", "users", "eject_requests"],
     `audit page ${JSON.stringify([filters, page.cursor ?? null, page.limit])}`,
     async () => ({ value: await listAudit(handle.db, filters, page) }),
+    "pages",
   );
 }
 

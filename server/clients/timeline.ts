@@ -55,6 +55,7 @@ export async function shownTimeline(
     ["audit_log", "eject_requests"],
     `timeline ${JSON.stringify([clientId, query.kinds, query.cursor ?? null, query.limit])}`,
     async () => ({ value: await clientTimeline(handle.db, clientId, query) }),
+    "pages",
   );
 }
 

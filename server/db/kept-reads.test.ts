@@ -87,6 +87,19 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a kept read on %s", (kind) =>
     expect(reads).toBe(3);
   });
 
+  it("keeps at most a hundred pages of records, then starts again", async () => {
+    await rename("paged");
+    reads = 0;
+    const page = (n: number) =>
+      keptRead(handle, ["users"], `page ${n}`, async () => ({ value: await nameNow() }), "pages");
+    for (let n = 0; n < 100; n++) await page(n);
+    await page(0);
+    expect(reads).toBe(100);
+    await page(100);
+    await page(0);
+    expect(reads).toBe(102);
+  });
+
   it("answers a write to another table without reading again", async () => {
     await rename("unmoved");
     await kept();

@@ -10,13 +10,18 @@ interface Kept {
   until: number;
 }
 
-/** Keys kept per database; past this many the whole store starts again (one entry per signed-in person). */
-const MOST = 5_000;
-const stores = new WeakMap<object, Map<string, Kept>>();
+/**
+ * How many values a shelf keeps per database; past this many it starts again. Small values (an
+ * account, a count) share one shelf; pages of records (up to a hundred kilobytes each) have their own.
+ */
+export type Shelf = "small" | "pages";
+const MOST: Record<Shelf, number> = { small: 5_000, pages: 100 };
+const stores = new WeakMap<object, Map<Shelf, Map<string, Kept>>>();
 
 /**
- * What every request reads and hardly ever changes (the signed-in person's account, the approvals
- * badge), kept in this process until a table it was read from is written or its own `until` passes.
+ * What pages read on every view and changes far less often (the signed-in person's account, the
+ * approvals badge, the audit log's pages), kept in this process until a table it was read from is
+ * written or its own `until` passes.
  * Only on the embedded database, whose one process hears each write as it commits
  * (server/db/changes.ts); on PostgreSQL, where other processes write too, each call reads.
  *
@@ -29,17 +34,20 @@ export async function keptRead<T>(
   tables: readonly WatchedTable[],
   key: string,
   read: () => Promise<{ value: T; until?: number }>,
+  shelf: Shelf = "small",
 ): Promise<T> {
   const versions = handle.versions;
   if (!versions) return (await read()).value;
-  let store = stores.get(versions);
-  if (!store) stores.set(versions, (store = new Map()));
+  const shelves = stores.get(versions) ?? new Map<Shelf, Map<string, Kept>>();
+  stores.set(versions, shelves);
+  const store = shelves.get(shelf) ?? new Map<string, Kept>();
+  shelves.set(shelf, store);
   // Taken before the read: a write that lands while it runs moves the counts past it.
   const stamp = tables.map((table) => versions.of(table)).join(" ");
   const kept = store.get(key);
   if (kept && kept.stamp === stamp && Date.now() < kept.until) return kept.value as T;
   const { value, until = Number.POSITIVE_INFINITY } = await read();
-  if (store.size >= MOST) store.clear();
+  if (store.size >= MOST[shelf]) store.clear();
   store.set(key, { value, stamp, until });
   return value;
 }
