@@ -6,6 +6,7 @@ export type WatchedTable =
   | "audit_log"
   | "users"
   | "eject_requests"
+  | "eject_evidence"
   | "test_clients"
   | "vault_records"
   | "job_runs"

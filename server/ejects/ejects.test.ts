@@ -398,10 +398,11 @@ describe("eject dual control", () => {
     expect(await badge(staff.bob!)).toBe((await ids(staff.bob!)).length);
   });
 
-  it("stops counting a request on the list and in the badge once it lapses, with nothing written", async () => {
+  it("shows a request as expired on the lists and out of the badge once it lapses, with nothing written", async () => {
     const summary = async () => (await ejectSummaries([client] as never))[client.id];
     const pending = await createEjectRequest(input, staff.alice!);
     expect(await summary()).toEqual({ state: "pending", requestId: pending.id });
+    expect((await listEjectRequests(client.id)).find((r) => r.id === pending.id)?.status).toBe("pending");
     expect((await approvalsWaiting(staff.bob!)).waiting).toBe(1);
     const [row] = await handle.db.select().from(tables.ejectRequests).where(eq(tables.ejectRequests.id, pending.id));
     vi.useFakeTimers({ toFake: ["Date"], now: row!.expiresAt.getTime() });
@@ -409,9 +410,11 @@ describe("eject dual control", () => {
       // At its expiry it still counts; a millisecond later it does not (both read as kept on PGlite).
       expect(await summary()).toEqual({ state: "pending", requestId: pending.id });
       expect((await approvalsWaiting(staff.bob!)).waiting).toBe(1);
+      expect((await listEjectRequests(client.id)).find((r) => r.id === pending.id)?.status).toBe("pending");
       vi.setSystemTime(row!.expiresAt.getTime() + 1);
       expect(await summary()).toEqual({ state: "none" });
       expect((await approvalsWaiting(staff.bob!)).waiting).toBe(0);
+      expect((await listEjectRequests(client.id)).find((r) => r.id === pending.id)?.status).toBe("expired");
     } finally {
       vi.useRealTimers();
     }

@@ -4,24 +4,34 @@ import { ejectIneligibility } from "@/lib/ejects/eligibility";
 import type { EjectRequestView } from "@/lib/ejects/views";
 import type { StaffUser } from "@/server/auth/users";
 import { getClient } from "@/server/clients/reads";
-import { getDb, tables } from "@/server/db";
+import { getDb, getDbHandle, tables } from "@/server/db";
+import { keptRead } from "@/server/db/kept-reads";
 import { getEnv } from "@/server/env";
 import { AppError, conflict } from "@/server/errors";
 import { withEvidence } from "./evidence/store";
-import { expireStale, toView } from "./view";
+import { expireStale, lapsed, toView } from "./view";
 
 export async function listEjectRequests(clientId: string): Promise<EjectRequestView[]> {
-  const db = await getDb();
-  const rows = await db
-    .select()
-    .from(tables.ejectRequests)
-    .where(eq(tables.ejectRequests.clientId, clientId))
-    .orderBy(desc(tables.ejectRequests.requestedAt));
-  const now = new Date();
-  return withEvidence(
-    db,
-    rows.map((row) => toView(row, now)),
-  );
+  const handle = await getDbHandle();
+  // Kept between writes to the requests and their evidence, until the first open one lapses (it then
+  // reads as expired): server/db/kept-reads.ts.
+  return keptRead(handle, ["eject_requests", "eject_evidence"], `eject requests of ${clientId}`, async () => {
+    const rows = await handle.db
+      .select()
+      .from(tables.ejectRequests)
+      .where(eq(tables.ejectRequests.clientId, clientId))
+      .orderBy(desc(tables.ejectRequests.requestedAt));
+    const now = new Date();
+    const lapses = rows.filter((row) => !lapsed(row, now) && (row.status === "pending" || row.status === "approved"));
+    return {
+      value: await withEvidence(
+        handle.db,
+        rows.map((row) => toView(row, now)),
+      ),
+      // Lapsed once now > expiresAt: the views hold until the millisecond after the first open one's.
+      ...(lapses.length > 0 ? { until: Math.min(...lapses.map((row) => row.expiresAt.getTime())) + 1 } : {}),
+    };
+  });
 }
 
 export async function createEjectRequest(

@@ -8,6 +8,7 @@ import {
   loadShares,
   registerTestClient,
   requireTestClient,
+  shownTestClient,
   storeShares,
   testClientCredential,
   testClientIds,
@@ -80,8 +81,12 @@ describe.each<TestDbKind>(["pglite", "postgres"])("test clients marked in lists 
 
   it("marks exactly the test clients among those listed, one made a moment ago included", async () => {
     expect(await testClientIds(["tc-a", "someone-else"])).toEqual(new Set());
+    expect(await shownTestClient("tc-a")).toBeUndefined();
     await registerTestClient(h.db, { clientId: "tc-a", isAccountAbstracted: false, clientApiKey: KEY, by });
     expect(await testClientIds(["tc-a", "someone-else"])).toEqual(new Set(["tc-a"]));
+    expect(await shownTestClient("tc-a")).toMatchObject({ clientId: "tc-a", hasShares: false });
+    await storeShares(h.db, "tc-a", "signing", SHARES);
+    expect(await shownTestClient("tc-a")).toMatchObject({ clientId: "tc-a", hasShares: true });
     await registerTestClient(h.db, { clientId: "tc-b", isAccountAbstracted: true, clientApiKey: KEY, by });
     expect(await testClientIds(["tc-b", "tc-a", "tc-c"])).toEqual(new Set(["tc-a", "tc-b"]));
     expect(await testClientIds([])).toEqual(new Set());

@@ -50,6 +50,15 @@ export async function getTestClient(db: Db, clientId: string): Promise<TestClien
   return row ? view(row) : undefined;
 }
 
+/** getTestClient as the client page asks it: kept between writes to the table (server/db/kept-reads.ts). */
+export async function shownTestClient(clientId: string): Promise<TestClient | undefined> {
+  const handle = await getDbHandle();
+  const client = await keptRead(handle, ["test_clients"], `test client ${clientId}`, async () => ({
+    value: (await getTestClient(handle.db, clientId)) ?? null,
+  }));
+  return client ?? undefined;
+}
+
 export async function listTestClients(db: Db): Promise<TestClient[]> {
   const rows = await db.select().from(tables.testClients).orderBy(desc(tables.testClients.createdAt)).limit(500);
   return rows.map(view);

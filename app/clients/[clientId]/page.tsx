@@ -16,7 +16,7 @@ import { getDb } from "@/server/db";
 import { listEjectRequests } from "@/server/ejects";
 import { getUpstreamConfig } from "@/server/env";
 import { isAppError } from "@/server/errors";
-import { getTestClient, hasStoredShares } from "@/server/lab/test-clients";
+import { hasStoredShares, shownTestClient } from "@/server/lab/test-clients";
 
 type Params = Promise<{ clientId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -55,7 +55,7 @@ export default async function ClientPage({ params, searchParams }: { params: Par
   const timelineShown = search.tab === "timeline";
   const kinds = search.kinds;
   const [testClient] = await Promise.all([
-    getTestClient(await getDb(), clientId),
+    shownTestClient(clientId),
     queryClient.prefetchQuery({
       queryKey: queryKeys.clients.ejects(clientId),
       queryFn: async () => ({ requests: await listEjectRequests(clientId) }),

@@ -17,6 +17,9 @@ CREATE TRIGGER "users_announce_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNC
 CREATE TRIGGER "eject_requests_announce_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "eject_requests"
 	FOR EACH STATEMENT EXECUTE FUNCTION "console_announce_change"();
 --> statement-breakpoint
+CREATE TRIGGER "eject_evidence_announce_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "eject_evidence"
+	FOR EACH STATEMENT EXECUTE FUNCTION "console_announce_change"();
+--> statement-breakpoint
 CREATE TRIGGER "test_clients_announce_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "test_clients"
 	FOR EACH STATEMENT EXECUTE FUNCTION "console_announce_change"();
 --> statement-breakpoint

@@ -35,6 +35,7 @@ const { startJobWorkers, stopJobWorkers } = await import("@/server/jobs");
 const { FAST_TIMING, openJobsTestDb, waitFor } = await import("@/testing/jobs/helpers");
 const { approveEject, downloadEjectShares, executeEject, requestEject } = await import("@/server/actions/ejects");
 const { writeEvidencePack } = await import("./store");
+const { listEjectRequests } = await import("@/server/ejects");
 const { GET } = await import("@/app/api/ejects/[requestId]/evidence/route");
 
 const KEY = "eject-evidence-test-key";
@@ -139,7 +140,11 @@ describe.each<TestDbKind>(["pglite", "postgres"])("the evidence pack of an eject
         await downloadEjectShares({ requestId: request.id, clientId: client.id, confirmClientId: client.id }),
       );
 
-      // The job writes the pack once the download's audit record is there.
+      // The job writes the pack once the download's audit record is there; the client's eject list
+      // says it is signed from then on.
+      const listed = async () => (await listEjectRequests(client.id)).find((r) => r.id === request.id);
+      // Read (and kept, on PGlite) while the job has most likely not written the pack yet.
+      await listed();
       const stored = await waitFor("the evidence pack", async () => {
         const [row] = await handle.db
           .select()
@@ -147,6 +152,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("the evidence pack of an eject
           .where(eq(tables.ejectEvidence.requestId, request.id));
         return row;
       });
+      expect((await listed())?.evidenceSignedAt).toBe(stored.signedAt.toISOString());
       const pack = stored.pack as EjectEvidenceBody & { signature: EvidenceSignature };
 
       // The sandbox's own record of the client and of the shares it handed out.
