@@ -29,10 +29,12 @@ test("[CLIENTS][phone-rows] at 390 px each client is a block of labelled values,
 }) => {
   await page.goto("/clients?take=10");
   await expect(page.getByTestId("page-range")).toHaveText(/^1–10 of/);
-  // At desktop width: a table with its column headers, and the first client's values under them.
-  const headers = (await clientsTable(page).locator("thead th").allTextContents()).map((h) => h.trim());
-  expect(headers).toEqual(["Client", "Created (UTC)", "Account abstraction", "EVM address", "Solana address", "Eject"]);
+  // At desktop width: a table with its column headers, and the first client's values under them (waited
+  // for, not read once: a read at the wrong moment once found no table, the page range already shown).
+  const headers = ["Client", "Created (UTC)", "Account abstraction", "EVM address", "Solana address", "Eject"];
+  await expect(clientsTable(page).locator("thead th")).toHaveText(headers);
   const firstRow = clientsTable(page).locator("tbody tr").first();
+  await expect(firstRow.locator("td")).toHaveCount(headers.length);
   const values = (await firstRow.locator("td").allInnerTexts()).map((v) => v.trim());
 
   await page.setViewportSize(VIEWPORTS.phone);
