@@ -1,15 +1,30 @@
 import "server-only";
-import type { ApprovalsInbox, ApprovalsWaiting, MyEjectRequests } from "@/lib/ejects/views";
+import type { ApprovalsInbox, ApprovalsWaiting, EjectRequestView, MyEjectRequests } from "@/lib/ejects/views";
 import type { StaffUser } from "@/server/auth/users";
-import { getDb, getDbHandle } from "@/server/db";
+import { getDbHandle } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 import { awaitingApprovalIn, countAwaitingApproval, myDecisionsIn, myRequestsIn } from "./inbox";
 
-/** The approvals page and the sidebar badge read the same thing (lapsed requests read as expired, nothing written). */
+/** What the approvals views are read from. */
+const SHOWN_FROM = ["eject_requests", "eject_evidence", "users"] as const;
+
+/** Open requests read as expired once now > expiresAt: what shows them holds until the millisecond after the first. */
+function untilFirstLapse(views: readonly EjectRequestView[]): { until?: number } {
+  const open = views.filter((v) => v.status === "pending" || v.status === "approved");
+  return open.length > 0 ? { until: Math.min(...open.map((v) => Date.parse(v.expiresAt))) + 1 } : {};
+}
+
+/**
+ * The approvals page and the sidebar badge read the same thing (lapsed requests read as expired,
+ * nothing written). Kept between writes to the requests, their evidence and the accounts, until the
+ * first open request shown lapses (server/db/kept-reads.ts).
+ */
 export async function approvalsInbox(user: StaffUser): Promise<ApprovalsInbox> {
-  const db = await getDb();
-  const [waiting, decided] = await Promise.all([awaitingApprovalIn(db, user), myDecisionsIn(db, user)]);
-  return { waiting, decided };
+  const handle = await getDbHandle();
+  return keptRead(handle, SHOWN_FROM, `approvals inbox ${user.id}`, async () => {
+    const [waiting, decided] = await Promise.all([awaitingApprovalIn(handle.db, user), myDecisionsIn(handle.db, user)]);
+    return { value: { waiting, decided }, ...untilFirstLapse([...waiting, ...decided]) };
+  });
 }
 
 /**
@@ -27,8 +42,11 @@ export async function approvalsWaiting(user: StaffUser): Promise<ApprovalsWaitin
   return { waiting };
 }
 
-/** A requester's side of the approvals page: their own requests and where each stands. */
+/** A requester's side of the approvals page: their own requests and where each stands (kept as the inbox is). */
 export async function myEjectRequests(user: StaffUser): Promise<MyEjectRequests> {
-  const db = await getDb();
-  return { requests: await myRequestsIn(db, user) };
+  const handle = await getDbHandle();
+  return keptRead(handle, SHOWN_FROM, `own eject requests ${user.id}`, async () => {
+    const requests = await myRequestsIn(handle.db, user);
+    return { value: { requests }, ...untilFirstLapse(requests) };
+  });
 }

@@ -23,7 +23,7 @@ const {
   listEjectRequests,
   withdrawEjectRequest,
 } = await import("./index");
-const { approvalsWaiting } = await import("./approvals-view");
+const { approvalsInbox, approvalsWaiting, myEjectRequests } = await import("./approvals-view");
 
 const client = {
   id: "cclient000000000000000001",
@@ -411,10 +411,14 @@ describe("eject dual control", () => {
       expect(await summary()).toEqual({ state: "pending", requestId: pending.id });
       expect((await approvalsWaiting(staff.bob!)).waiting).toBe(1);
       expect((await listEjectRequests(client.id)).find((r) => r.id === pending.id)?.status).toBe("pending");
+      expect((await approvalsInbox(staff.bob!)).waiting.map((r) => r.id)).toContain(pending.id);
+      expect((await myEjectRequests(staff.alice!)).requests.find((r) => r.id === pending.id)?.status).toBe("pending");
       vi.setSystemTime(row!.expiresAt.getTime() + 1);
       expect(await summary()).toEqual({ state: "none" });
       expect((await approvalsWaiting(staff.bob!)).waiting).toBe(0);
       expect((await listEjectRequests(client.id)).find((r) => r.id === pending.id)?.status).toBe("expired");
+      expect((await approvalsInbox(staff.bob!)).waiting.map((r) => r.id)).not.toContain(pending.id);
+      expect((await myEjectRequests(staff.alice!)).requests.find((r) => r.id === pending.id)?.status).toBe("expired");
     } finally {
       vi.useRealTimers();
     }
