@@ -1,18 +1,13 @@
 import "server-only";
-import type { ApprovalsInbox, ApprovalsWaiting, EjectRequestView, MyEjectRequests } from "@/lib/ejects/views";
+import type { ApprovalsInbox, ApprovalsWaiting, MyEjectRequests } from "@/lib/ejects/views";
 import type { StaffUser } from "@/server/auth/users";
 import { getDbHandle } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 import { awaitingApprovalIn, countAwaitingApproval, myDecisionsIn, myRequestsIn } from "./inbox";
+import { untilFirstLapse } from "./view";
 
 /** What the approvals views are read from. */
 const SHOWN_FROM = ["eject_requests", "eject_evidence", "users"] as const;
-
-/** Open requests read as expired once now > expiresAt: what shows them holds until the millisecond after the first. */
-function untilFirstLapse(views: readonly EjectRequestView[]): { until?: number } {
-  const open = views.filter((v) => v.status === "pending" || v.status === "approved");
-  return open.length > 0 ? { until: Math.min(...open.map((v) => Date.parse(v.expiresAt))) + 1 } : {};
-}
 
 /**
  * The approvals page and the sidebar badge read the same thing (lapsed requests read as expired,

@@ -7,7 +7,7 @@ import { findUserById, type StaffUser } from "@/server/auth/users";
 import { getDb, getDbHandle, tables, type Db } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 import { withEvidence } from "./evidence/store";
-import { toView } from "./view";
+import { toView, untilFirstLapse } from "./view";
 
 /**
  * Requests waiting for this user's approval, across clients: pending, not theirs, made after their
@@ -139,10 +139,6 @@ async function countingRequests(ids: string[], now: Date) {
           or(and(inArray(t.status, ["pending", "approved"]), gte(t.expiresAt, now)), isNotNull(t.sharesFetchedAt)),
         ),
       );
-    // Counted while open and now <= expiresAt: the rows hold until the millisecond after the first lapses.
-    const lapses = rows
-      .filter((r) => r.status === "pending" || r.status === "approved")
-      .map((r) => r.expiresAt.getTime());
-    return { value: rows, ...(lapses.length > 0 ? { until: Math.min(...lapses) + 1 } : {}) };
+    return { value: rows, ...untilFirstLapse(rows, now.getTime()) };
   });
 }

@@ -9,7 +9,7 @@ import { keptRead } from "@/server/db/kept-reads";
 import { getEnv } from "@/server/env";
 import { AppError, conflict } from "@/server/errors";
 import { withEvidence } from "./evidence/store";
-import { expireStale, lapsed, toView } from "./view";
+import { expireStale, toView, untilFirstLapse } from "./view";
 
 export async function listEjectRequests(clientId: string): Promise<EjectRequestView[]> {
   const handle = await getDbHandle();
@@ -22,15 +22,8 @@ export async function listEjectRequests(clientId: string): Promise<EjectRequestV
       .where(eq(tables.ejectRequests.clientId, clientId))
       .orderBy(desc(tables.ejectRequests.requestedAt));
     const now = new Date();
-    const lapses = rows.filter((row) => !lapsed(row, now) && (row.status === "pending" || row.status === "approved"));
-    return {
-      value: await withEvidence(
-        handle.db,
-        rows.map((row) => toView(row, now)),
-      ),
-      // Lapsed once now > expiresAt: the views hold until the millisecond after the first open one's.
-      ...(lapses.length > 0 ? { until: Math.min(...lapses.map((row) => row.expiresAt.getTime())) + 1 } : {}),
-    };
+    const views = rows.map((row) => toView(row, now));
+    return { value: await withEvidence(handle.db, views), ...untilFirstLapse(views, now.getTime()) };
   });
 }
 

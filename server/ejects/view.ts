@@ -13,6 +13,21 @@ export const lapsed = (row: Pick<EjectRow, "status" | "expiresAt">, now: Date) =
   (row.status === "pending" || row.status === "approved") && row.expiresAt < now;
 
 /**
+ * For what shows these requests and is kept (server/db/kept-reads.ts): good until the millisecond
+ * after the first open one still to lapse does (it then reads as expired).
+ */
+export function untilFirstLapse(
+  requests: readonly { status: string; expiresAt: Date | string }[],
+  now = Date.now(),
+): { until?: number } {
+  const lapses = requests
+    .filter((r) => r.status === "pending" || r.status === "approved")
+    .map((r) => new Date(r.expiresAt).getTime())
+    .filter((at) => at >= now);
+  return lapses.length > 0 ? { until: Math.min(...lapses) + 1 } : {};
+}
+
+/**
  * A request as the pages show it. One nobody acted on in time reads as expired at once, whether or
  * not expireStale has marked it yet: reads never write.
  */
