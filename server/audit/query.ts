@@ -11,7 +11,7 @@ import {
   type AuditRecordDetail,
   type AuditRecordRef,
 } from "@/lib/audit";
-import { getDbHandle, tables, type Db } from "@/server/db";
+import { tables, type Db } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 import { withTargetLinks } from "./targets";
 
@@ -75,12 +75,10 @@ export async function shownAuditPage(
   filters: AuditFilters,
   page: { cursor?: string; limit: number },
 ): Promise<AuditPage> {
-  const handle = await getDbHandle();
   return keptRead(
-    handle,
     ["audit_log", "users", "eject_requests"],
     `audit page ${JSON.stringify([filters, page.cursor ?? null, page.limit])}`,
-    async () => ({ value: await listAudit(handle.db, filters, page) }),
+    async (db) => ({ value: await listAudit(db, filters, page) }),
     "pages",
   );
 }

@@ -5,7 +5,6 @@ import { getToken } from "next-auth/jwt";
 import { cache } from "react";
 import { can, PERMISSION_LABELS, type Permission } from "@/lib/auth/permissions";
 import type { SessionEndReason } from "@/lib/auth/session-end";
-import { getDbHandle } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 import { getEnv } from "@/server/env";
 import { AppError, forbidden, unauthenticated } from "@/server/errors";
@@ -55,9 +54,8 @@ interface Account {
 }
 
 async function accountOf(id: string): Promise<Account | null> {
-  const handle = await getDbHandle();
-  return keptRead(handle, ["users"], `account ${id}`, async () => {
-    const row = await findUserById(handle.db, id);
+  return keptRead(["users"], `account ${id}`, async (db) => {
+    const row = await findUserById(db, id);
     return {
       value: row
         ? { user: toStaffUser(row), disabled: Boolean(row.disabledAt), sessionVersion: row.sessionVersion }

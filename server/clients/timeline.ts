@@ -10,7 +10,7 @@ import {
   type RecordMatcher,
   type TimelinePage,
 } from "@/lib/clients/timeline";
-import { getDbHandle, tables, type Db } from "@/server/db";
+import { tables, type Db } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 
 const asObject = (v: unknown): Record<string, unknown> =>
@@ -49,12 +49,10 @@ export async function shownTimeline(
   clientId: string,
   query: { kinds: string[]; cursor?: string; limit: number },
 ): Promise<TimelinePage> {
-  const handle = await getDbHandle();
   return keptRead(
-    handle,
     ["audit_log", "eject_requests"],
     `timeline ${JSON.stringify([clientId, query.kinds, query.cursor ?? null, query.limit])}`,
-    async () => ({ value: await clientTimeline(handle.db, clientId, query) }),
+    async (db) => ({ value: await clientTimeline(db, clientId, query) }),
     "pages",
   );
 }

@@ -2,17 +2,19 @@ import "server-only";
 import type { PGlite } from "@electric-sql/pglite";
 
 /** Tables whose every write is announced (a statement trigger each: migration 0018_change_notices). */
-export type WatchedTable =
-  | "audit_log"
-  | "users"
-  | "eject_requests"
-  | "eject_evidence"
-  | "test_clients"
-  | "vault_records"
-  | "job_runs"
-  | "notification_settings"
-  | "notification_findings"
-  | "notification_outbox";
+export const WATCHED_TABLES = [
+  "audit_log",
+  "users",
+  "eject_requests",
+  "eject_evidence",
+  "test_clients",
+  "vault_records",
+  "job_runs",
+  "notification_settings",
+  "notification_findings",
+  "notification_outbox",
+] as const;
+export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
 const CHANNEL = "console_changes";
 

@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, type TestDbKind } from "@/testing/db";
+import { WATCHED_TABLES } from "./changes";
 import type { DbHandle } from "./client";
 import { keptRead } from "./kept-reads";
 import { users } from "./schema";
+import { setDbForTests } from "./index";
 
 const EMAIL = "kept@example.com";
 
@@ -17,14 +19,18 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a kept read on %s", (kind) =>
     return row?.name ?? null;
   };
   const kept = (key = "name", until?: number) =>
-    keptRead(handle, ["users"], key, async () => ({ value: await nameNow(), ...(until ? { until } : {}) }));
+    keptRead(["users"], key, async () => ({ value: await nameNow(), ...(until ? { until } : {}) }));
   const rename = (name: string) => handle.db.update(users).set({ name }).where(eq(users.email, EMAIL));
 
   beforeAll(async () => {
     handle = await openTestDb(kind);
+    setDbForTests(handle);
     await handle.db.insert(users).values({ email: EMAIL, name: "first", role: "support" });
   });
-  afterAll(() => handle.close());
+  afterAll(async () => {
+    setDbForTests(undefined);
+    await handle.close();
+  });
 
   if (kind === "postgres") {
     it("reads the database every time: other processes write to it unheard", async () => {
@@ -34,6 +40,14 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a kept read on %s", (kind) =>
     });
     return;
   }
+
+  it("hears a write to every table a kept read may depend on, even one that changed no row", async () => {
+    for (const table of WATCHED_TABLES) {
+      const before = handle.versions!.of(table);
+      await handle.db.execute(sql.raw(`delete from "${table}" where false`));
+      expect({ table, heard: handle.versions!.of(table) - before }).toEqual({ table, heard: 1 });
+    }
+  });
 
   it("reads once, then answers without the database until its table is written", async () => {
     await rename("first");
@@ -67,13 +81,13 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a kept read on %s", (kind) =>
 
   it("does not keep a read that a write overtook", async () => {
     await rename("before");
-    const overtaken = await keptRead(handle, ["users"], "overtaken", async () => {
+    const overtaken = await keptRead(["users"], "overtaken", async () => {
       const value = await nameNow();
       await rename("after");
       return { value };
     });
     expect(overtaken).toBe("before");
-    expect(await keptRead(handle, ["users"], "overtaken", async () => ({ value: await nameNow() }))).toBe("after");
+    expect(await keptRead(["users"], "overtaken", async () => ({ value: await nameNow() }))).toBe("after");
   });
 
   it("reads again once its own time is up, and keeps each key apart", async () => {
@@ -90,8 +104,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a kept read on %s", (kind) =>
   it("keeps at most a hundred pages of records, then starts again", async () => {
     await rename("paged");
     reads = 0;
-    const page = (n: number) =>
-      keptRead(handle, ["users"], `page ${n}`, async () => ({ value: await nameNow() }), "pages");
+    const page = (n: number) => keptRead(["users"], `page ${n}`, async () => ({ value: await nameNow() }), "pages");
     for (let n = 0; n < 100; n++) await page(n);
     await page(0);
     expect(reads).toBe(100);

@@ -1,6 +1,7 @@
 import "server-only";
 import type { WatchedTable } from "./changes";
-import type { DbHandle } from "./client";
+import type { Db } from "./client";
+import { getDbHandle } from "./index";
 
 interface Kept {
   value: unknown;
@@ -19,7 +20,8 @@ const MOST: Record<Shelf, number> = { small: 5_000, pages: 100 };
 const stores = new WeakMap<object, Map<Shelf, Map<string, Kept>>>();
 
 /**
- * What pages read on every view and changes far less often (the signed-in person's account, the
+ * What pages read on every view and changes far less often (read from the console's database, handed to
+ * `read`) (the signed-in person's account, the
  * approvals badge, the audit log's pages), kept in this process until a table it was read from is
  * written or its own `until` passes.
  * Only on the embedded database, whose one process hears each write as it commits
@@ -30,14 +32,13 @@ const stores = new WeakMap<object, Map<Shelf, Map<string, Kept>>>();
  * change what they are given: it is shared.
  */
 export async function keptRead<T>(
-  handle: DbHandle,
   tables: readonly WatchedTable[],
   key: string,
-  read: () => Promise<{ value: T; until?: number }>,
+  read: (db: Db) => Promise<{ value: T; until?: number }>,
   shelf: Shelf = "small",
 ): Promise<T> {
-  const versions = handle.versions;
-  if (!versions) return (await read()).value;
+  const { db, versions } = await getDbHandle();
+  if (!versions) return (await read(db)).value;
   const shelves = stores.get(versions) ?? new Map<Shelf, Map<string, Kept>>();
   stores.set(versions, shelves);
   const store = shelves.get(shelf) ?? new Map<string, Kept>();
@@ -46,7 +47,7 @@ export async function keptRead<T>(
   const stamp = tables.map((table) => versions.of(table)).join(" ");
   const kept = store.get(key);
   if (kept && kept.stamp === stamp && Date.now() < kept.until) return kept.value as T;
-  const { value, until = Number.POSITIVE_INFINITY } = await read();
+  const { value, until = Number.POSITIVE_INFINITY } = await read(db);
   if (store.size >= MOST[shelf]) store.clear();
   store.set(key, { value, stamp, until });
   return value;

@@ -1,7 +1,6 @@
 import "server-only";
 import type { ApprovalsInbox, ApprovalsWaiting, MyEjectRequests } from "@/lib/ejects/views";
 import type { StaffUser } from "@/server/auth/users";
-import { getDbHandle } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 import { awaitingApprovalIn, countAwaitingApproval, myDecisionsIn, myRequestsIn } from "./inbox";
 import { untilFirstLapse } from "./view";
@@ -15,9 +14,8 @@ const SHOWN_FROM = ["eject_requests", "eject_evidence", "users"] as const;
  * first open request shown lapses (server/db/kept-reads.ts).
  */
 export async function approvalsInbox(user: StaffUser): Promise<ApprovalsInbox> {
-  const handle = await getDbHandle();
-  return keptRead(handle, SHOWN_FROM, `approvals inbox ${user.id}`, async () => {
-    const [waiting, decided] = await Promise.all([awaitingApprovalIn(handle.db, user), myDecisionsIn(handle.db, user)]);
+  return keptRead(SHOWN_FROM, `approvals inbox ${user.id}`, async (db) => {
+    const [waiting, decided] = await Promise.all([awaitingApprovalIn(db, user), myDecisionsIn(db, user)]);
     return { value: { waiting, decided }, ...untilFirstLapse([...waiting, ...decided]) };
   });
 }
@@ -28,9 +26,8 @@ export async function approvalsInbox(user: StaffUser): Promise<ApprovalsInbox> {
  * until the first counted request lapses (server/db/kept-reads.ts).
  */
 export async function approvalsWaiting(user: StaffUser): Promise<ApprovalsWaiting> {
-  const handle = await getDbHandle();
-  const waiting = await keptRead(handle, ["eject_requests", "users"], `approvals waiting ${user.id}`, async () => {
-    const { count, firstLapse } = await countAwaitingApproval(handle.db, user);
+  const waiting = await keptRead(["eject_requests", "users"], `approvals waiting ${user.id}`, async (db) => {
+    const { count, firstLapse } = await countAwaitingApproval(db, user);
     // Counted while now <= expiresAt: the count is good until the millisecond after.
     return { value: count, ...(firstLapse ? { until: firstLapse.getTime() + 1 } : {}) };
   });
@@ -39,9 +36,8 @@ export async function approvalsWaiting(user: StaffUser): Promise<ApprovalsWaitin
 
 /** A requester's side of the approvals page: their own requests and where each stands (kept as the inbox is). */
 export async function myEjectRequests(user: StaffUser): Promise<MyEjectRequests> {
-  const handle = await getDbHandle();
-  return keptRead(handle, SHOWN_FROM, `own eject requests ${user.id}`, async () => {
-    const requests = await myRequestsIn(handle.db, user);
+  return keptRead(SHOWN_FROM, `own eject requests ${user.id}`, async (db) => {
+    const requests = await myRequestsIn(db, user);
     return { value: { requests }, ...untilFirstLapse(requests) };
   });
 }

@@ -4,7 +4,7 @@ import type { Client } from "@/lib/contracts";
 import { ejectSummaryOf, type EjectRequestFacts } from "@/lib/ejects/summary";
 import type { EjectRequestView, EjectSummary } from "@/lib/ejects/views";
 import { findUserById, type StaffUser } from "@/server/auth/users";
-import { getDb, getDbHandle, tables, type Db } from "@/server/db";
+import { getDb, tables, type Db } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 import { withEvidence } from "./evidence/store";
 import { toView, untilFirstLapse } from "./view";
@@ -119,10 +119,9 @@ export async function ejectSummaries(clients: Client[]): Promise<Record<string, 
  * (server/db/kept-reads.ts): a list paged back and forth reads them once.
  */
 async function countingRequests(ids: string[], now: Date) {
-  const handle = await getDbHandle();
   const t = tables.ejectRequests;
-  return keptRead(handle, ["eject_requests"], `counting eject requests ${[...ids].sort().join(" ")}`, async () => {
-    const rows = await handle.db
+  return keptRead(["eject_requests"], `counting eject requests ${[...ids].sort().join(" ")}`, async (db) => {
+    const rows = await db
       .select({
         id: t.id,
         clientId: t.clientId,

@@ -4,7 +4,7 @@ import { ejectIneligibility } from "@/lib/ejects/eligibility";
 import type { EjectRequestView } from "@/lib/ejects/views";
 import type { StaffUser } from "@/server/auth/users";
 import { getClient } from "@/server/clients/reads";
-import { getDb, getDbHandle, tables } from "@/server/db";
+import { getDb, tables } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 import { getEnv } from "@/server/env";
 import { AppError, conflict } from "@/server/errors";
@@ -12,18 +12,17 @@ import { withEvidence } from "./evidence/store";
 import { expireStale, toView, untilFirstLapse } from "./view";
 
 export async function listEjectRequests(clientId: string): Promise<EjectRequestView[]> {
-  const handle = await getDbHandle();
   // Kept between writes to the requests and their evidence, until the first open one lapses (it then
   // reads as expired): server/db/kept-reads.ts.
-  return keptRead(handle, ["eject_requests", "eject_evidence"], `eject requests of ${clientId}`, async () => {
-    const rows = await handle.db
+  return keptRead(["eject_requests", "eject_evidence"], `eject requests of ${clientId}`, async (db) => {
+    const rows = await db
       .select()
       .from(tables.ejectRequests)
       .where(eq(tables.ejectRequests.clientId, clientId))
       .orderBy(desc(tables.ejectRequests.requestedAt));
     const now = new Date();
     const views = rows.map((row) => toView(row, now));
-    return { value: await withEvidence(handle.db, views), ...untilFirstLapse(views, now.getTime()) };
+    return { value: await withEvidence(db, views), ...untilFirstLapse(views, now.getTime()) };
   });
 }
 

@@ -3,7 +3,7 @@ import { createPrivateKey, generateKeyPairSync, type KeyObject } from "node:cryp
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { keyIdOf, type PublishedKey } from "@/lib/evidence/signature";
-import { getDbHandle, type Db } from "@/server/db";
+import type { Db } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 import { vaultAll, vaultGetText, vaultPut } from "@/server/vault";
 
@@ -203,8 +203,7 @@ export async function publishedKeys(db: Db): Promise<PublishedKey[]> {
  * (server/db/kept-reads.ts), so a view of the audit log does not open every signing key's record.
  */
 export async function shownPublishedKeys(): Promise<PublishedKey[]> {
-  const handle = await getDbHandle();
-  return keptRead(handle, ["vault_records"], "published signing keys", async () => ({
-    value: await publishedKeys(handle.db),
+  return keptRead(["vault_records"], "published signing keys", async (db) => ({
+    value: await publishedKeys(db),
   }));
 }

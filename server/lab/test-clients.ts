@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { curveSharesSchema, type CurveShares } from "@/lib/contracts";
 import type { TestClient } from "@/lib/lab/test-clients";
-import { getDbHandle, tables, type Db } from "@/server/db";
+import { tables, type Db } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 import { AppError } from "@/server/errors";
 import { vaultGetText, vaultPut } from "@/server/vault";
@@ -52,9 +52,8 @@ export async function getTestClient(db: Db, clientId: string): Promise<TestClien
 
 /** getTestClient as the client page asks it: kept between writes to the table (server/db/kept-reads.ts). */
 export async function shownTestClient(clientId: string): Promise<TestClient | undefined> {
-  const handle = await getDbHandle();
-  const client = await keptRead(handle, ["test_clients"], `test client ${clientId}`, async () => ({
-    value: (await getTestClient(handle.db, clientId)) ?? null,
+  const client = await keptRead(["test_clients"], `test client ${clientId}`, async (db) => ({
+    value: (await getTestClient(db, clientId)) ?? null,
   }));
   return client ?? undefined;
 }
@@ -65,22 +64,17 @@ export async function listTestClients(db: Db): Promise<TestClient[]> {
 }
 
 /**
- * Which of these clients are test clients, for marking them in lists. On the embedded database every
- * test client's id is kept between writes to the table (server/db/kept-reads.ts); on PostgreSQL these
- * ids are looked up.
+ * Which of these clients are test clients, for marking them in lists; kept between writes to the table
+ * (server/db/kept-reads.ts).
  */
 export async function testClientIds(clientIds: string[]): Promise<Set<string>> {
   if (clientIds.length === 0) return new Set();
-  const handle = await getDbHandle();
   const t = tables.testClients;
-  if (!handle.versions) {
-    const rows = await handle.db.select({ id: t.clientId }).from(t).where(inArray(t.clientId, clientIds));
-    return new Set(rows.map((r) => r.id));
-  }
-  const all = await keptRead(handle, ["test_clients"], "test client ids", async () => ({
-    value: new Set((await handle.db.select({ id: t.clientId }).from(t)).map((r) => r.id)),
+  return keptRead(["test_clients"], `test clients among ${[...clientIds].sort().join(" ")}`, async (db) => ({
+    value: new Set(
+      (await db.select({ id: t.clientId }).from(t).where(inArray(t.clientId, clientIds))).map((r) => r.id),
+    ),
   }));
-  return new Set(clientIds.filter((id) => all.has(id)));
 }
 
 export const notATestClient = (clientId: string) =>

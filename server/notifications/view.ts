@@ -3,7 +3,7 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { NotificationSendView, NotificationsView } from "@/lib/notifications";
 import { shownDestination } from "@/lib/notifications/destination";
 import { RULE_IDS } from "@/lib/notifications/rules";
-import { getDbHandle, tables, type Db } from "@/server/db";
+import { tables, type Db } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 import { firingCounts } from "./evaluate";
 import { NOTIFY_JOB_KIND } from "./job-kind";
@@ -17,12 +17,10 @@ const LAST_SENDS = 20;
  * from (server/db/kept-reads.ts), so a page view neither runs six queries nor opens the vault.
  */
 export async function shownNotifications(): Promise<NotificationsView> {
-  const handle = await getDbHandle();
   return keptRead(
-    handle,
     ["notification_settings", "vault_records", "notification_outbox", "notification_findings", "job_runs"],
     "notifications view",
-    async () => ({ value: await notificationsView(handle.db) }),
+    async (db) => ({ value: await notificationsView(db) }),
   );
 }
 
