@@ -10,9 +10,8 @@ import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { requireUser } from "@/server/auth/session";
 import { listCaseRequirements } from "@/server/cases/requirements";
-import { getDb } from "@/server/db";
 import { shownNotifications } from "@/server/notifications/view";
-import { listUsers } from "@/server/users/list";
+import { shownUsers } from "@/server/users/list";
 
 export const metadata: Metadata = { title: "Users" };
 
@@ -23,7 +22,7 @@ export default async function UsersPage() {
   await Promise.all([
     queryClient.prefetchQuery({
       queryKey: queryKeys.users.list(),
-      queryFn: async () => ({ users: await listUsers(await getDb()) }),
+      queryFn: async () => ({ users: await shownUsers() }),
     }),
     queryClient.prefetchQuery({
       queryKey: queryKeys.cases.requirements(),

@@ -12,7 +12,6 @@ import { readYieldPage } from "@/lib/yield/page-state";
 import { networksKey } from "@/lib/yield/positions";
 import { loadYieldPage } from "@/lib/yield/search-params";
 import { requireUser } from "@/server/auth/session";
-import { getDb } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { listTestClients } from "@/server/lab/test-clients";
 import { opportunities, positions, yieldClient } from "@/server/yield/reads";
@@ -31,7 +30,7 @@ export default async function YieldPage({ searchParams }: { searchParams: Search
   await Promise.all([
     queryClient.prefetchQuery({
       queryKey: queryKeys.testClients.list(),
-      queryFn: async () => ({ clients: await listTestClients(await getDb()) }),
+      queryFn: async () => ({ clients: await listTestClients() }),
     }),
     ...(page.clientId
       ? [

@@ -147,6 +147,16 @@ describe("cases", () => {
     expect(unknown.ok).toBe(false);
   });
 
+  it("the users page's list of requirements shows each change at once, by the console or by a statement", async () => {
+    const { listCaseRequirements } = await import("@/server/cases/requirements");
+    const required = async () => (await listCaseRequirements()).filter((r) => r.required).map((r) => r.action);
+    expect(await required()).toEqual([]);
+    expect((await requireCase({ action: "eject.approve", required: true })).ok).toBe(true);
+    expect(await required()).toEqual(["eject.approve"]);
+    await handle.db.execute(sql`delete from case_requirements`);
+    expect(await required()).toEqual([]);
+  });
+
   it("the audit filter finds exactly the records of a case", async () => {
     await act({ note: "a" }, { caseRef: "FIND-1" });
     await act({ note: "b" }, { caseRef: "FIND-2" });

@@ -3,11 +3,18 @@ import { eq } from "drizzle-orm";
 import { CASE_REQUIRABLE, type RequirableAction } from "@/lib/cases/requirable";
 import type { CaseRequirementView } from "@/lib/cases/views";
 import type { StaffUser } from "@/server/auth/users";
-import { getDb, tables } from "@/server/db";
+import { getDb, tables, type Db } from "@/server/db";
+import { keptRead } from "@/server/db/kept-reads";
 
-/** Every act a case may be required for, with whether it is and since when, by whom. */
-export async function listCaseRequirements(): Promise<CaseRequirementView[]> {
-  const db = await getDb();
+/**
+ * Every act a case may be required for, with whether it is and since when, by whom; kept between writes
+ * to the table (server/db/kept-reads.ts).
+ */
+export function listCaseRequirements(): Promise<CaseRequirementView[]> {
+  return keptRead(["case_requirements"], "case requirements", async (db) => ({ value: await readRequirements(db) }));
+}
+
+async function readRequirements(db: Db): Promise<CaseRequirementView[]> {
   const rows = await db.select().from(tables.caseRequirements);
   const byAction = new Map(rows.map((r) => [r.action, r]));
   return CASE_REQUIRABLE.map(({ action, label }) => {

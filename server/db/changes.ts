@@ -1,7 +1,7 @@
 import "server-only";
 import type { PGlite } from "@electric-sql/pglite";
 
-/** Tables whose every write is announced (a statement trigger each: migration 0018_change_notices). */
+/** Tables whose every write is announced (a statement trigger each: migrations 0018 and 0019, *_change_notices). */
 export const WATCHED_TABLES = [
   "audit_log",
   "users",
@@ -13,6 +13,8 @@ export const WATCHED_TABLES = [
   "notification_settings",
   "notification_findings",
   "notification_outbox",
+  "saved_views",
+  "case_requirements",
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 

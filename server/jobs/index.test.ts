@@ -61,6 +61,8 @@ describe.each<TestDbKind>(["pglite", "postgres"])("the jobs API on %s", (dbKind)
     const again = await startJob("test.export", { rows: 40 }, { startedBy: staff, singletonKey: "nightly" });
     expect(again).toMatchObject({ created: false, run: { id: run.id } });
     expect(await finished(run.id)).toMatchObject({ status: "succeeded", result: { rows: 40 }, progressDone: 40 });
+    // Listed now, so a list kept between writes must show the runs started and changed after this.
+    expect((await listJobRuns({ startedBy: staff.id, limit: 10 })).map((r) => r.id)).toEqual([run.id]);
 
     const failing = await startJob(exportJob, { rows: 40, failOn: 15 }, { startedBy: staff });
     expect(await finished(failing.run.id)).toMatchObject({ status: "failed", error: "Row 15 could not be exported." });
@@ -71,7 +73,11 @@ describe.each<TestDbKind>(["pglite", "postgres"])("the jobs API on %s", (dbKind)
     expect(await finished(long.run.id)).toMatchObject({ status: "cancelled" });
 
     const mine: JobRun[] = await listJobRuns({ startedBy: staff.id, limit: 10 });
-    expect(mine.map((r) => r.id)).toEqual([long.run.id, failing.run.id, run.id]);
+    expect(mine.map((r) => [r.id, r.status])).toEqual([
+      [long.run.id, "cancelled"],
+      [failing.run.id, "failed"],
+      [run.id, "succeeded"],
+    ]);
     expect(await listJobRuns({ kind: "test.export", status: "failed" })).toHaveLength(1);
     expect(await getJobRun("not-a-uuid")).toBeUndefined();
     await expect(cancelJob("00000000-0000-4000-8000-000000000000", staff)).rejects.toMatchObject({ code: "NOT_FOUND" });

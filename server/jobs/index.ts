@@ -1,5 +1,6 @@
 import "server-only";
 import { getDbHandle } from "@/server/db";
+import { keptRead } from "@/server/db/kept-reads";
 import {
   cancelRun,
   checkRoomForRun,
@@ -86,6 +87,11 @@ export async function getJobRun(runId: string): Promise<JobRun | undefined> {
   return getRun((await getDbHandle()).db, runId);
 }
 
-export async function listJobRuns(filter: ListRunsFilter = {}): Promise<JobRun[]> {
-  return listRuns((await getDbHandle()).db, filter);
+export function listJobRuns(filter: ListRunsFilter = {}): Promise<JobRun[]> {
+  return keptRead(
+    ["job_runs"],
+    `job runs ${JSON.stringify(filter)}`,
+    async (db) => ({ value: await listRuns(db, filter) }),
+    "pages",
+  );
 }

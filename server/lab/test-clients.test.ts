@@ -5,6 +5,7 @@ import type { DbHandle } from "@/server/db/client";
 import { openTestDb, type TestDbKind } from "@/testing/db";
 import {
   getTestClient,
+  listTestClients,
   loadShares,
   registerTestClient,
   requireTestClient,
@@ -82,13 +83,16 @@ describe.each<TestDbKind>(["pglite", "postgres"])("test clients marked in lists 
   it("marks exactly the test clients among those listed, one made a moment ago included", async () => {
     expect(await testClientIds(["tc-a", "someone-else"])).toEqual(new Set());
     expect(await shownTestClient("tc-a")).toBeUndefined();
+    expect(await listTestClients()).toEqual([]);
     await registerTestClient(h.db, { clientId: "tc-a", isAccountAbstracted: false, clientApiKey: KEY, by });
     expect(await testClientIds(["tc-a", "someone-else"])).toEqual(new Set(["tc-a"]));
     expect(await shownTestClient("tc-a")).toMatchObject({ clientId: "tc-a", hasShares: false });
     await storeShares(h.db, "tc-a", "signing", SHARES);
     expect(await shownTestClient("tc-a")).toMatchObject({ clientId: "tc-a", hasShares: true });
+    expect((await listTestClients()).map((c) => [c.clientId, c.hasShares])).toEqual([["tc-a", true]]);
     await registerTestClient(h.db, { clientId: "tc-b", isAccountAbstracted: true, clientApiKey: KEY, by });
     expect(await testClientIds(["tc-b", "tc-a", "tc-c"])).toEqual(new Set(["tc-a", "tc-b"]));
     expect(await testClientIds([])).toEqual(new Set());
+    expect((await listTestClients()).map((c) => c.clientId)).toEqual(["tc-b", "tc-a"]);
   });
 });

@@ -58,9 +58,12 @@ export async function shownTestClient(clientId: string): Promise<TestClient | un
   return client ?? undefined;
 }
 
-export async function listTestClients(db: Db): Promise<TestClient[]> {
-  const rows = await db.select().from(tables.testClients).orderBy(desc(tables.testClients.createdAt)).limit(500);
-  return rows.map(view);
+/** The console's test clients, newest first; kept between writes to the table (server/db/kept-reads.ts). */
+export function listTestClients(): Promise<TestClient[]> {
+  return keptRead(["test_clients"], "test clients", async (db) => {
+    const rows = await db.select().from(tables.testClients).orderBy(desc(tables.testClients.createdAt)).limit(500);
+    return { value: rows.map(view) };
+  });
 }
 
 /**

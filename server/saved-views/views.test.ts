@@ -23,6 +23,11 @@ describe.each<TestDbKind>(["pglite", "postgres"])("saved views on %s", (kind) =>
     await saveView(alice, { scope: "alerts.events", name: "Sepolia", query: "chains=eip155:11155111" });
     await saveView(alice, { scope: "alerts.events", name: "Failed", query: "status=failed" });
     await saveView(bob, { scope: "alerts.events", name: "Mine", query: "status=pending" });
+    // Read once before the replacement: what the page is served after it is the replacement.
+    expect((await listSavedViews(alice, "alerts.events")).map((v) => v.query)).toEqual([
+      "status=failed",
+      "chains=eip155:11155111",
+    ]);
     await saveView(alice, { scope: "alerts.events", name: "Failed", query: "status=failed&limit=500" });
     const views = await listSavedViews(alice, "alerts.events");
     expect(views.map((v) => [v.name, v.query])).toEqual([

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import type { SavedView } from "@/lib/shared/saved-views";
 import { getDb, tables } from "@/server/db";
+import { keptRead } from "@/server/db/kept-reads";
 import { notFound } from "@/server/errors";
 
 const toView = (row: typeof tables.savedViews.$inferSelect): SavedView => ({
@@ -12,14 +13,16 @@ const toView = (row: typeof tables.savedViews.$inferSelect): SavedView => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export async function listSavedViews(userId: string, scope: string): Promise<SavedView[]> {
-  const db = await getDb();
-  const rows = await db
-    .select()
-    .from(tables.savedViews)
-    .where(and(eq(tables.savedViews.userId, userId), eq(tables.savedViews.scope, scope)))
-    .orderBy(asc(tables.savedViews.name));
-  return rows.map(toView);
+/** The person's saved views of one page, by name; kept between writes to the table (server/db/kept-reads.ts). */
+export function listSavedViews(userId: string, scope: string): Promise<SavedView[]> {
+  return keptRead(["saved_views"], `saved views ${JSON.stringify([userId, scope])}`, async (db) => {
+    const rows = await db
+      .select()
+      .from(tables.savedViews)
+      .where(and(eq(tables.savedViews.userId, userId), eq(tables.savedViews.scope, scope)))
+      .orderBy(asc(tables.savedViews.name));
+    return { value: rows.map(toView) };
+  });
 }
 
 /** Saves (or, with the same name, replaces) one of the user's views. */

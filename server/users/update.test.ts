@@ -1,8 +1,9 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tables } from "@/server/db";
+import { setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { openTestDb, type TestDbKind } from "@/testing/db";
+import { shownUsers } from "./list";
 import type { StaffChange } from "./rules";
 import { updateStaffUser } from "./update";
 
@@ -21,8 +22,12 @@ describe.each<TestDbKind>(["pglite", "postgres"])("staff changes on %s", (kind) 
         .returning();
       ids[name] = row!.id;
     }
+    setDbForTests(handle);
   });
-  afterAll(async () => handle?.close());
+  afterAll(async () => {
+    setDbForTests(undefined);
+    await handle?.close();
+  });
   const version = async (id: string) =>
     (await handle.db.select().from(tables.users).where(eq(tables.users.id, id)))[0]?.sessionVersion;
 
@@ -73,12 +78,16 @@ describe.each<TestDbKind>(["pglite", "postgres"])("staff changes on %s", (kind) 
 
   it("ends every session of a user whose role changes or who is disabled, not on a no-op", async () => {
     const before = await version(ids.sam!);
+    const sam = async () => (await shownUsers()).find((u) => u.id === ids.sam);
+    expect(await sam()).toMatchObject({ role: "support", disabled: false });
     await updateStaffUser(handle.db, "00000000-0000-4000-8000-000000000000", ids.sam!, { role: "support" });
     expect(await version(ids.sam!)).toBe(before);
     await updateStaffUser(handle.db, "00000000-0000-4000-8000-000000000000", ids.sam!, { role: "developer" });
     expect(await version(ids.sam!)).toBe(before! + 1);
+    expect(await sam()).toMatchObject({ role: "developer", disabled: false });
     await updateStaffUser(handle.db, "00000000-0000-4000-8000-000000000000", ids.sam!, { disabled: true });
     expect(await version(ids.sam!)).toBe(before! + 2);
+    expect(await sam()).toMatchObject({ role: "developer", disabled: true });
   });
 
   it("never leaves no admin when two admins take each other's admin away at the same time", async () => {

@@ -1,6 +1,5 @@
 import "server-only";
 import type { PendingPage, PendingRow } from "@/lib/yield/pending";
-import { getDb } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { isAppError } from "@/server/errors";
 import { listTestClients } from "@/server/lab/test-clients";
@@ -41,7 +40,7 @@ export function readPendingActions(): Promise<PendingPage> {
 let latest: { at: number; page: Promise<PendingPage>; running: boolean } | undefined;
 
 async function readAll(): Promise<PendingPage> {
-  const all = (await listTestClients(await getDb())).filter((c) => c.hasShares);
+  const all = (await listTestClients()).filter((c) => c.hasShares);
   const newest = [...all].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, MAX_CLIENTS);
   const rows: PendingRow[] = [];
   const errors: PendingPage["errors"] = [];

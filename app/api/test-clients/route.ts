@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { getDb } from "@/server/db";
 import { defineRoute } from "@/server/kit/define-route";
 import { listTestClients } from "@/server/lab/test-clients";
 
@@ -7,5 +6,5 @@ import { listTestClients } from "@/server/lab/test-clients";
 export const GET = defineRoute({
   permission: "clients:read",
   query: z.object({}),
-  run: async () => ({ clients: await listTestClients(await getDb()) }),
+  run: async () => ({ clients: await listTestClients() }),
 });

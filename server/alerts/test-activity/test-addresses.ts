@@ -34,7 +34,7 @@ export const testClientAddresses = cache(readTestClientAddresses);
 
 async function readTestClientAddresses(): Promise<{ addresses: Set<string>; since: number | null; unread: number }> {
   const db = await getDb();
-  const clients = await genuine(db, await listTestClients(db));
+  const clients = await genuine(db, await listTestClients());
   if (clients.length === 0) return { addresses: new Set(), since: null, unread: 0 };
   const since = Math.min(...clients.map((c) => Date.parse(c.createdAt))) - SKEW_MS;
   const addresses = new Set<string>();
