@@ -6,11 +6,23 @@ import { useHydrated } from "./use-hydrated";
 const control =
   "h-9 w-full rounded border border-border bg-surface px-2.5 text-sm text-fg placeholder:text-muted disabled:opacity-60 aria-[invalid=true]:border-danger";
 
+/**
+ * A text field. One whose value React holds (`value` given) is read-only until React has hydrated: text
+ * typed before then would be replaced by React's value as it hydrates, and lost.
+ */
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
-  { className, ...props },
+  { className, readOnly, ...props },
   ref,
 ) {
-  return <input ref={ref} className={cn(control, className)} {...props} />;
+  const hydrated = useHydrated();
+  return (
+    <input
+      ref={ref}
+      className={cn(control, className)}
+      readOnly={readOnly || (props.value !== undefined && !hydrated)}
+      {...props}
+    />
+  );
 });
 
 /**
