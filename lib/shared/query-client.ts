@@ -15,7 +15,11 @@ function makeQueryClient() {
         refetchOnWindowFocus: false,
       },
       // Pending prefetches are dehydrated too, so a page can stream instead of waiting for every read.
-      dehydrate: { shouldDehydrateQuery: (q) => defaultShouldDehydrateQuery(q) || q.state.status === "pending" },
+      dehydrate: {
+        shouldDehydrateQuery: (q) => defaultShouldDehydrateQuery(q) || q.state.status === "pending",
+        serializeData: (data) => JSON.stringify(data),
+      },
+      hydrate: { deserializeData: (text) => JSON.parse(text as string) },
     },
   });
 }
