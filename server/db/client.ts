@@ -4,6 +4,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import { watchTables, type TableVersions } from "./changes";
+import { hearPostgres } from "./changes-postgres";
 import { pgliteForDrizzle } from "./pglite-driver";
 import * as schema from "./schema";
 
@@ -26,7 +27,7 @@ export interface DbHandle {
   db: Db;
   kind: "pglite" | "postgres";
   raw: RawDb;
-  /** Writes to the watched tables as they commit: the embedded database only (server/db/kept-reads.ts). */
+  /** Writes to the watched tables as they are heard (server/db/kept-reads.ts). */
   versions?: TableVersions;
   close(): Promise<void>;
 }
@@ -76,13 +77,15 @@ async function openPostgres(url: string, schemaName?: string): Promise<DbHandle>
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error("schemaName must be a plain identifier");
-  const pool = new pg.Pool({
+  const settings = {
     connectionString: url,
-    max: 10,
     // A database that does not answer fails a query after this long instead of queueing it for ever.
     connectionTimeoutMillis: 5000,
     ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...settings, max: 10 });
+  // Before the first connection, so every pooled connection counts this process's writes.
+  const heard = hearPostgres(pool, () => new pg.Client({ ...settings, keepAlive: true }));
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
@@ -93,11 +96,16 @@ async function openPostgres(url: string, schemaName?: string): Promise<DbHandle>
     const db = drizzle({ client: pool, schema });
     await migrate(db, { migrationsFolder: MIGRATIONS, ...(schemaName ? { migrationsSchema: schemaName } : {}) });
     await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    await heard.listen();
     return {
       db: db as unknown as Db,
       kind: "postgres",
       raw: { kind: "postgres", pool, ...(schemaName ? { schemaName } : {}) },
-      close: () => pool.end(),
+      versions: heard,
+      close: async () => {
+        await heard.close();
+        await pool.end();
+      },
     };
   } finally {
     lock.release();

@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb, type TestDbKind } from "@/testing/db";
-import { WATCHED_TABLES } from "./changes";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openTestDb, TEST_DATABASE_URL, type TestDbKind } from "@/testing/db";
+import { WATCHED_TABLES, type WatchedTable } from "./changes";
+import { hearPostgres, POSTGRES_KEEP_MS } from "./changes-postgres";
 import type { DbHandle } from "./client";
 import { keptRead } from "./kept-reads";
 import { users } from "./schema";
@@ -32,25 +34,38 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a kept read on %s", (kind) =>
     await handle.close();
   });
 
-  if (kind === "postgres") {
-    it("reads the database every time: other processes write to it unheard", async () => {
-      reads = 0;
-      expect([await kept(), await kept(), await kept()]).toEqual(["first", "first", "first"]);
-      expect(reads).toBe(3);
-    });
-    return;
-  }
+  /**
+   * On PostgreSQL this process counts its own write as it returns and hears its notice a moment later (a
+   * second, harmless count); before counting reads, wait for every notice sent so far: a notice of our own
+   * sent now is heard after them (PostgreSQL delivers notices in commit order).
+   */
+  const caughtUp = async () => {
+    if (kind !== "postgres") return;
+    const fence = "fence" as WatchedTable;
+    const before = handle.versions!.of(fence);
+    await handle.db.execute(sql`select pg_notify('console_changes', current_schema() || '.fence')`);
+    await expect.poll(() => handle.versions!.of(fence)).toBeGreaterThan(before);
+  };
 
-  it("hears a write to every table a kept read may depend on, even one that changed no row", async () => {
-    for (const table of WATCHED_TABLES) {
-      const before = handle.versions!.of(table);
-      await handle.db.execute(sql.raw(`delete from "${table}" where false`));
-      expect({ table, heard: handle.versions!.of(table) - before }).toEqual({ table, heard: 1 });
+  it("hears a write to every table a kept read may depend on, even one that changed no row, by any connection", async () => {
+    // On PostgreSQL by a connection of another process (its notice); on PGlite there is no other.
+    const other = kind === "postgres" ? await otherConnection(handle) : undefined;
+    try {
+      for (const table of WATCHED_TABLES) {
+        const before = handle.versions!.of(table);
+        const statement = `delete from "${table}" where false`;
+        if (other) await other.query(statement);
+        else await handle.db.execute(sql.raw(statement));
+        await expect.poll(() => handle.versions!.of(table) - before).toBe(1);
+      }
+    } finally {
+      await other?.end();
     }
   });
 
   it("reads once, then answers without the database until its table is written", async () => {
     await rename("first");
+    await caughtUp();
     reads = 0;
     expect([await kept(), await kept(), await kept()]).toEqual(["first", "first", "first"]);
     expect(reads).toBe(1);
@@ -68,6 +83,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a kept read on %s", (kind) =>
       expect(await kept()).toBe("by sql");
     });
     expect(await kept()).toBe("in a transaction");
+    await caughtUp();
     reads = 0;
     await handle.db
       .transaction(async (tx) => {
@@ -92,6 +108,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a kept read on %s", (kind) =>
 
   it("reads again once its own time is up, and keeps each key apart", async () => {
     await rename("timed");
+    await caughtUp();
     reads = 0;
     await kept("lapsed", Date.now() - 1);
     await kept("lapsed", Date.now() - 1);
@@ -103,6 +120,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a kept read on %s", (kind) =>
 
   it("keeps at most a hundred pages of records, then starts again", async () => {
     await rename("paged");
+    await caughtUp();
     reads = 0;
     const page = (n: number) => keptRead(["users"], `page ${n}`, async () => ({ value: await nameNow() }), "pages");
     for (let n = 0; n < 100; n++) await page(n);
@@ -115,10 +133,154 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a kept read on %s", (kind) =>
 
   it("answers a write to another table without reading again", async () => {
     await rename("unmoved");
+    await caughtUp();
     await kept();
     reads = 0;
     await handle.db.execute(sql`update eject_requests set status = status where false`);
     expect(await kept()).toBe("unmoved");
     expect(reads).toBe(0);
+  });
+});
+
+/** A connection of its own to the test schema: another process's, as far as the console can tell. */
+async function otherConnection(handle: DbHandle): Promise<pg.Client> {
+  const schema = handle.raw.kind === "postgres" ? handle.raw.schemaName : undefined;
+  const client = new pg.Client({
+    connectionString: TEST_DATABASE_URL,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  await client.connect();
+  return client;
+}
+
+describe("a kept read on PostgreSQL, where other processes write", () => {
+  let handle: DbHandle;
+  let reads = 0;
+  const kept = () =>
+    keptRead(["users"], "pg name", async (db) => {
+      reads++;
+      const [row] = await db.select({ name: users.name }).from(users).where(eq(users.email, EMAIL));
+      return { value: row?.name ?? null };
+    });
+
+  beforeAll(async () => {
+    handle = await openTestDb("postgres");
+    setDbForTests(handle);
+    await handle.db.insert(users).values({ email: EMAIL, name: "first", role: "support" });
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    setDbForTests(undefined);
+    await handle.close();
+  });
+
+  it("hears another connection's commit a moment after it, and nothing of its transaction before", async () => {
+    const other = await otherConnection(handle);
+    try {
+      expect(await kept()).toBe("first");
+      await other.query("begin");
+      await other.query("update users set name = 'elsewhere' where email = $1", [EMAIL]);
+      reads = 0;
+      expect(await kept()).toBe("first");
+      expect(reads).toBe(0);
+      await other.query("commit");
+      await expect.poll(kept).toBe("elsewhere");
+    } finally {
+      await other.end();
+    }
+  });
+
+  it("counts this process's own write as it returns: a statement's at once, a transaction's at its commit, a rolled-back one's never", async () => {
+    // Never listening, so every count seen here is this process's own.
+    const pool = new pg.Pool({
+      connectionString: TEST_DATABASE_URL,
+      options: `-c search_path=${handle.raw.kind === "postgres" ? handle.raw.schemaName : "public"}`,
+    });
+    const deaf = hearPostgres(pool, () => new pg.Client({ connectionString: "postgres://127.0.0.1:1/none" }));
+    try {
+      const count = () => deaf.of("users");
+      await pool.query("select name from users");
+      expect(count()).toBe(0);
+      await pool.query("update users set name = 'own' where email = $1", [EMAIL]);
+      expect(count()).toBe(1);
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        await client.query('update "users" set name = $1 where email = $2', ["own tx", EMAIL]);
+        expect(count()).toBe(1);
+        await client.query("commit");
+        expect(count()).toBe(2);
+        await client.query("begin");
+        await client.query("update users set name = 'undone' where email = $1", [EMAIL]);
+        await client.query("rollback");
+        expect(count()).toBe(2);
+      } finally {
+        client.release();
+      }
+      expect(deaf.of("eject_requests")).toBe(0);
+      expect(deaf.hearing).toBe(false);
+    } finally {
+      await deaf.close();
+      await pool.end();
+    }
+  });
+
+  it("keeps nothing while it cannot hear, and drops what it kept once it hears again", async () => {
+    const pool = handle.raw.kind === "postgres" ? handle.raw.pool : undefined;
+    if (!pool) throw new Error("not PostgreSQL");
+    const listeners: pg.Client[] = [];
+    let refuse = false;
+    const heard = hearPostgres(pool, () => {
+      const client = new pg.Client({
+        connectionString: refuse ? "postgres://127.0.0.1:1/none" : TEST_DATABASE_URL,
+        options: `-c search_path=${handle.raw.kind === "postgres" ? handle.raw.schemaName : "public"}`,
+      });
+      listeners.push(client);
+      return client;
+    });
+    setDbForTests({ ...handle, versions: heard });
+    try {
+      await heard.listen();
+      expect(heard.hearing).toBe(true);
+      await kept();
+      reads = 0;
+      await kept();
+      expect(reads).toBe(0);
+      // The listening connection ends, and the next attempts are refused: every call reads.
+      refuse = true;
+      const first = listeners[0]!;
+      await handle.db.execute(sql`select pg_terminate_backend(${first.processID})`);
+      await expect.poll(() => heard.hearing).toBe(false);
+      await kept();
+      await kept();
+      expect(reads).toBe(2);
+      // It listens again: what it keeps from then on is kept, and only that.
+      refuse = false;
+      const before = heard.of("users");
+      await expect.poll(() => heard.hearing, { timeout: 15_000 }).toBe(true);
+      expect(heard.of("users")).toBeGreaterThan(before);
+      await kept();
+      await kept();
+      expect(reads).toBe(3);
+    } finally {
+      await heard.close();
+      setDbForTests(handle);
+    }
+  });
+
+  it(`keeps nothing longer than ${POSTGRES_KEEP_MS / 1000} s, whatever it hears`, async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      await kept();
+      reads = 0;
+      vi.setSystemTime(Date.now() + POSTGRES_KEEP_MS - 100);
+      await kept();
+      expect(reads).toBe(0);
+      vi.setSystemTime(Date.now() + 200);
+      await kept();
+      expect(reads).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

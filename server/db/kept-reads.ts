@@ -20,12 +20,12 @@ const MOST: Record<Shelf, number> = { small: 5_000, pages: 100 };
 const stores = new WeakMap<object, Map<Shelf, Map<string, Kept>>>();
 
 /**
- * What pages read on every view and changes far less often (read from the console's database, handed to
- * `read`) (the signed-in person's account, the
- * approvals badge, the audit log's pages), kept in this process until a table it was read from is
- * written or its own `until` passes.
- * Only on the embedded database, whose one process hears each write as it commits
- * (server/db/changes.ts); on PostgreSQL, where other processes write too, each call reads.
+ * What pages read on every view and changes far less often (the signed-in person's account, the
+ * approvals badge, the audit log's pages), read from the console's database (handed to `read`) and kept
+ * in this process until a table it was read from is written or its own `until` passes. On the embedded
+ * database this process hears each write as it commits (server/db/changes.ts); on PostgreSQL it hears
+ * other connections' writes a moment after they commit, its own as they return, keeps nothing while it
+ * cannot hear, and nothing longer than a few seconds (server/db/changes-postgres.ts).
  *
  * A read is kept under the tables' counts as they stood when it began, so one that a write overtook
  * is read again next time: what is answered is never older than the last write. Callers must not
@@ -38,7 +38,7 @@ export async function keptRead<T>(
   shelf: Shelf = "small",
 ): Promise<T> {
   const { db, versions } = await getDbHandle();
-  if (!versions) return (await read(db)).value;
+  if (!versions?.hearing) return (await read(db)).value;
   const shelves = stores.get(versions) ?? new Map<Shelf, Map<string, Kept>>();
   stores.set(versions, shelves);
   const store = shelves.get(shelf) ?? new Map<string, Kept>();
@@ -47,8 +47,10 @@ export async function keptRead<T>(
   const stamp = tables.map((table) => versions.of(table)).join(" ");
   const kept = store.get(key);
   if (kept && kept.stamp === stamp && Date.now() < kept.until) return kept.value as T;
+  const began = Date.now();
   const { value, until = Number.POSITIVE_INFINITY } = await read(db);
+  const keptUntil = Math.min(until, began + versions.keepMs);
   if (store.size >= MOST[shelf]) store.clear();
-  store.set(key, { value, stamp, until });
+  store.set(key, { value, stamp, until: keptUntil });
   return value;
 }

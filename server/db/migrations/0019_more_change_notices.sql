@@ -1,7 +1,16 @@
--- Two more tables whose reads are kept between writes on the embedded database (server/db/changes.ts):
--- a person's saved views (the events page) and the acts that require a case (the users page).
+-- Two more tables whose reads are kept between writes (server/db/changes.ts): a person's saved views (the
+-- events page) and the acts that require a case (the users page).
 CREATE TRIGGER "saved_views_announce_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "saved_views"
 	FOR EACH STATEMENT EXECUTE FUNCTION "console_announce_change"();
 --> statement-breakpoint
 CREATE TRIGGER "case_requirements_announce_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "case_requirements"
 	FOR EACH STATEMENT EXECUTE FUNCTION "console_announce_change"();
+--> statement-breakpoint
+-- A notice names the table's schema too: on PostgreSQL the channel is the database's, and consoles (or test
+-- runs) on other schemas of the same database must not be taken for writes to this one's tables.
+CREATE OR REPLACE FUNCTION "console_announce_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_notify('console_changes', TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME);
+	RETURN NULL;
+END
+$$;
