@@ -295,7 +295,7 @@ export const consoleEnvSchema = z
           ),
       )
       .describe(
-        "How long a read staff share (a clients list page, the webhook list, a webhook's events page, gas usage, the overview's counts; never a secret) is served from this instance's memory; 0 keeps nothing, but identical reads in flight at once still cost one upstream request.",
+        "How long a read staff share (a clients list page, a client's record, the webhook list, a webhook's events page, gas usage, the overview's counts; never a secret) is served from this instance's memory; 0 keeps nothing, but identical reads in flight at once still cost one upstream request.",
       )
       .meta({ validation: "whole milliseconds from 0 to 600000" }),
     CONSOLE_EXPORT_DIR: optionalString

@@ -27,9 +27,13 @@ export async function getClient(clientId: string): Promise<Client> {
   return orNotFound(getAdminClient().clients.retrieve(clientId), `Client ${clientId}`);
 }
 
-/** The client's view, or a NOT_FOUND AppError. */
+/**
+ * The client's view as its page and route show it, or a NOT_FOUND AppError: a shared read
+ * (server/upstream/shared-reads.ts), so the client's page and its tabs, opened by several people or
+ * switched between, read the record once in a few seconds; what acts on a client reads it afresh.
+ */
 export async function getClientView(clientId: string): Promise<ClientView> {
-  return clientView(await getClient(clientId));
+  return clientView(await orNotFound(sharedAdminReads.retrieveClient(clientId), `Client ${clientId}`));
 }
 
 export async function getClientAssets(clientId: string, chain: string): Promise<AssetsResponse> {

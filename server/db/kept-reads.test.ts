@@ -248,8 +248,9 @@ describe("a kept read on PostgreSQL, where other processes write", () => {
       expect(reads).toBe(0);
       // The listening connection ends, and the next attempts are refused: every call reads.
       refuse = true;
-      const first = listeners[0]!;
-      await handle.db.execute(sql`select pg_terminate_backend(${first.processID})`);
+      // The backend's process id, which pg keeps on the client (not in its published types).
+      const { processID } = listeners[0] as unknown as { processID: number };
+      await handle.db.execute(sql`select pg_terminate_backend(${processID})`);
       await expect.poll(() => heard.hearing).toBe(false);
       await kept();
       await kept();

@@ -19,6 +19,12 @@ const reads = {
   listClients: (query: ListClientsQuery) =>
     share(endpoints.listClients, { query }, (options) => getAdminClient().clients.list(query, options)),
 
+  /** A client's record as its page and route show it; actions read it afresh (server/clients/reads.ts). */
+  retrieveClient: (clientId: string) =>
+    share(endpoints.retrieveClient, { params: { clientId } }, (options) =>
+      getAdminClient().clients.retrieve(clientId, options),
+    ),
+
   listWebhooks: () =>
     share(endpoints.listAlertWebhooks, {}, (options) => getAdminClient().alerts.webhooks.list(options)),
 

@@ -146,7 +146,7 @@ describe("shared reads", () => {
       endpoints.getWebOtp,
       endpoints.getEjectableBackupShares,
       endpoints.createClient,
-      endpoints.retrieveClient,
+      endpoints.listClientAssets,
     ] as Endpoint[]) {
       await expect(reads.read({ endpoint, scope: SCOPE }, up.load)).rejects.toThrow(
         new RegExp(`${endpoint.id} is not shared`),
@@ -199,6 +199,10 @@ describe("shared reads", () => {
     expect(affectedBy(endpoints.buildTransaction)).toEqual([]);
     expect(affectedBy(endpoints.listClients)).toEqual([]);
     // An MPC send may spend sponsored gas and a generation adds wallets to a client.
-    expect(affectedBy(endpoints.mpcAssetsSend)).toEqual(["listClients", "getGasSponsorUsage"]);
+    expect(affectedBy(endpoints.mpcAssetsSend)).toEqual(["listClients", "retrieveClient", "getGasSponsorUsage"]);
+    expect(affectedBy(endpoints.mpcGenerate)).toEqual(["listClients", "retrieveClient", "getGasSponsorUsage"]);
+    // Ejecting changes the client's record as well as the lists it is in.
+    expect(affectedBy(endpoints.enableEject)).toEqual(["listClients", "retrieveClient"]);
+    expect(affectedBy(endpoints.getEjectableBackupShares)).toEqual(["listClients", "retrieveClient"]);
   });
 });

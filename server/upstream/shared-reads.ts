@@ -24,6 +24,7 @@ import { isSecretField } from "@/server/redact";
  */
 export const SHAREABLE_ENDPOINTS = [
   "listClients",
+  "retrieveClient",
   "listAlertWebhooks",
   "listAlertWebhookEvents",
   "getGasSponsorUsage",
@@ -37,20 +38,21 @@ const shareable = new Set<string>(SHAREABLE_ENDPOINTS);
  * signatures, yield actions, backups, recoveries) may add wallets to a client or spend sponsored gas.
  */
 const AFFECTS: Record<string, readonly ShareableEndpointId[]> = {
+  // A new client: no other client's record changes.
   createClient: ["listClients"],
   createClientSession: [],
   // Builds an unsigned transfer: nothing is sent.
   buildTransaction: [],
-  enableEject: ["listClients"],
+  enableEject: ["listClients", "retrieveClient"],
   // A GET that hands out the backup shares, after which the upstream reports the client ejected.
-  getEjectableBackupShares: ["listClients"],
+  getEjectableBackupShares: ["listClients", "retrieveClient"],
   replayFailedAlertWebhookEvents: ["listAlertWebhookEvents"],
   retryAlertsByBlockNumber: ["listAlertWebhookEvents"],
   // Deprecated formatting helpers only read.
   formatWalletAlert: [],
   formatAlerts: [],
 };
-const UNLISTED_WRITE: readonly ShareableEndpointId[] = ["listClients", "getGasSponsorUsage"];
+const UNLISTED_WRITE: readonly ShareableEndpointId[] = ["listClients", "retrieveClient", "getGasSponsorUsage"];
 
 /** The shared reads a call to `endpoint` may have changed. */
 export function affectedBy(endpoint: Endpoint): readonly ShareableEndpointId[] {
