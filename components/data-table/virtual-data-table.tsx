@@ -2,8 +2,11 @@
 import { flexRender, type Cell, type Row, type Table } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { cn } from "@/lib/shared/utils";
 import { columnLabel } from "./column-meta";
+
+const NO_ROWS: never[] = [];
 
 /**
  * The console's table for long lists held in the browser: the caller's TanStack Table instance
@@ -11,7 +14,9 @@ import { columnLabel } from "./column-meta";
  * `overscan` around them) are in the DOM, each measured for its height. Absolutely placed rows
  * cannot be `<tr>`s, so the table is ARIA roles on a CSS grid (`gridClassName`, shared by the
  * header and the rows). Below the `md` breakpoint the header is hidden and each row is a block of
- * labelled values, as in DataTable.
+ * labelled values, as in DataTable. The server draws no row (it knows no viewport), so the row model
+ * (TanStack builds every loaded row, a hundred closures each) is built only once React runs in the
+ * browser; until then the loaded rows' count gives the scroller its height.
  */
 export function VirtualDataTable<T>({
   table,
@@ -35,9 +40,11 @@ export function VirtualDataTable<T>({
   testIds?: { scroller?: string; row?: string };
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const { rows } = table.getRowModel();
+  const hydrated = useHydrated();
+  const rows: Row<T>[] = hydrated ? table.getRowModel().rows : NO_ROWS;
+  const loaded = hydrated ? rows.length : table.options.data.length;
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: loaded,
     getScrollElement: () => scroller.current,
     estimateSize: () => estimateRowHeight,
     overscan,
@@ -49,7 +56,7 @@ export function VirtualDataTable<T>({
     <div
       role="table"
       aria-label={label}
-      aria-rowcount={(rowCount ?? rows.length) + headerGroups.length}
+      aria-rowcount={(rowCount ?? loaded) + headerGroups.length}
       className="rounded border border-border bg-surface text-sm"
     >
       <div role="rowgroup" className="hidden border-b border-border bg-surface-2 text-xs text-muted md:block">
@@ -66,7 +73,8 @@ export function VirtualDataTable<T>({
       <div ref={scroller} className="max-h-[70vh] overflow-y-auto" data-testid={testIds?.scroller}>
         <div role="rowgroup" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index] as Row<T>;
+            const row = rows[item.index];
+            if (!row) return null;
             return (
               <div
                 key={item.key}

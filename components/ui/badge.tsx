@@ -9,6 +9,13 @@ const tones = {
   warning: "bg-warning-soft text-warning border-transparent",
 } as const;
 
+const BASE = "inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-medium whitespace-nowrap";
+// Each tone's whole class, joined once rather than for every badge of every row.
+const toned = Object.fromEntries(Object.entries(tones).map(([tone, look]) => [tone, `${BASE} ${look}`])) as Record<
+  keyof typeof tones,
+  string
+>;
+
 export function Badge({
   tone = "neutral",
   children,
@@ -18,15 +25,5 @@ export function Badge({
   children: ReactNode;
   className?: string;
 }) {
-  return (
-    <span
-      className={cn(
-        "inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-xs font-medium whitespace-nowrap",
-        tones[tone],
-        className,
-      )}
-    >
-      {children}
-    </span>
-  );
+  return <span className={className ? cn(toned[tone], className) : toned[tone]}>{children}</span>;
 }

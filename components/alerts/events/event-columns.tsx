@@ -2,6 +2,7 @@
 import type { ColumnDef, Row, Table } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { chainLabel } from "@/lib/chains";
 import type { AlertEvent } from "@/lib/contracts";
 import { shortAddress } from "@/lib/shared/format";
@@ -110,7 +111,9 @@ export function eventColumns({
 }
 
 function SelectAll({ table }: { table: Table<AlertEvent> }) {
-  const anySelectable = table.getCoreRowModel().rows.some((row) => row.getCanSelect());
+  // Not before React runs in the browser: the rows are built there only (VirtualDataTable).
+  const hydrated = useHydrated();
+  const anySelectable = hydrated && table.getCoreRowModel().rows.some((row) => row.getCanSelect());
   return (
     <input
       type="checkbox"
