@@ -15,6 +15,8 @@ export const WATCHED_TABLES = [
   "notification_outbox",
   "saved_views",
   "case_requirements",
+  "export_schedules",
+  "export_schedule_runs",
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 

@@ -34,18 +34,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a kept read on %s", (kind) =>
     await handle.close();
   });
 
-  /**
-   * On PostgreSQL this process counts its own write as it returns and hears its notice a moment later (a
-   * second, harmless count); before counting reads, wait for every notice sent so far: a notice of our own
-   * sent now is heard after them (PostgreSQL delivers notices in commit order).
-   */
-  const caughtUp = async () => {
-    if (kind !== "postgres") return;
-    const fence = "fence" as WatchedTable;
-    const before = handle.versions!.of(fence);
-    await handle.db.execute(sql`select pg_notify('console_changes', current_schema() || '.fence')`);
-    await expect.poll(() => handle.versions!.of(fence)).toBeGreaterThan(before);
-  };
+  const caughtUp = () => (kind === "postgres" ? heardAllSent(handle) : Promise.resolve());
 
   it("hears a write to every table a kept read may depend on, even one that changed no row, by any connection", async () => {
     // On PostgreSQL by a connection of another process (its notice); on PGlite there is no other.
@@ -82,8 +71,8 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a kept read on %s", (kind) =>
       await tx.update(users).set({ name: "in a transaction" }).where(eq(users.email, EMAIL));
       expect(await kept()).toBe("by sql");
     });
-    expect(await kept()).toBe("in a transaction");
     await caughtUp();
+    expect(await kept()).toBe("in a transaction");
     reads = 0;
     await handle.db
       .transaction(async (tx) => {
@@ -142,6 +131,18 @@ describe.each<TestDbKind>(["pglite", "postgres"])("a kept read on %s", (kind) =>
   });
 });
 
+/**
+ * On PostgreSQL this process counts its own write as it returns and hears its notice a moment later (a
+ * second, harmless count); before counting reads, wait for every notice sent so far: a notice of our own
+ * sent now is heard after them (PostgreSQL delivers notices in commit order).
+ */
+async function heardAllSent(handle: DbHandle) {
+  const fence = "fence" as WatchedTable;
+  const before = handle.versions!.of(fence);
+  await handle.db.execute(sql`select pg_notify('console_changes', current_schema() || '.fence')`);
+  await expect.poll(() => handle.versions!.of(fence)).toBeGreaterThan(before);
+}
+
 /** A connection of its own to the test schema: another process's, as far as the console can tell. */
 async function otherConnection(handle: DbHandle): Promise<pg.Client> {
   const schema = handle.raw.kind === "postgres" ? handle.raw.schemaName : undefined;
@@ -177,6 +178,7 @@ describe("a kept read on PostgreSQL, where other processes write", () => {
   it("hears another connection's commit a moment after it, and nothing of its transaction before", async () => {
     const other = await otherConnection(handle);
     try {
+      await heardAllSent(handle);
       expect(await kept()).toBe("first");
       await other.query("begin");
       await other.query("update users set name = 'elsewhere' where email = $1", [EMAIL]);
@@ -270,6 +272,7 @@ describe("a kept read on PostgreSQL, where other processes write", () => {
   });
 
   it(`keeps nothing longer than ${POSTGRES_KEEP_MS / 1000} s, whatever it hears`, async () => {
+    await heardAllSent(handle);
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       await kept();

@@ -88,6 +88,8 @@ describe("scheduled exports", () => {
       },
       owner,
     );
+    // Listed before it runs, so a list kept between writes must show the run that follows and its outcome.
+    expect((await listSchedules()).find((s) => s.id === id)?.runs).toEqual([]);
     // Four looks at the same moment, as four console processes would.
     const claimed = await Promise.all([1, 2, 3, 4].map(() => runDueSchedules()));
     expect(claimed.reduce((a, b) => a + b, 0)).toBe(1);
@@ -96,6 +98,8 @@ describe("scheduled exports", () => {
       claims.map((c) => [new Date(c.periodStart).toISOString(), new Date(c.periodEnd).toISOString(), c.catchUp]),
       // Owed from the moment it was asked for: on time, not a catch-up.
     ).toEqual([[new Date(yesterday).toISOString(), new Date(today).toISOString(), false]]);
+    // Listed while its export is under way: the list must follow the run to its end.
+    expect((await listSchedules()).find((s) => s.id === id)?.runs).toHaveLength(1);
     const run = await finished(claims[0]!.jobRunId!);
     expect(run.status).toBe("succeeded");
     expect(run.startedByEmail).toBe(owner.email);
@@ -124,6 +128,14 @@ describe("scheduled exports", () => {
     expect(await runDueSchedules()).toBe(0);
     const [listed] = (await listSchedules()).filter((s) => s.id === id);
     expect(listed?.runs).toMatchObject([{ status: "succeeded", rows: truth.length, sha256: result.sha256 }]);
+    // Where a run stands is its export's: a change to that alone shows in the list.
+    await handle.db
+      .update(tables.jobRuns)
+      .set({ status: "failed", error: "Marked failed by hand." })
+      .where(eq(tables.jobRuns.id, run.id));
+    expect((await listSchedules()).find((s) => s.id === id)?.runs).toMatchObject([
+      { status: "failed", message: "Marked failed by hand." },
+    ]);
   });
 
   it("catches up every period missed while the console was down, oldest first, and says so", async () => {
@@ -223,6 +235,8 @@ describe("scheduled exports", () => {
       },
       owner,
     );
+    // Listed now, so a list kept between writes must show the pause and the stop that follow.
+    expect((await listSchedules()).find((s) => s.id === id)).toMatchObject({ paused: null, stoppedAt: null });
     await handle.db.update(tables.users).set({ disabledAt: new Date() }).where(eq(tables.users.id, owner.id));
     expect(await runDueSchedules()).toBe(0);
     expect(await claimsOf(id)).toEqual([]);
@@ -230,7 +244,9 @@ describe("scheduled exports", () => {
     expect(paused?.paused).toBe(`Paused: ${owner.email}'s account is disabled`);
 
     await handle.db.update(tables.users).set({ disabledAt: null }).where(eq(tables.users.id, owner.id));
+    expect((await listSchedules()).find((s) => s.id === id)?.paused).toBeNull();
     await stopSchedule(id, owner);
+    expect((await listSchedules()).find((s) => s.id === id)?.paused).toBe(`Stopped by ${owner.email}`);
     expect(await runDueSchedules()).toBe(0);
     const rows = await handle.db
       .select()

@@ -10,7 +10,8 @@ import {
   type ScheduleView,
 } from "@/lib/alerts/schedules";
 import type { StaffUser } from "@/server/auth/users";
-import { getDb, tables } from "@/server/db";
+import { getDb, tables, type Db } from "@/server/db";
+import { keptRead } from "@/server/db/kept-reads";
 import { AppError, conflict } from "@/server/errors";
 import { requireWebhook } from "../webhooks";
 
@@ -73,9 +74,20 @@ export async function stopSchedule(id: string, user: StaffUser, now = new Date()
   return { id, webhookId: row.webhookId };
 }
 
-/** Every schedule with its latest runs and where each stands (from its export run). */
-export async function listSchedules(): Promise<ScheduleView[]> {
-  const db = await getDb();
+/**
+ * Every schedule with its latest runs and where each stands (from its export run); kept between writes to
+ * the tables it is read from (server/db/kept-reads.ts).
+ */
+export function listSchedules(): Promise<ScheduleView[]> {
+  return keptRead(
+    ["export_schedules", "export_schedule_runs", "users", "job_runs"],
+    "export schedules",
+    async (db) => ({ value: await readSchedules(db) }),
+    "pages",
+  );
+}
+
+async function readSchedules(db: Db): Promise<ScheduleView[]> {
   const schedules = await db.select().from(tables.exportSchedules).orderBy(desc(tables.exportSchedules.createdAt));
   if (schedules.length === 0) return [];
   const owners = await db
