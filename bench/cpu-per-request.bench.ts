@@ -25,7 +25,7 @@
  * leaves its profile in <dir> when the benchmark ends (open it in Chrome's DevTools or speedscope).
  * BENCH_CONSOLE_NODE_ARGS="--max-semi-space-size=4" (space-separated) runs it with other V8 or Node
  * options, to compare a setting with the default side by side. BENCH_CPU_CALLS (default 100) sets the
- * counted requests per path.
+ * counted requests per path, BENCH_CPU_WARM_UP (default 40) the rounds of warm-up before them.
  */
 import { median } from "../testing/stats";
 import type { Figure } from "./figure";
@@ -39,7 +39,11 @@ export const title = "CPU per request: every page and data route against Next.js
 /** Counted calls per path: a multiple of BATCH. */
 const BATCH = 10;
 const CALLS = Math.max(BATCH, Math.round(Number(process.env.BENCH_CPU_CALLS ?? 100) / BATCH) * BATCH);
-const WARM_UP = Number(process.env.BENCH_CPU_WARM_UP ?? 15);
+/**
+ * Rounds of every path before any is counted: about 1,500 requests to each server, past where Next's own
+ * page stops getting cheaper (BENCH_CPU_WARM_UP sets it).
+ */
+const WARM_UP = Number(process.env.BENCH_CPU_WARM_UP ?? 40);
 
 const SHELL_TARGET = 1.3;
 const PAGE_TARGET = 2;
