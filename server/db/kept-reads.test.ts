@@ -143,13 +143,15 @@ async function heardAllSent(handle: DbHandle) {
   await expect.poll(() => handle.versions!.of(fence)).toBeGreaterThan(before);
 }
 
+/** Connection settings for the test's own schema, as the console's pool has them. */
+function testSchema(handle: DbHandle, connectionString = TEST_DATABASE_URL): pg.ClientConfig {
+  const schema = handle.raw.kind === "postgres" ? handle.raw.schemaName : undefined;
+  return { connectionString, ...(schema ? { options: `-c search_path=${schema}` } : {}) };
+}
+
 /** A connection of its own to the test schema: another process's, as far as the console can tell. */
 async function otherConnection(handle: DbHandle): Promise<pg.Client> {
-  const schema = handle.raw.kind === "postgres" ? handle.raw.schemaName : undefined;
-  const client = new pg.Client({
-    connectionString: TEST_DATABASE_URL,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const client = new pg.Client(testSchema(handle));
   await client.connect();
   return client;
 }
@@ -194,10 +196,7 @@ describe("a kept read on PostgreSQL, where other processes write", () => {
 
   it("counts this process's own write as it returns: a statement's at once, a transaction's at its commit, a rolled-back one's never", async () => {
     // Never listening, so every count seen here is this process's own.
-    const pool = new pg.Pool({
-      connectionString: TEST_DATABASE_URL,
-      options: `-c search_path=${handle.raw.kind === "postgres" ? handle.raw.schemaName : "public"}`,
-    });
+    const pool = new pg.Pool(testSchema(handle));
     const deaf = hearPostgres(pool, () => new pg.Client({ connectionString: "postgres://127.0.0.1:1/none" }));
     try {
       const count = () => deaf.of("users");
@@ -233,10 +232,7 @@ describe("a kept read on PostgreSQL, where other processes write", () => {
     const listeners: pg.Client[] = [];
     let refuse = false;
     const heard = hearPostgres(pool, () => {
-      const client = new pg.Client({
-        connectionString: refuse ? "postgres://127.0.0.1:1/none" : TEST_DATABASE_URL,
-        options: `-c search_path=${handle.raw.kind === "postgres" ? handle.raw.schemaName : "public"}`,
-      });
+      const client = new pg.Client(testSchema(handle, refuse ? "postgres://127.0.0.1:1/none" : TEST_DATABASE_URL));
       listeners.push(client);
       return client;
     });
