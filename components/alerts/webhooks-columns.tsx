@@ -1,9 +1,9 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { DropsSoon } from "@/components/alerts/horizon/drops-soon";
 import { SummaryLeftOut } from "@/components/alerts/test-activity/summary-left-out";
 import { WatchdogCount } from "@/components/alerts/watchdog/watchdog-count";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { UrlText } from "@/components/ui/url-text";
@@ -33,7 +33,7 @@ function FailedCount({ webhook }: { webhook: WebhookSummary }) {
 }
 
 /** The webhooks table's columns: each webhook with its failures, drop horizon and watchdog of the last day. */
-export function webhookColumns(): ColumnDef<WebhookSummary, unknown>[] {
+export function webhookColumns(): DisplayColumn<WebhookSummary>[] {
   return [
     {
       header: "Webhook",

@@ -1,7 +1,7 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
 import { PanelRightOpen } from "lucide-react";
 import { CaseLink } from "@/components/cases/case-link";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { Truncated } from "@/components/data-table/truncated";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -27,11 +27,11 @@ export function OutcomeBadge({
 export function auditColumns(
   onOpen: (recordId: string) => void,
   permissions: readonly Permission[],
-): ColumnDef<AuditRecordView, unknown>[] {
+): DisplayColumn<AuditRecordView>[] {
   return [
     {
       header: "#",
-      accessorKey: "seq",
+      id: "seq",
       meta: { label: "Record" },
       cell: ({ row }) => (
         <span className="tabular text-muted" data-testid="record-seq">
@@ -41,7 +41,7 @@ export function auditColumns(
     },
     {
       header: "Time (UTC)",
-      accessorKey: "at",
+      id: "at",
       cell: ({ row }) => (
         <time dateTime={row.original.at} className="tabular whitespace-nowrap">
           {formatUtcSecond(row.original.at)}
@@ -50,7 +50,7 @@ export function auditColumns(
     },
     {
       header: "Actor",
-      accessorKey: "actorEmail",
+      id: "actorEmail",
       meta: { fill: true },
       cell: ({ row }) => (
         <div className="min-w-0">
@@ -67,7 +67,7 @@ export function auditColumns(
     },
     {
       header: "Action",
-      accessorKey: "action",
+      id: "action",
       cell: ({ row }) => {
         const caseRef = recordCase(row.original.input);
         return (
@@ -84,13 +84,13 @@ export function auditColumns(
     },
     {
       header: "Target",
-      accessorKey: "target",
+      id: "target",
       meta: { fill: true },
       cell: ({ row }) => <TargetCell record={row.original} permissions={permissions} cut />,
     },
     {
       header: "Outcome",
-      accessorKey: "outcome",
+      id: "outcome",
       cell: ({ row }) => (
         <div className="space-y-0.5">
           <OutcomeBadge outcome={row.original.outcome} errorCode={row.original.errorCode} />

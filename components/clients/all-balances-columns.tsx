@@ -1,5 +1,5 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { BalanceRow, TokenTotal } from "@/lib/clients/balances";
 import { shortAddress } from "@/lib/shared/format";
@@ -8,7 +8,7 @@ import { shortAddress } from "@/lib/shared/format";
 export type Row = (BalanceRow & { failed?: undefined }) | { chainId: string; chain: string; failed: string };
 
 /** The columns of the balances on every chain: a chain that failed says why in its token cell. */
-export function balanceColumns(): ColumnDef<Row, unknown>[] {
+export function balanceColumns(): DisplayColumn<Row>[] {
   return [
     { header: "Chain", id: "chain", meta: { rowHeader: true }, cell: ({ row: { original: r } }) => r.chain },
     {
@@ -51,7 +51,7 @@ export function balanceColumns(): ColumnDef<Row, unknown>[] {
 }
 
 /** The columns of the totals per token. */
-export function tokenTotalColumns(): ColumnDef<TokenTotal, unknown>[] {
+export function tokenTotalColumns(): DisplayColumn<TokenTotal>[] {
   return [
     { header: "Token", id: "token", meta: { rowHeader: true }, cell: ({ row: { original: t } }) => t.token },
     {

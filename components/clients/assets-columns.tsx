@@ -1,5 +1,5 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { CopyButton } from "@/components/ui/copy-button";
 import { shortAddress } from "@/lib/shared/format";
 
@@ -15,7 +15,7 @@ export interface BalanceRow {
 }
 
 /** The columns of the client's balances on one chain. */
-export function assetColumns(): ColumnDef<BalanceRow, unknown>[] {
+export function assetColumns(): DisplayColumn<BalanceRow>[] {
   return [
     {
       header: "Asset",

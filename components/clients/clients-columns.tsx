@@ -1,6 +1,6 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { ClientRow, ClientsPage } from "@/lib/clients";
@@ -11,11 +11,11 @@ import { EjectSummaryBadge } from "../ejects/eject-summary";
 export function clientColumns(
   tests: ReadonlySet<string>,
   ejects: ClientsPage["ejects"] | undefined,
-): ColumnDef<ClientRow, unknown>[] {
+): DisplayColumn<ClientRow>[] {
   return [
     {
       header: "Client",
-      accessorKey: "id",
+      id: "id",
       cell: ({ row }) => (
         <div className="flex items-center gap-1">
           <Link href={`/clients/${row.original.id}`} className="font-mono text-xs text-accent hover:underline">
@@ -28,14 +28,14 @@ export function clientColumns(
     },
     {
       header: "Created (UTC)",
-      accessorKey: "createdAt",
+      id: "createdAt",
       cell: ({ row }) => (
         <span className="tabular whitespace-nowrap">{utc(row.original.createdAt).replace(" UTC", "")}</span>
       ),
     },
     {
       header: "Account abstraction",
-      accessorKey: "isAccountAbstracted",
+      id: "isAccountAbstracted",
       cell: ({ row }) =>
         row.original.isAccountAbstracted ? <Badge tone="accent">AA</Badge> : <span className="text-muted">EOA</span>,
     },

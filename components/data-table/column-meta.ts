@@ -1,4 +1,4 @@
-import type { Column, RowData } from "@tanstack/react-table";
+import type { ColumnMeta, RowData } from "@tanstack/react-table";
 
 declare module "@tanstack/react-table" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -21,7 +21,6 @@ declare module "@tanstack/react-table" {
 }
 
 /** The label a phone-width row shows before a column's value: its meta label, else its plain-text header. */
-export function columnLabel<T>(column: Column<T, unknown>): string | undefined {
-  const header = column.columnDef.header;
-  return column.columnDef.meta?.label ?? (typeof header === "string" ? header : undefined);
+export function columnLabel<T>(column: { header?: unknown; meta?: ColumnMeta<T, unknown> }): string | undefined {
+  return column.meta?.label ?? (typeof column.header === "string" ? column.header : undefined);
 }

@@ -115,7 +115,7 @@ function VirtualCell<T>({ cell }: { cell: Cell<T, unknown> }) {
   return (
     <div
       role="cell"
-      data-label={columnLabel(cell.column)}
+      data-label={columnLabel(cell.column.columnDef)}
       className={cell.column.columnDef.meta?.hideOnPhone ? CELL_HIDDEN_ON_PHONE : CELL_SHOWN}
     >
       <div className="min-w-0">{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>

@@ -1,5 +1,5 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { groupDigits } from "@/lib/gas/decimal";
 import { formatCount } from "@/lib/gas/format";
 import { monthLabel } from "@/lib/gas/months";
@@ -7,7 +7,7 @@ import type { UsageRow } from "@/lib/gas/rows";
 import { Swatch } from "./series-colors";
 
 /** The usage table's columns: the chain column (with the chart's colour) only when several chains are shown. */
-export function usageColumns(single: boolean, slots: Record<string, number>): ColumnDef<UsageRow, unknown>[] {
+export function usageColumns(single: boolean, slots: Record<string, number>): DisplayColumn<UsageRow>[] {
   return [
     {
       header: "Month",
@@ -26,7 +26,7 @@ export function usageColumns(single: boolean, slots: Record<string, number>): Co
                 {row.original.chain}
               </span>
             ),
-          } satisfies ColumnDef<UsageRow, unknown>,
+          } satisfies DisplayColumn<UsageRow>,
         ]),
     {
       header: "Gas sponsored",

@@ -16,8 +16,8 @@ export function CopyButton({ value, label, className }: { value: string; label: 
         setTimeout(() => setCopied(false), 1500);
       }}
     >
-      {/* The copy icon is a CSS mask (icon-copy in app/globals.css): one element, not an SVG in every row. */}
-      {copied ? <CheckIcon /> : <span aria-hidden className="icon-copy size-3.5" />}
+      {/* Empty, the button draws the copy icon itself (copy-button in app/globals.css): no element for it. */}
+      {copied ? <CheckIcon /> : null}
     </button>
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { Truncated } from "@/components/data-table/truncated";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -25,11 +25,11 @@ export function userColumns({
   onChange: (change: PendingChange) => void;
   onReset: (user: StaffUserView) => void;
   onEnable: (userId: string) => void;
-}): ColumnDef<StaffUserView, unknown>[] {
+}): DisplayColumn<StaffUserView>[] {
   return [
     {
       header: "User",
-      accessorKey: "email",
+      id: "email",
       cell: ({ row }) => (
         <div id={`user-${row.original.id}`}>
           <Truncated text={row.original.email} className="font-medium md:max-w-[18rem]" />
@@ -39,7 +39,7 @@ export function userColumns({
     },
     {
       header: "Role",
-      accessorKey: "role",
+      id: "role",
       cell: ({ row }) => (
         <Select
           aria-label={`Role of ${row.original.email}`}
@@ -58,18 +58,18 @@ export function userColumns({
     },
     {
       header: "Status",
-      accessorKey: "disabled",
+      id: "disabled",
       cell: ({ row }) =>
         row.original.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>,
     },
     {
       header: "Sign-in",
-      accessorKey: "source",
+      id: "source",
       cell: ({ row }) => <span className="text-muted">{row.original.source === "sso" ? "SSO" : "Password"}</span>,
     },
     {
       header: "Last sign-in",
-      accessorKey: "lastSignInAt",
+      id: "lastSignInAt",
       cell: ({ row }) =>
         row.original.lastSignInAt ? (
           <RelativeTime iso={row.original.lastSignInAt} />

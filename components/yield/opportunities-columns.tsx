@@ -1,5 +1,5 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { chainLabel } from "@/lib/chains";
@@ -9,7 +9,7 @@ import { formatPeriod, formatRate, type OpportunityView } from "@/lib/yield/oppo
 export function opportunityColumns(
   readOnly: string | null,
   onEnter: (opportunity: OpportunityView) => void,
-): ColumnDef<OpportunityView, unknown>[] {
+): DisplayColumn<OpportunityView>[] {
   return [
     {
       header: "Yield",

@@ -1,6 +1,6 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { chainLabel } from "@/lib/chains";
@@ -9,7 +9,7 @@ import type { PendingRow } from "@/lib/yield/pending";
 import { enumWords as words, withUnit } from "@/lib/yield/words";
 
 /** The pending actions table's columns; Manage… on each row for who may act. */
-export function pendingColumns(canAct: boolean, onManage: (row: PendingRow) => void): ColumnDef<PendingRow, unknown>[] {
+export function pendingColumns(canAct: boolean, onManage: (row: PendingRow) => void): DisplayColumn<PendingRow>[] {
   return [
     {
       id: "client",

@@ -1,6 +1,6 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import type { HealthBucket } from "@/lib/alerts/health";
 import type { HealthRange } from "@/lib/alerts/search-params";
 import { wallTime } from "@/lib/shared/time-zone";
@@ -16,7 +16,7 @@ export function bucketLabel(range: HealthRange, tz: string) {
 }
 
 /** The health table's columns: one row per hour or day, failures linked to those events. */
-export function healthColumns(webhookId: string, range: HealthRange, tz: string): ColumnDef<HealthBucket, unknown>[] {
+export function healthColumns(webhookId: string, range: HealthRange, tz: string): DisplayColumn<HealthBucket>[] {
   const label = bucketLabel(range, tz);
   const events = (b: HealthBucket, status: string) =>
     `/alerts/${encodeURIComponent(webhookId)}?status=${status}&from=${encodeURIComponent(b.start)}&tz=${encodeURIComponent(tz)}`;

@@ -1,6 +1,6 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
 import { ChainBlock, ZonedTime } from "@/components/alerts/event-cells";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { AtRiskEvent } from "@/lib/alerts/drop-horizon";
@@ -25,7 +25,7 @@ function When({ iso, at, tz }: { iso: string; at: string; tz: string }) {
 }
 
 /** The drop horizon's columns: when each event is dropped and retried next, from the computation's own time. */
-export function horizonColumns(tz: string, at: string): ColumnDef<AtRiskEvent, unknown>[] {
+export function horizonColumns(tz: string, at: string): DisplayColumn<AtRiskEvent>[] {
   return [
     {
       id: "dropsAt",

@@ -1,7 +1,7 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { ZonedTime } from "@/components/alerts/event-cells";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { RECEIPT_LABELS, type ReceiptOutcome, type ReplayReceipt } from "@/lib/alerts/replay-receipts";
@@ -29,7 +29,7 @@ function Outcome({ receipt }: { receipt: ReplayReceipt }) {
 }
 
 /** A replay run's receipts in the order sent: each event, its chain, what it came to, and which attempt. */
-export function receiptColumns(webhookId: string, tz: string): ColumnDef<ReplayReceipt, unknown>[] {
+export function receiptColumns(webhookId: string, tz: string): DisplayColumn<ReplayReceipt>[] {
   return [
     { id: "seq", header: "#", cell: ({ row }) => <span className="tabular">{row.original.seq}</span> },
     {

@@ -1,7 +1,7 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { ZonedTime } from "@/components/alerts/event-cells";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { Badge } from "@/components/ui/badge";
 import type { ReplayRunSummary } from "@/lib/alerts/replay-receipts";
 
@@ -15,7 +15,7 @@ const STATUS: Record<ReplayRunSummary["status"], { label: string; tone: "accent"
   };
 
 /** The webhook's replays: when and by whom each started, how it ran, and what its receipts came to. */
-export function replayRunColumns(webhookId: string, tz: string): ColumnDef<ReplayRunSummary, unknown>[] {
+export function replayRunColumns(webhookId: string, tz: string): DisplayColumn<ReplayRunSummary>[] {
   return [
     {
       id: "startedAt",

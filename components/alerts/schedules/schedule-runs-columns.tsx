@@ -1,5 +1,5 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { exportFileUrl, exportManifestUrl } from "@/lib/alerts/routes";
@@ -16,11 +16,11 @@ const STATUS_TONES = {
 } as const;
 
 /** A schedule's runs: the period in the schedule's zone, where the run stands, its rows and SHA-256. */
-export function scheduleRunColumns(zone: string, canDownload: boolean): ColumnDef<ScheduleRunView, unknown>[] {
+export function scheduleRunColumns(zone: string, canDownload: boolean): DisplayColumn<ScheduleRunView>[] {
   return [
     {
       header: `Period (${zone})`,
-      accessorKey: "periodStart",
+      id: "periodStart",
       cell: ({ row }) => (
         <span className="tabular md:whitespace-nowrap">
           {wallTime(row.original.periodStart, zone)} – {wallTime(row.original.periodEnd, zone)}
@@ -34,7 +34,7 @@ export function scheduleRunColumns(zone: string, canDownload: boolean): ColumnDe
     },
     {
       header: "Run",
-      accessorKey: "status",
+      id: "status",
       cell: ({ row }) => (
         <div className="space-y-0.5" data-testid="schedule-run-status" data-status={row.original.status}>
           <Badge tone={STATUS_TONES[row.original.status]}>{row.original.status}</Badge>
@@ -44,12 +44,12 @@ export function scheduleRunColumns(zone: string, canDownload: boolean): ColumnDe
     },
     {
       header: "Rows",
-      accessorKey: "rows",
+      id: "rows",
       cell: ({ row }) => <span className="tabular">{row.original.rows?.toLocaleString("en") ?? "—"}</span>,
     },
     {
       header: "SHA-256",
-      accessorKey: "sha256",
+      id: "sha256",
       meta: { fill: true },
       cell: ({ row }) =>
         row.original.sha256 ? (

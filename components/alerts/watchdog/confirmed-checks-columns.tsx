@@ -1,7 +1,7 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { ChainBlock, ZonedTime } from "@/components/alerts/event-cells";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { Badge } from "@/components/ui/badge";
 import type { Disagreement, DisputedTransaction } from "@/lib/alerts/watchdog";
 import { shortAddress } from "@/lib/shared/format";
@@ -27,7 +27,7 @@ function Against({ row }: { row: DisputedTransaction }) {
 }
 
 /** The columns of the confirmed transactions the chain disagrees with. */
-export function confirmedCheckColumns(webhookId: string, tz: string): ColumnDef<DisputedTransaction, unknown>[] {
+export function confirmedCheckColumns(webhookId: string, tz: string): DisplayColumn<DisputedTransaction>[] {
   return [
     {
       id: "createdAt",

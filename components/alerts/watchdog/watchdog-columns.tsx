@@ -1,7 +1,7 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { ChainBlock, ZonedTime } from "@/components/alerts/event-cells";
+import type { DisplayColumn } from "@/components/data-table/display-column";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { ChainVerdict, WatchdogFinding } from "@/lib/alerts/watchdog";
@@ -29,7 +29,7 @@ function Verdict({ chain }: { chain?: ChainVerdict }) {
 }
 
 /** The watchdog's columns: each alert whose confirmed partner never came, with what the chain says. */
-export function watchdogColumns(webhookId: string, tz: string): ColumnDef<WatchdogFinding, unknown>[] {
+export function watchdogColumns(webhookId: string, tz: string): DisplayColumn<WatchdogFinding>[] {
   return [
     {
       id: "createdAt",
