@@ -27,7 +27,9 @@
  * leaves its profile in <dir> when the benchmark ends (open it in Chrome's DevTools or speedscope).
  * BENCH_CONSOLE_NODE_ARGS="--max-semi-space-size=4" (space-separated) runs it with other V8 or Node
  * options, to compare a setting with the default side by side. BENCH_CPU_CALLS (default 100) sets the
- * counted requests per path, BENCH_CPU_WARM_UP (default 40) the rounds of warm-up before them.
+ * counted requests per path, BENCH_CPU_WARM_UP (default 40) the rounds of warm-up before them. To try a
+ * change on a few paths: BENCH_CPU_ONLY=<regular expression> keeps the pages and routes whose path matches it
+ * (the shell and the empty route are always measured), BENCH_CPU_DATABASES=embedded (or postgres) one half.
  */
 import { median } from "../testing/stats";
 import type { Figure } from "./figure";
@@ -46,6 +48,8 @@ const CALLS = Math.max(BATCH, Math.round(Number(process.env.BENCH_CPU_CALLS ?? 1
  * has stopped getting much cheaper (BENCH_CPU_WARM_UP sets it).
  */
 const WARM_UP = Number(process.env.BENCH_CPU_WARM_UP ?? 40);
+const ONLY = process.env.BENCH_CPU_ONLY ? new RegExp(process.env.BENCH_CPU_ONLY) : undefined;
+const DATABASES = process.env.BENCH_CPU_DATABASES ?? "embedded,postgres";
 
 const SHELL_TARGET = 1.3;
 const PAGE_TARGET = 2;
@@ -58,7 +62,8 @@ const say = (line: string) => {
 };
 
 export async function run(): Promise<Figure[]> {
-  const embedded = await measureOn(undefined);
+  const embedded = DATABASES.includes("embedded") ? await measureOn(undefined) : [];
+  if (!DATABASES.includes("postgres")) return embedded;
   const database = await freshDatabase();
   try {
     return [...embedded, ...(await measureOn(database))];
@@ -173,9 +178,10 @@ async function measureBeside(floor: FloorApp, database: FreshDatabase | undefine
       "/api/saved-views?scope=alerts.events",
     ];
     const SHELL = "/no-such-page";
+    const chosen = (path: string) => !ONLY || ONLY.test(named(path));
     const probes: Probe[] = [
-      ...pages.map((path) => ({ path, page: true, status: 200, server: "console" as const })),
-      ...routes.map((path) => ({ path, page: false, status: 200, server: "console" as const })),
+      ...pages.filter(chosen).map((path) => ({ path, page: true, status: 200, server: "console" as const })),
+      ...routes.filter(chosen).map((path) => ({ path, page: false, status: 200, server: "console" as const })),
       // The console's own floor: the signed-in layout around a static page, and a route handler that
       // reads no session, database or upstream.
       { path: SHELL, page: true, status: 404, server: "console" },
@@ -248,18 +254,18 @@ async function measureBeside(floor: FloorApp, database: FreshDatabase | undefine
     const shell = ms("console", SHELL);
     say(`the shell (signed-in not-found page): ${shell.toFixed(1)} ms of CPU per render${dbNote(SHELL)}`);
     ratio("the shell (signed-in not-found page) ÷ Next's page", shell, floorPage, SHELL_TARGET);
-    for (const path of pages) {
+    for (const path of pages.filter(chosen)) {
       const value = ms("console", path);
       say(`page ${named(path)}: ${value.toFixed(1)} ms of CPU per render${dbNote(path)}`);
       ratio(`page ${named(path)} ÷ Next's page`, value, floorPage, PAGE_TARGET);
     }
-    for (const path of routes) {
+    for (const path of routes.filter(chosen)) {
       const value = ms("console", path);
       say(`route ${named(path)}: ${value.toFixed(2)} ms of CPU per answer${dbNote(path)}`);
       ratio(`route ${named(path)} ÷ Next's route`, value, floorRoute, ROUTE_TARGET);
     }
-    const pageMedian = median(pages.map((p) => ms("console", p)));
-    const routeMedian = median(routes.map((p) => ms("console", p)));
+    const pageMedian = median(pages.filter(chosen).map((p) => ms("console", p)));
+    const routeMedian = median(routes.filter(chosen).map((p) => ms("console", p)));
     say(
       `medians: pages ${pageMedian.toFixed(1)} ms (${(pageMedian / floorPage).toFixed(2)}× Next's page), routes ${routeMedian.toFixed(2)} ms (${(routeMedian / floorRoute).toFixed(2)}× Next's route); the console's empty route handler (/api/health) ${ms("console", "/api/health").toFixed(2)} ms`,
     );

@@ -1,5 +1,4 @@
 "use client";
-import { FolderOpen } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -36,7 +35,7 @@ export function CaseControl({ allowedHosts }: { allowedHosts: readonly string[] 
         data-testid="case-control"
         title={current ? `Acts are recorded under case ${current}` : "Set the case you are working on"}
       >
-        <FolderOpen className="size-4" aria-hidden />
+        <span className="icon-folder-open inline-block size-4 shrink-0" aria-hidden />
         {/* The name says what the icon means; the visible part is what a glance needs. */}
         <span className="sr-only">{current ? "Working on case " : "Set a case: "}</span>
         <span className={current ? "max-w-[9rem] truncate" : "sr-only md:not-sr-only"}>

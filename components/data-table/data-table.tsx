@@ -43,9 +43,8 @@ export function DataTable<T>({
         meta?.hideOnPhone ? "hidden md:table-cell md:px-3 md:py-2" : "data-cell",
         meta?.fill && FILL,
         meta?.rowHeader && "text-left font-normal",
-        meta?.numeric && "md:text-right",
+        meta?.numeric && "text-right",
       ),
-      value: meta?.numeric ? "min-w-0 text-right" : "min-w-0",
     };
   });
   return (
@@ -74,7 +73,7 @@ export function DataTable<T>({
                     data-label={look.label}
                     className={look.cell}
                   >
-                    <div className={look.value}>{look.column.cell({ row: { original } })}</div>
+                    {look.column.cell({ row: { original } })}
                   </Cell>
                 );
               })}

@@ -1,4 +1,4 @@
-import { ShieldAlert, ShieldCheck } from "lucide-react";
+import { ShieldAlert } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { CaseControl } from "@/components/cases/case-control";
@@ -53,7 +53,7 @@ export function AppShell({
         href="/"
         className="hidden h-14 items-center gap-2 border-r border-b border-border bg-surface px-4 text-sm font-semibold whitespace-nowrap md:flex"
       >
-        <ShieldCheck className="size-5 text-accent" aria-hidden />
+        <span className="icon-shield-check size-5 shrink-0 text-accent" aria-hidden />
         Custodian Console
       </Link>
       <header className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-border bg-surface px-4 py-2 md:h-14 md:flex-nowrap md:py-0">

@@ -1,5 +1,4 @@
 "use client";
-import { LogOut, Monitor, Moon, Sun } from "lucide-react";
 import { signOut } from "next-auth/react";
 import { useTheme } from "next-themes";
 import { useSyncExternalStore } from "react";
@@ -16,7 +15,13 @@ export function ThemeToggle() {
     () => false,
   );
   const next = theme === "light" ? "dark" : theme === "dark" ? "system" : "light";
-  const Icon = !mounted ? Monitor : theme === "light" ? Sun : theme === "dark" ? Moon : Monitor;
+  const icon = !mounted
+    ? "icon-monitor"
+    : theme === "light"
+      ? "icon-sun"
+      : theme === "dark"
+        ? "icon-moon"
+        : "icon-monitor";
   return (
     <Button
       variant="ghost"
@@ -25,7 +30,7 @@ export function ThemeToggle() {
       aria-label={`Theme: ${mounted ? theme : "system"}. Switch to ${next}`}
       title={`Theme: ${mounted ? theme : "system"}`}
     >
-      <Icon className="size-4" aria-hidden />
+      <span className={`${icon} inline-block size-4`} aria-hidden />
     </Button>
   );
 }
@@ -33,7 +38,8 @@ export function ThemeToggle() {
 export function SignOutButton() {
   return (
     <Button variant="ghost" size="sm" onClick={() => void signOut({ callbackUrl: "/signin" })}>
-      <LogOut className="size-4" aria-hidden /> <span className="sr-only md:not-sr-only">Sign out</span>
+      <span className="icon-log-out inline-block size-4" aria-hidden />{" "}
+      <span className="sr-only md:not-sr-only">Sign out</span>
     </Button>
   );
 }

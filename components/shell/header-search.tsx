@@ -1,5 +1,5 @@
 "use client";
-import { Search, X } from "lucide-react";
+import { X } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { Popover } from "radix-ui";
@@ -132,7 +132,7 @@ export function HeaderSearch() {
               aria-keyshortcuts="/ Control+K Meta+K"
             />
             <Button type="submit" size="sm" disabled={checking || start.pending} aria-label="Find client">
-              <Search className="size-3.5" aria-hidden />
+              <span className="icon-search inline-block size-3.5" aria-hidden />
             </Button>
           </form>
         </div>

@@ -1,6 +1,5 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { Bell, Flame, ListChecks, ScrollText, Sprout, UserCog, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { approvalsWaitingUrl } from "@/lib/ejects/routes";
@@ -10,14 +9,15 @@ import { queryKeys } from "@/lib/shared/query-keys";
 import { cn } from "@/lib/shared/utils";
 import type { NavItem } from "./nav";
 
+/** Each area's icon, drawn by CSS (app/globals.css, icon-*). */
 const ICONS = {
-  clients: Users,
-  approvals: ListChecks,
-  alerts: Bell,
-  gas: Flame,
-  yield: Sprout,
-  audit: ScrollText,
-  users: UserCog,
+  clients: "icon-users",
+  approvals: "icon-list-checks",
+  alerts: "icon-bell",
+  gas: "icon-flame",
+  yield: "icon-sprout",
+  audit: "icon-scroll-text",
+  users: "icon-user-cog",
 } as const;
 
 /** How many eject requests wait for this user: kept fresh while the console is open. */
@@ -48,7 +48,6 @@ export function Sidebar({ items, approvals }: { items: NavItem[]; approvals: App
     <nav aria-label="Main" className="flex flex-wrap gap-1 px-2 py-1 md:flex-col md:flex-nowrap md:gap-0.5 md:p-2">
       {items.map((item) => {
         const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
-        const Icon = ICONS[item.icon];
         return (
           <Link
             key={item.href}
@@ -59,7 +58,7 @@ export function Sidebar({ items, approvals }: { items: NavItem[]; approvals: App
               active && "bg-accent-soft font-medium text-accent hover:bg-accent-soft hover:text-accent",
             )}
           >
-            <Icon className="hidden size-4 md:block" aria-hidden />
+            <span className={cn("hidden size-4 shrink-0 md:block", ICONS[item.icon])} aria-hidden />
             {item.label}
             {item.icon === "approvals" && approvals ? <ApprovalsCount initial={approvals} /> : null}
           </Link>

@@ -239,7 +239,7 @@ test("[SCALE][schedules] a schedule saved on one instance runs once for the day 
   await repeat.getByRole("button", { name: "Save schedule" }).click();
   await expect(repeat.getByRole("status")).toContainText("Saved: the first run covers");
 
-  // Both instances look every 30 s; B shows the one run of yesterday (UTC) once it has finished.
+  // A looks at once on saving, both every 30 s; B shows the one run of yesterday (UTC) once it has finished.
   const onB = await context.newPage();
   await onB.goto(`${b.origin}/alerts/schedules`);
   const schedule = onB.getByTestId("schedule");
@@ -256,10 +256,15 @@ test("[SCALE][schedules] a schedule saved on one instance runs once for the day 
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   try {
-    const claims = await db.query("select schedule_id, period_start, job_run_id from export_schedule_runs");
+    const claims = await db.query(
+      "select r.schedule_id, r.period_start, r.job_run_id, r.claimed_at, s.created_at from export_schedule_runs r join export_schedules s on s.id = r.schedule_id",
+    );
     expect(claims.rows.map((r: { period_start: Date }) => r.period_start.toISOString())).toEqual([
       new Date(yesterday).toISOString(),
     ]);
+    // "Now": claimed as it was saved, not at a look up to 30 s later.
+    const { claimed_at, created_at } = claims.rows[0] as { claimed_at: Date; created_at: Date };
+    expect(claimed_at.getTime() - created_at.getTime()).toBeLessThan(10_000);
     const runs = await db.query(
       "select id from job_runs where kind = 'alerts.export' and singleton_key like 'schedule:%'",
     );

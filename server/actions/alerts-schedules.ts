@@ -1,15 +1,19 @@
 "use server";
+import { after } from "next/server";
 import { z } from "zod";
 import { filtersRecord } from "@/lib/alerts/filters";
 import { CADENCES } from "@/lib/alerts/schedules";
 import { isZone } from "@/lib/shared/time-zone";
 import { exportRequestSchema } from "@/server/alerts/export/request-input";
 import { createSchedule, stopSchedule } from "@/server/alerts/schedules/store";
+import { lookForDueSchedules } from "@/server/alerts/schedules/tick";
 import { defineAction } from "@/server/kit/define-action";
 
 /**
  * Saves the events page's filters as a schedule: for each day, week or month that ends in the zone,
- * the same export as a person's, started as its owner (server/alerts/schedules/tick.ts).
+ * the same export as a person's, started as its owner (server/alerts/schedules/tick.ts). Once the answer
+ * (and its audit record) is out, this process looks at once, so the period that has just ended, when
+ * asked for, is exported now rather than at the next look.
  */
 export const createExportSchedule = defineAction({
   action: "alerts.schedule-create",
@@ -22,7 +26,11 @@ export const createExportSchedule = defineAction({
   }),
   target: (input) => input.webhookId,
   auditInput: (input) => ({ ...input, filters: filtersRecord(input.filters) }),
-  run: (input, { user }) => createSchedule(input, user),
+  run: async (input, { user }) => {
+    const saved = await createSchedule(input, user);
+    after(lookForDueSchedules);
+    return saved;
+  },
   auditResult: (r) => ({ scheduleId: r.id, firstPeriod: r.firstPeriod }),
 });
 

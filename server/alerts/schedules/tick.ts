@@ -143,25 +143,32 @@ async function start(db: Db, schedule: Schedule, owner: Owner, claim: Claim, now
   }
 }
 
-const globalForSchedules = globalThis as unknown as { consoleExportSchedules?: NodeJS.Timeout };
+const globalForSchedules = globalThis as unknown as {
+  consoleExportSchedules?: NodeJS.Timeout;
+  consoleExportSchedulesLooking?: boolean;
+};
 
-/** Every instance looks every 30 s (the timer keeps no process alive); a look never overlaps the last. */
+/**
+ * One look, unless one is under way in this process (a look never overlaps the last): every 30 s, and
+ * at once when a schedule is saved, so a period that has just ended is exported now, not within 30 s.
+ */
+export function lookForDueSchedules(): void {
+  if (globalForSchedules.consoleExportSchedulesLooking) return;
+  globalForSchedules.consoleExportSchedulesLooking = true;
+  runDueSchedules()
+    .then((claimed) => {
+      if (claimed > 0) logger.info({ claimed }, "scheduled exports started");
+    })
+    .catch((error: unknown) => logger.warn({ err: error }, "scheduled exports: look failed"))
+    .finally(() => {
+      globalForSchedules.consoleExportSchedulesLooking = false;
+    });
+}
+
+/** Every instance looks every 30 s (the timer keeps no process alive). */
 export function startExportSchedules(): void {
   if (globalForSchedules.consoleExportSchedules) return;
-  let looking = false;
-  const look = () => {
-    if (looking) return;
-    looking = true;
-    runDueSchedules()
-      .then((claimed) => {
-        if (claimed > 0) logger.info({ claimed }, "scheduled exports started");
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, "scheduled exports: look failed"))
-      .finally(() => {
-        looking = false;
-      });
-  };
-  setTimeout(look, 5_000).unref();
-  globalForSchedules.consoleExportSchedules = setInterval(look, LOOK_EVERY_MS);
+  setTimeout(lookForDueSchedules, 5_000).unref();
+  globalForSchedules.consoleExportSchedules = setInterval(lookForDueSchedules, LOOK_EVERY_MS);
   globalForSchedules.consoleExportSchedules.unref();
 }
