@@ -42,6 +42,21 @@ describe("SlidingWindowRateLimiter", () => {
     expect(limiter.pending).toBe(0);
   });
 
+  it("is not held back by a wall clock set back (a day, by NTP or a resumed machine)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const limiter = new SlidingWindowRateLimiter({ limit: 2, windowMs: 1_000 });
+      await limiter.acquire();
+      await limiter.acquire();
+      vi.setSystemTime(Date.now() - 86_400_000);
+      // The next grant is due when the first leaves the window: within its second, not a day and a second.
+      expect(limiter.expectedWait()).toBeLessThanOrEqual(1_000);
+      await limiter.acquire();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("rejects a limit that is not a positive whole number", () => {
     expect(() => new SlidingWindowRateLimiter({ limit: 0 })).toThrow(RangeError);
   });
@@ -49,7 +64,7 @@ describe("SlidingWindowRateLimiter", () => {
 
 describe("sharing the limit between people and background jobs (fake clock)", () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date", "performance"] });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -198,7 +213,7 @@ describe("sharing the limit between people and background jobs (fake clock)", ()
 
 describe("expectedWait: how long a new caller would wait (fake clock)", () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date", "performance"] });
   });
   afterEach(() => {
     vi.useRealTimers();

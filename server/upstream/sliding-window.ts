@@ -35,7 +35,12 @@ export class SlidingWindowRateLimiter implements RateLimiter {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timerAt = Infinity;
 
-  constructor(options: RateLimitOptions, now: () => number = Date.now) {
+  /**
+   * `now` is a monotonic clock by default: grants are measured against each other, never against the
+   * date, and a wall clock set back (by NTP, or a machine resumed) would otherwise hold every call for as
+   * long as it went back, and past 24.8 days wake the limiter every millisecond (Node cuts longer timers to 1 ms).
+   */
+  constructor(options: RateLimitOptions, now: () => number = () => performance.now()) {
     this.#limit = checkLimit(options.limit);
     this.#windowMs = options.windowMs ?? 60_000;
     this.#backgroundShare = checkShare(options.backgroundShare ?? 1);
