@@ -32,7 +32,8 @@ const LIMIT = 3;
 let limiter: InstanceType<typeof SlidingWindowRateLimiter>;
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
+  // The limiter's clock is monotonic (performance.now), the date's alongside it.
+  vi.useFakeTimers({ toFake: ["Date", "performance"] });
   fetched.length = 0;
   limiter = new SlidingWindowRateLimiter({ limit: LIMIT, windowMs: 60_000 });
   state.admin = new AdminClient({
