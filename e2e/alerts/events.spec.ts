@@ -12,6 +12,12 @@ async function matching(page: Page) {
   await expect(count(page)).toHaveText(/of [\d,]+ matching events loaded/);
   return Number((await count(page).textContent())!.split(" of ")[1]!.split(" ")[0]!.replace(/,/g, ""));
 }
+/**
+ * The count after n rows of a total: the note on test activity that may follow it depends on what other journeys
+ * sent to the same webhook before, so it is allowed, not asserted.
+ */
+const loadedOf = (n: number, total: number) =>
+  new RegExp(`^${n} of ${total.toLocaleString("en")} matching events loaded( · .+)?$`);
 const rows = (page: Page) => page.getByTestId("event-row");
 /** Unfolds the filters form from the bar above the table (it is folded on every page load) and returns it. */
 async function openFilters(page: Page) {
@@ -148,13 +154,13 @@ test.describe("[ALERTS] webhooks and events", () => {
     await form.getByLabel("Page size").selectOption("250");
     await form.getByRole("button", { name: "Apply", exact: true }).click();
     await expect(page).toHaveURL(/limit=250/);
-    await expect(count(page)).toHaveText(`250 of ${total.toLocaleString("en")} matching events loaded`);
+    await expect(count(page)).toHaveText(loadedOf(250, total));
     await page.getByRole("button", { name: "Load more" }).click();
-    await expect(count(page)).toHaveText(`500 of ${total.toLocaleString("en")} matching events loaded`);
+    await expect(count(page)).toHaveText(loadedOf(500, total));
     await page.reload();
     await openFilters(page);
     await expect(form.getByLabel("Page size")).toHaveValue("250");
-    await expect(count(page)).toHaveText(`250 of ${total.toLocaleString("en")} matching events loaded`);
+    await expect(count(page)).toHaveText(loadedOf(250, total));
   });
 
   test("[ALERTS][invalid] bad values are explained beside their fields and never requested", async ({ page }) => {
@@ -331,20 +337,19 @@ test.describe("[ALERTS] upstream errors", () => {
   }) => {
     const accepting = await webhookByRole("accepting");
     const total = (await sandboxEvents(accepting.id, { limit: "1" })).metadata.total;
-    const loaded = (n: number) => `${n} of ${total.toLocaleString("en")} matching events loaded`;
     // Every page after the first (it carries the upstream's cursor) fails.
     await sandboxRules([{ path: `/webhooks/${escape(accepting.id)}/events\\?.*cursor=`, fault: "500" }]);
     await page.goto(`/alerts/${accepting.id}?limit=50`);
-    await expect(count(page)).toHaveText(loaded(50));
+    await expect(count(page)).toHaveText(loadedOf(50, total));
     await page.getByRole("button", { name: "Load more" }).click();
     const error = page.getByRole("alert").filter({ hasText: "The next page could not be loaded" });
     await expect(error).toBeVisible({ timeout: 30_000 });
     // The rows already loaded stay.
-    await expect(count(page)).toHaveText(loaded(50));
+    await expect(count(page)).toHaveText(loadedOf(50, total));
     await expect(rows(page).first()).toBeVisible();
     await sandboxRules([]);
     await error.getByRole("button", { name: "Retry" }).click();
-    await expect(count(page)).toHaveText(loaded(100));
+    await expect(count(page)).toHaveText(loadedOf(100, total));
     await expect(error).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Load more" })).toBeVisible();
   });
