@@ -11,6 +11,9 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // scripts/serve.mjs compresses every answer itself, at levels chosen for answers made per request
+  // (docs/architecture.md, "Compression"); Next's own middleware would gzip them again at level 6.
+  compress: false,
   // `npm test` runs `tsc --noEmit` over the whole project as its own step; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { NextResponse } from "next/server";
 import type { AuthOptions } from "next-auth";
 import { crossSite, HTTP_STATUS } from "@/server/errors";
+import { jsonAnswer } from "@/server/kit/json-answer";
 import { logger } from "@/server/log";
 import { requestSiteVerdict } from "@/server/network/cross-site";
 
@@ -32,7 +32,7 @@ export function authCrossSiteRefusal(
   const requestId = request.headers.get("x-request-id") ?? randomUUID();
   logger.warn({ requestId, path: new URL(request.url).pathname, reason: site.reason }, "cross-site request refused");
   const error = crossSite();
-  return NextResponse.json(
+  return jsonAnswer(
     { error: { code: error.code, message: error.userMessage, requestId } },
     { status: HTTP_STATUS[error.code], headers: { "cache-control": "no-store", "x-request-id": requestId } },
   );

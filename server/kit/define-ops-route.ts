@@ -1,8 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { crossSite, HTTP_STATUS } from "@/server/errors";
 import { requestSiteVerdict } from "@/server/network/cross-site";
+import { jsonAnswer } from "./json-answer";
 import { toAppError } from "./to-app-error";
 
 /**
@@ -19,12 +20,14 @@ export function defineOpsRoute(run: (request: NextRequest) => Promise<Response>)
     try {
       if (!requestSiteVerdict(request.headers).allowed) throw crossSite();
       const response = await run(request);
-      response.headers.set("cache-control", "no-store");
+      // Kept from a small JSON answer (./json-answer.ts): not worth compressing.
+      const noTransform = response.headers.get("cache-control")?.includes("no-transform") ?? false;
+      response.headers.set("cache-control", noTransform ? "no-store, no-transform" : "no-store");
       response.headers.set("x-request-id", requestId);
       return response;
     } catch (caught) {
       const error = toAppError(caught);
-      return NextResponse.json(
+      return jsonAnswer(
         { error: { code: error.code, message: error.userMessage, requestId } },
         { status: HTTP_STATUS[error.code], headers: { "cache-control": "no-store", "x-request-id": requestId } },
       );

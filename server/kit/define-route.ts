@@ -1,10 +1,11 @@
 import "server-only";
 import { performance } from "node:perf_hooks";
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { authorize, type Requirement } from "@/server/auth/session";
 import type { StaffUser } from "@/server/auth/users";
 import { crossSite, HTTP_STATUS } from "@/server/errors";
+import { jsonAnswer } from "@/server/kit/json-answer";
 import { toAppError } from "@/server/kit/to-app-error";
 import { validationError } from "@/server/kit/validation-error";
 import { logger } from "@/server/log";
@@ -80,7 +81,7 @@ export function defineRoute<Q extends z.ZodType, R>(config: {
       if (!parsed.success) throw validationError(parsed.error, raw, config.query);
       const result = await config.run(parsed.data, { ...ctx, user, request, params });
       if (result instanceof Response) return result;
-      return NextResponse.json(result, {
+      return jsonAnswer(result, {
         headers: { "cache-control": "private, no-store", "x-request-id": ctx.requestId },
       });
     } catch (caught) {
@@ -88,7 +89,7 @@ export function defineRoute<Q extends z.ZodType, R>(config: {
       if (HTTP_STATUS[error.code] >= 500)
         logger.error({ err: caught, requestId: ctx.requestId, path: request.nextUrl.pathname }, "route failed");
       const retryAfter = error.retryAfterSeconds;
-      return NextResponse.json(
+      return jsonAnswer(
         {
           error: {
             code: error.code,

@@ -1,5 +1,5 @@
-import { NextResponse } from "next/server";
 import { defineOpsRoute } from "@/server/kit/define-ops-route";
+import { jsonAnswer } from "@/server/kit/json-answer";
 
 /** Liveness: the process serves. No session, no database, no upstream. */
-export const GET = defineOpsRoute(async () => NextResponse.json({ status: "ok" }));
+export const GET = defineOpsRoute(async () => jsonAnswer({ status: "ok" }));
