@@ -54,15 +54,53 @@ export function formMessage(error: ActionError, shown: readonly string[] | undef
   return describeError({ ...error, message: `Please check the form. ${words}` });
 }
 
+export interface ActionState<I, O> {
+  run: (input: I) => void;
+  pending: boolean;
+  data: O | undefined;
+  fieldErrors: Record<string, string>;
+  formError: string | undefined;
+  /** The last refusal as the server sent it (e.g. TOO_MANY_RUNS with the runs it names), until the next run. */
+  error: ActionError | undefined;
+  /** Forget the last result and every message (e.g. when a dialog closes). */
+  reset: () => void;
+}
+
+type ActionHook = <I, O>(
+  action: (input: I, envelope?: ActionEnvelope) => Promise<ActionResult<O>>,
+  options?: UseActionOptions<I, O>,
+) => ActionState<I, O>;
+
+const NO_FIELD_ERRORS: Record<string, string> = Object.freeze({});
+const idle = () => undefined;
+
+/**
+ * On the server an action never runs: a page's HTML is drawn once, with every action idle, which is what the
+ * browser's first render shows too (so hydration finds the same markup). Each `useAction` there cost a
+ * mutation observer and three state hooks per render (a webhook's events page draws ten).
+ */
+const useIdleAction: ActionHook = () => ({
+  run: idle,
+  pending: false,
+  data: undefined,
+  fieldErrors: NO_FIELD_ERRORS,
+  formError: undefined,
+  error: undefined,
+  reset: idle,
+});
+
 /**
  * The one way a component calls a server action: a React Query mutation whose `ActionResult` is
  * turned into a success (toast, invalidations) or into messages the user can act on (per field,
- * in the form, or in a toast). A session that ended sends the user to sign in.
+ * in the form, or in a toast). A session that ended sends the user to sign in. On the server it is
+ * idle (above); the environment never changes within a process, so each keeps one order of hooks.
  */
-export function useAction<I, O>(
+export const useAction: ActionHook = typeof window === "undefined" ? useIdleAction : useLiveAction;
+
+function useLiveAction<I, O>(
   action: (input: I, envelope?: ActionEnvelope) => Promise<ActionResult<O>>,
   options: UseActionOptions<I, O> = {},
-) {
+): ActionState<I, O> {
   const queryClient = useQueryClient();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
@@ -112,9 +150,7 @@ export function useAction<I, O>(
     data: mutation.data,
     fieldErrors,
     formError,
-    /** The last refusal as the server sent it (e.g. TOO_MANY_RUNS with the runs it names), until the next run. */
     error,
-    /** Forget the last result and every message (e.g. when a dialog closes). */
     reset: () => {
       mutation.reset();
       setFieldErrors({});

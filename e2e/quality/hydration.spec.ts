@@ -1,0 +1,67 @@
+import { expect, test, type Page } from "@playwright/test";
+import { storageState } from "../fixtures/users";
+
+test.use({ storageState: storageState("admin") });
+
+/**
+ * Every page's HTML is what the browser's first render draws, so React takes it over without starting again.
+ * The server draws the pages' forms and buttons idle (components/hooks/use-action.ts): where its markup
+ * differs from the browser's first render, React reports the mismatch (in production, minified errors 418,
+ * 419, 422, 423 and 425) and redraws the page from scratch.
+ */
+const MISMATCH = /Minified React error #(418|419|422|423|425)\b|hydrat/i;
+
+function reactErrors(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && MISMATCH.test(message.text())) seen.push(message.text());
+  });
+  page.on("pageerror", (error) => {
+    if (MISMATCH.test(String(error.message))) seen.push(error.message);
+  });
+  return seen;
+}
+
+/** The shell's buttons are disabled in the server's HTML and enabled once React runs in the page. */
+async function hydrated(page: Page) {
+  await expect(page.getByRole("button", { name: /^Theme:/ })).toBeEnabled();
+}
+
+test("[SHELL][hydration] every page is taken over by React without a mismatch", async ({ page }) => {
+  const errors = reactErrors(page);
+  await page.goto("/clients");
+  const client = await page
+    .getByRole("table", { name: "Clients" })
+    .locator("tbody tr td:first-child a")
+    .first()
+    .getAttribute("href");
+  await page.goto("/alerts");
+  const webhook = await page
+    .getByRole("table", { name: "Alert webhooks" })
+    .locator("tbody tr a[href^='/alerts/']")
+    .first()
+    .getAttribute("href");
+  expect(client).toMatch(/^\/clients\/[^/]+/);
+  expect(webhook).toMatch(/^\/alerts\/[^/]+/);
+  const paths = [
+    "/",
+    "/clients",
+    client!,
+    "/approvals",
+    "/alerts",
+    webhook!,
+    "/alerts/tools",
+    "/alerts/schedules",
+    "/gas",
+    "/yield",
+    "/audit",
+    "/audit/verify",
+    "/users",
+    "/account/password",
+  ];
+  for (const path of paths) {
+    await page.goto(path);
+    await hydrated(page);
+    expect(errors, path).toEqual([]);
+  }
+});
