@@ -89,8 +89,10 @@ async function serve() {
   // CPU). A small JSON answer says `Cache-Control: no-transform` and goes plain (server/kit/json-answer.ts).
   // The build's static files are the same bytes for every request and cached by browsers for a year, so
   // they keep the thorough levels (gzip 6; Brotli 5, 5 % smaller than gzip 6 over the build's scripts).
-  const fast = compression({ level: 2, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2 } } });
-  const thorough = compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
+  // The threshold is the one server/kit/json-answer.ts marks small JSON answers by.
+  const threshold = 1024;
+  const fast = compression({ threshold, level: 2, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2 } } });
+  const thorough = compression({ threshold, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
   const compress = (req, res, then) => (req.url?.startsWith("/_next/static/") ? thorough : fast)(req, res, then);
 
   const server = createServer((req, res) => {

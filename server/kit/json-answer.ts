@@ -2,13 +2,13 @@ import "server-only";
 import { NextResponse } from "next/server";
 
 /**
- * The size from which scripts/serve.mjs compresses an answer (the `compression` middleware's threshold).
+ * The size from which scripts/serve.mjs compresses an answer (its `threshold`, the same number).
  * Next streams a route's body without its length, so the middleware cannot see that an answer is small
  * and would compress even `{"status":"ok"}`: a zlib stream built, flushed and ended for a few bytes, about
  * a twentieth of what the console spends on a small route. An answer that knows it is small says so with
  * `Cache-Control: no-transform`, which the middleware (and any proxy) honours.
  */
-export const COMPRESS_FROM_BYTES = 1024;
+const COMPRESS_FROM_BYTES = 1024;
 
 /** A JSON answer, marked `no-transform` when it is too small to be worth compressing. */
 export function jsonAnswer(
