@@ -32,6 +32,9 @@ for (const theme of ["light", "dark"] as const) {
     await page.goto("/signin");
     await expect(page.getByRole("heading", { name: "Sign in to Custodian Console" })).toBeVisible();
     await expectAccessible(page, "signin", theme);
+    // A hovered primary button keeps its text's contrast (a hover by opacity washed both towards the page).
+    await page.getByRole("button", { name: "Sign in" }).hover();
+    await expectAccessible(page, "signin-hover", theme);
   });
 
   test.describe(() => {
@@ -56,6 +59,16 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto("/users");
       await expect(page.getByRole("table")).toBeVisible();
       await expectAccessible(page, "users", theme);
+      // A hovered danger button too: the reset dialog's, over the dialog's backdrop.
+      await page
+        .getByRole("button", { name: /^Reset password for / })
+        .first()
+        .click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("button", { name: "Reset password" }).hover();
+      await expectAccessible(page, "users-reset-hover", theme);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toBeHidden();
     });
   });
 }

@@ -4,10 +4,12 @@ import { cn } from "@/lib/shared/utils";
 import { useHydrated } from "./use-hydrated";
 
 const variants = {
-  primary: "bg-accent text-accent-fg hover:opacity-90",
+  // Hover shades of their own (app/globals.css): darker in the light theme, lighter in the dark, so
+  // a hovered button keeps its text's contrast (an opacity would wash it towards the page).
+  primary: "bg-accent text-accent-fg hover:bg-accent-hover",
   secondary: "border border-border bg-surface text-fg hover:bg-surface-2",
   ghost: "text-fg hover:bg-surface-2",
-  danger: "bg-danger text-white hover:opacity-90 dark:text-bg",
+  danger: "bg-danger text-white hover:bg-danger-hover dark:text-bg",
 } as const;
 
 const sizes = { sm: "h-8 px-2.5 text-xs", md: "h-9 px-3.5 text-sm" } as const;

@@ -107,7 +107,7 @@ export function ChainMultiSelect({
               <span className="text-xs text-muted">
                 {full ? `${max} chains at most; remove one to add another.` : words}
               </span>
-              <Popover.Close className="inline-flex h-8 shrink-0 items-center rounded bg-accent px-2.5 text-xs font-medium text-accent-fg hover:opacity-90">
+              <Popover.Close className="inline-flex h-8 shrink-0 items-center rounded bg-accent px-2.5 text-xs font-medium text-accent-fg hover:bg-accent-hover">
                 Done
               </Popover.Close>
             </div>
