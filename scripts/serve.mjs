@@ -6,6 +6,7 @@
 // sends, so a client could choose its own address.)
 import { AsyncLocalStorage } from "node:async_hooks";
 import cluster from "node:cluster";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { constants as zlib } from "node:zlib";
 import compression from "compression";
@@ -65,6 +66,28 @@ async function serve() {
     };
   }
 
+  // A route's JSON answer compressed in one piece (server/kit/json-answer.ts) names its encoding and length
+  // in two headers of the console's own: Next drops a route's Content-Encoding and Content-Length, since a
+  // body it fetched may have been decoded on the way. They become the real headers as the answer's head
+  // goes out, before the compression middleware looks (its hook on writeHead runs inside this one), which
+  // then leaves an answer already encoded alone; with its length known, it goes without chunked framing.
+  const ENCODED_AS = "x-console-content-encoding";
+  const ENCODED_LENGTH = "x-console-content-length";
+  function withEncodingOfItsOwn(res) {
+    const writeHead = res.writeHead;
+    res.writeHead = function (...args) {
+      const encoding = res.getHeader(ENCODED_AS);
+      if (encoding !== undefined && !res.headersSent) {
+        res.removeHeader(ENCODED_AS);
+        res.setHeader("content-encoding", encoding);
+        const length = res.getHeader(ENCODED_LENGTH);
+        res.removeHeader(ENCODED_LENGTH);
+        if (length !== undefined) res.setHeader("content-length", length);
+      }
+      return writeHead.apply(this, args);
+    };
+  }
+
   // Each exchange's duration, for the console's metrics (server/ops/http-metrics.ts), as it finishes.
   function observe(req, res, started) {
     res.once("finish", () => {
@@ -86,13 +109,22 @@ async function serve() {
   // every route handler's, however small. An answer made per request is compressed once and read once, so
   // it gets the fast levels: Brotli 2 where the client takes it (every current browser; less CPU than
   // gzip 6 and no larger past a few KB), gzip 2 where it does not (about 8 % larger than gzip 6, half the
-  // CPU). A small JSON answer says `Cache-Control: no-transform` and goes plain (server/kit/json-answer.ts).
-  // The build's static files are the same bytes for every request and cached by browsers for a year, so
-  // they keep the thorough levels (gzip 6; Brotli 5, 5 % smaller than gzip 6 over the build's scripts).
-  // The threshold is the one server/kit/json-answer.ts marks small JSON answers by.
-  const threshold = 1024;
-  const fast = compression({ threshold, level: 2, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2 } } });
-  const thorough = compression({ threshold, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
+  // CPU). A route's JSON answer arrives here already compressed in one piece, or plain and marked
+  // `no-transform` when small (server/kit/json-answer.ts); what this stream compresses is pages. The build's
+  // static files are the same bytes for every request and cached by browsers for a year, so they keep the
+  // thorough levels (gzip 6; Brotli 5, 5 % smaller than gzip 6 over the build's scripts). The levels and
+  // the threshold are json-answer.ts's too (server/kit/compression-levels.json).
+  const levels = JSON.parse(readFileSync(new URL("../server/kit/compression-levels.json", import.meta.url), "utf8"));
+  const fast = compression({
+    threshold: levels.thresholdBytes,
+    level: levels.fast.gzipLevel,
+    brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: levels.fast.brotliQuality } },
+  });
+  const thorough = compression({
+    threshold: levels.thresholdBytes,
+    level: levels.thorough.gzipLevel,
+    brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: levels.thorough.brotliQuality } },
+  });
   const compress = (req, res, then) => (req.url?.startsWith("/_next/static/") ? thorough : fast)(req, res, then);
 
   const server = createServer((req, res) => {
@@ -117,7 +149,12 @@ async function serve() {
       return;
     }
     withServerTiming(res, exchange);
-    exchanges.run(exchange, () => compress(req, res, () => void handle(req, res)));
+    exchanges.run(exchange, () =>
+      compress(req, res, () => {
+        withEncodingOfItsOwn(res);
+        void handle(req, res);
+      }),
+    );
   });
 
   server.keepAliveTimeout = keepAliveTimeoutMs;

@@ -14,6 +14,8 @@ interface Raw {
   encoding: string | undefined;
   cacheControl: string | undefined;
   vary: string | undefined;
+  length: string | undefined;
+  headers: Record<string, unknown>;
   body: Buffer;
 }
 
@@ -48,6 +50,8 @@ function get(url: string, acceptEncoding: string): Promise<Raw> {
           encoding: res.headers["content-encoding"],
           cacheControl: res.headers["cache-control"],
           vary: res.headers.vary,
+          length: res.headers["content-length"],
+          headers: res.headers,
           body: Buffer.concat(chunks),
         }),
       );
@@ -60,6 +64,8 @@ function get(url: string, acceptEncoding: string): Promise<Raw> {
 
 const decoded = (raw: Raw) =>
   raw.encoding === "br" ? brotliDecompressSync(raw.body) : raw.encoding === "gzip" ? gunzipSync(raw.body) : raw.body;
+
+test.use({ storageState: storageState("admin") });
 
 test("[SHELL][compression] pages and large answers are compressed as the client asks, small JSON goes plain, and all decode", async ({
   baseURL,
@@ -89,15 +95,24 @@ test("[SHELL][compression] pages and large answers are compressed as the client 
     expect(page.body.length).toBeLessThan(plainPage.body.length / 3);
   }
 
-  // A data route's answer past a kilobyte is compressed and decodes to the same JSON.
+  // A data route's answer past a kilobyte is compressed and decodes to the same JSON: compressed in one piece,
+  // it goes with its length (no chunked framing), and the headers that carried it past Next stay inside.
   const plainList = await get(at("/api/clients?take=25"), "identity");
   expect(plainList.body.length).toBeGreaterThan(1024);
-  const brList = await get(at("/api/clients?take=25"), "br, gzip");
-  expect(brList.encoding).toBe("br");
-  const list = JSON.parse(decoded(brList).toString("utf8")) as { results: { id: string }[] };
-  expect(list.results.map((c) => c.id)).toEqual(
-    (JSON.parse(plainList.body.toString("utf8")) as { results: { id: string }[] }).results.map((c) => c.id),
-  );
+  const ids = (raw: Raw) =>
+    (JSON.parse(decoded(raw).toString("utf8")) as { results: { id: string }[] }).results.map((c) => c.id);
+  for (const [accept, encoding] of [
+    ["br, gzip", "br"],
+    ["gzip, deflate", "gzip"],
+  ] as const) {
+    const list = await get(at("/api/clients?take=25"), accept);
+    expect(list.encoding).toBe(encoding);
+    expect(list.vary).toMatch(/Accept-Encoding/i);
+    expect(list.length).toBe(String(list.body.length));
+    expect(list.headers["transfer-encoding"]).toBeUndefined();
+    expect(Object.keys(list.headers).filter((name) => name.startsWith("x-console-"))).toEqual([]);
+    expect(ids(list)).toEqual(ids(plainList));
+  }
 
   // A small one goes as it is, and says so to any proxy on the way.
   const health = await get(at("/api/health"), "br, gzip");
@@ -113,5 +128,32 @@ test("[SHELL][compression] pages and large answers are compressed as the client 
     const encoded = await get(at(script!), accept);
     expect(encoded.encoding).toBe(accept);
     expect(decoded(encoded).equals(plainScript.body)).toBe(true);
+  }
+});
+
+test("[SHELL][compression] a browser on the console's own port reads compressed route answers: the clients list pages on", async ({
+  page,
+  baseURL,
+}) => {
+  const direct = new URL(baseURL!);
+  direct.port = String(Number(direct.port) + 1);
+  // The answers the page fetches itself, as Chromium received them.
+  const answers: { encoding: string | undefined; length: string | undefined }[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/api/clients")
+      answers.push({ encoding: response.headers()["content-encoding"], length: response.headers()["content-length"] });
+  });
+  await page.goto(new URL("/clients?take=25", direct).toString());
+  const range = page.getByTestId("page-range");
+  await expect(range).toHaveText(/^1–25 of \d+$/);
+  const first = page.getByRole("table", { name: "Clients" }).locator("tbody tr td:first-child a").first();
+  const firstId = await first.textContent();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(range).toHaveText(/^26–50 of \d+$/);
+  await expect(first).not.toHaveText(firstId!);
+  expect(answers.length).toBeGreaterThan(0);
+  for (const answer of answers) {
+    expect(answer.encoding).toBe("br");
+    expect(Number(answer.length)).toBeGreaterThan(0);
   }
 });

@@ -83,6 +83,7 @@ export function defineRoute<Q extends z.ZodType, R>(config: {
       if (result instanceof Response) return result;
       return jsonAnswer(result, {
         headers: { "cache-control": "private, no-store", "x-request-id": ctx.requestId },
+        acceptEncoding: request.headers.get("accept-encoding"),
       });
     } catch (caught) {
       const error = toAppError(caught);
