@@ -30,6 +30,7 @@
  * counted requests per path, BENCH_CPU_WARM_UP (default 40) the rounds of warm-up before them. To try a
  * change on a few paths: BENCH_CPU_ONLY=<regular expression> keeps the pages and routes whose path matches it
  * (the shell and the empty route are always measured), BENCH_CPU_DATABASES=embedded (or postgres) one half.
+ * Requests offer what a browser offers (Brotli and gzip); BENCH_CPU_ACCEPT_ENCODING=gzip asks as a gzip-only client.
  */
 import { median } from "../testing/stats";
 import type { Figure } from "./figure";
@@ -50,6 +51,8 @@ const CALLS = Math.max(BATCH, Math.round(Number(process.env.BENCH_CPU_CALLS ?? 1
 const WARM_UP = Number(process.env.BENCH_CPU_WARM_UP ?? 40);
 const ONLY = process.env.BENCH_CPU_ONLY ? new RegExp(process.env.BENCH_CPU_ONLY) : undefined;
 const DATABASES = process.env.BENCH_CPU_DATABASES ?? "embedded,postgres";
+/** What each request offers (a current Chromium's; BENCH_CPU_ACCEPT_ENCODING=gzip measures a gzip-only client). */
+const ACCEPT_ENCODING = process.env.BENCH_CPU_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
 
 const SHELL_TARGET = 1.3;
 const PAGE_TARGET = 2;
@@ -123,6 +126,9 @@ async function measureBeside(floor: FloorApp, database: FreshDatabase | undefine
         headers: {
           ...(server === "console" ? { cookie: bench.jar.header } : {}),
           accept: page ? "text/html" : "application/json",
+          // As a browser asks (every current one offers Brotli), to both servers alike; Next compresses
+          // only with gzip, the console with Brotli where offered (scripts/serve.mjs).
+          "accept-encoding": ACCEPT_ENCODING,
         },
         redirect: "manual",
       });
@@ -245,7 +251,7 @@ async function measureBeside(floor: FloorApp, database: FreshDatabase | undefine
     const floorPage = ms("floor", "/");
     const floorRoute = ms("floor", "/api/health");
     say(
-      `Next.js alone (bench/floor-app): a dynamic page (a heading and a 50-row list) ${floorPage.toFixed(2)} ms, a route handler answering JSON ${floorRoute.toFixed(2)} ms of CPU per request`,
+      `Next.js alone (bench/floor-app): a dynamic page (a heading and a 50-row list) ${floorPage.toFixed(2)} ms, a route handler answering JSON ${floorRoute.toFixed(2)} ms of CPU per request; every request offering Accept-Encoding: ${ACCEPT_ENCODING}`,
     );
     const figures: Figure[] = [];
     const ratio = (name: string, value: number, floorMs: number, target: number) =>
