@@ -1,5 +1,6 @@
 "use client";
 import { useRef, useState, type FormEvent } from "react";
+import { useWorkingCase } from "@/components/cases/working-case";
 import { useAction } from "@/components/hooks/use-action";
 import { Button } from "@/components/ui/button";
 import { useNow } from "@/components/ui/countdown";
@@ -7,6 +8,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import type { Client } from "@/lib/contracts";
 import { ejectIneligibility } from "@/lib/ejects/eligibility";
+import { EJECT_TICKET_MAX } from "@/lib/ejects/schemas";
 import { ejectStage, isOpenStage } from "@/lib/ejects/state";
 import { sharesHandedOut } from "@/lib/ejects/summary";
 import type { EjectRequestView } from "@/lib/ejects/views";
@@ -30,6 +32,10 @@ export function RequestForm({ client, requests }: { client: Client; requests: re
   const refusal = wallet
     ? ejectIneligibility(client, wallet, sharesHandedOut(requests, wallet.id))?.message
     : undefined;
+  // The case this tab works on (set in the header) is the ticket, where it fits the field: typed once,
+  // not again for every act of the case. Drawn again when the case changes.
+  const workingCase = useWorkingCase();
+  const caseTicket = workingCase && workingCase.length <= EJECT_TICKET_MAX ? workingCase : undefined;
   const request = useAction(requestEject, {
     onSuccess: () => formRef.current?.reset(),
     errors: "inline",
@@ -75,8 +81,20 @@ export function RequestForm({ client, requests }: { client: Client; requests: re
           ))}
         </Select>
       </Field>
-      <Field id="eject-ticket" label="Ticket reference" error={errors.ticket}>
-        <Input id="eject-ticket" name="ticket" placeholder="SUP-1234" aria-invalid={Boolean(errors.ticket)} />
+      <Field
+        id="eject-ticket"
+        label="Ticket reference"
+        error={errors.ticket}
+        hint={caseTicket ? "The case you are working on." : undefined}
+      >
+        <Input
+          key={caseTicket ?? ""}
+          id="eject-ticket"
+          name="ticket"
+          placeholder="SUP-1234"
+          defaultValue={caseTicket}
+          aria-invalid={Boolean(errors.ticket)}
+        />
       </Field>
       <Field id="eject-reason" label="Reason" error={errors.reason} className="md:col-span-2">
         <textarea

@@ -81,6 +81,11 @@ test.describe("[AUDIT][cases] case references, required cases and the signed cas
       await screens(page, "case-header", async () => {
         await expect(page.getByTestId("case-control")).toBeVisible();
       });
+      // An eject requested while working on the case carries it as its ticket, not typed again.
+      await page.goto(`/clients/${clientId}?tab=eject`);
+      const ticket = page.getByRole("form", { name: "Request an eject" }).getByLabel("Ticket reference");
+      await expect(ticket).toHaveValue(caseRef);
+      await expect(page.getByText("The case you are working on.")).toBeVisible();
       await support.close();
 
       // Compliance: the case's records, and its bundle verified with the key taken beforehand.

@@ -7,6 +7,9 @@ import { clientIdSchema, reasonSchema } from "../clients";
 import { freeText } from "../shared/text";
 import { EJECT_WINDOW_MINUTES } from "./window";
 
+/** The longest ticket reference an eject request takes (a case link longer than this is not offered as one). */
+export const EJECT_TICKET_MAX = 64;
+
 export const ejectRequestSchema = z.object({
   clientId: clientIdSchema,
   walletId: z
@@ -14,7 +17,7 @@ export const ejectRequestSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{6,64}$/, "Choose a wallet"),
   reason: reasonSchema,
-  ticket: freeText().min(2, "Give the ticket reference").max(64),
+  ticket: freeText().min(2, "Give the ticket reference").max(EJECT_TICKET_MAX),
   windowMinutes: z.coerce
     .number({ message: "Enter the window in minutes" })
     .int("Whole minutes only")
