@@ -8,7 +8,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import type { Client } from "@/lib/contracts";
 import { ejectIneligibility } from "@/lib/ejects/eligibility";
-import { EJECT_TICKET_MAX } from "@/lib/ejects/schemas";
+import { EJECT_TICKET_MAX } from "@/lib/ejects/ticket";
 import { ejectStage, isOpenStage } from "@/lib/ejects/state";
 import { sharesHandedOut } from "@/lib/ejects/summary";
 import type { EjectRequestView } from "@/lib/ejects/views";

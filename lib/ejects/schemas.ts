@@ -5,10 +5,8 @@
 import { z } from "zod";
 import { clientIdSchema, reasonSchema } from "../clients";
 import { freeText } from "../shared/text";
+import { EJECT_TICKET_MAX } from "./ticket";
 import { EJECT_WINDOW_MINUTES } from "./window";
-
-/** The longest ticket reference an eject request takes (a case link longer than this is not offered as one). */
-export const EJECT_TICKET_MAX = 64;
 
 export const ejectRequestSchema = z.object({
   clientId: clientIdSchema,
