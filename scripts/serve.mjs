@@ -107,14 +107,15 @@ async function serve() {
   // Compression, instead of Next's (next.config.mjs turns it off; docs/architecture.md, "Server CPU per
   // request"). Next gzips every answer at level 6, and every answer whose length it does not know, which is
   // every route handler's, however small. An answer made per request is compressed once and read once, so
-  // it gets the fast levels: Brotli 2 where the client takes it (every current browser: `/clients`, 71 KB
-  // in four flushed pieces as Next writes it, in 0.60 ms against 1.15–1.43 ms as gzip 2; quality 1, faster on a
-  // whole answer, is no faster flushed piece by piece and 25 % larger), gzip 2 where it does not (about 8 %
-  // larger than gzip 6, half the CPU). A route's JSON answer arrives here already compressed in one piece, or plain and marked
-  // `no-transform` when small (server/kit/json-answer.ts); what this stream compresses is pages. The build's
-  // static files are the same bytes for every request and cached by browsers for a year, so they keep the
-  // thorough levels (gzip 6; Brotli 5, 5 % smaller than gzip 6 over the build's scripts). The levels and
-  // the threshold are json-answer.ts's too (server/kit/compression-levels.json).
+  // it gets the fast levels: Brotli 2 where the client takes it (every current browser: `/clients`, 71 KB in
+  // four flushed pieces as Next writes it, in 0.60 ms against 1.15–1.43 ms as gzip 2; quality 1, faster on
+  // a whole answer, is no faster flushed piece by piece and 25 % larger), gzip 2 where it does not (about
+  // 8 % larger than gzip 6, half the CPU). A route's JSON answer arrives here already compressed in one
+  // piece, or plain and marked `no-transform` when small (server/kit/json-answer.ts): what this stream
+  // compresses is pages. The build's static files are the same bytes for every request and cached by
+  // browsers for a year, so they keep the thorough levels (gzip 6; Brotli 5, 5 % smaller than gzip 6 over
+  // the build's scripts). The levels and the threshold live in server/kit/compression-levels.json, beside
+  // json-answer.ts's own.
   const levels = JSON.parse(readFileSync(new URL("../server/kit/compression-levels.json", import.meta.url), "utf8"));
   const fast = compression({
     threshold: levels.thresholdBytes,
