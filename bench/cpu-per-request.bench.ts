@@ -3,7 +3,7 @@
  * console against the same kind of request to Next.js with nothing of the console in it
  * (bench/floor-app), measured side by side in one run on this machine.
  *
- * The CPU is read from each server's own counters (/proc/<pid>/stat: user + system time) over many
+ * The CPU is read from each server's own counters (/proc: each thread's time on a CPU) over many
  * requests made one at a time by a signed-in admin, so nothing else the machine does is counted and
  * no request waits behind another. The embedded sandbox runs in this benchmark's process, not the
  * console's, so its work is not counted either.
@@ -37,7 +37,7 @@ import type { Figure } from "./figure";
 import { startBenchConsole } from "./harness/console";
 import { startFloorApp, type FloorApp } from "./harness/floor-app";
 import { freshDatabase, postgresPids, type FreshDatabase } from "./harness/postgres";
-import { CLOCK_TICKS, cpuBetween, cpuByPid, processCpuMs, processTree } from "./harness/process-cpu";
+import { CPU_COUNTER, cpuBetween, cpuByPid, processCpuMs, processTree } from "./harness/process-cpu";
 
 export const title = "CPU per request: every page and data route against Next.js alone, one at a time";
 
@@ -276,7 +276,7 @@ async function measureBeside(floor: FloorApp, database: FreshDatabase | undefine
       `medians: pages ${pageMedian.toFixed(1)} ms (${(pageMedian / floorPage).toFixed(2)}× Next's page), routes ${routeMedian.toFixed(2)} ms (${(routeMedian / floorRoute).toFixed(2)}× Next's route); the console's empty route handler (/api/health) ${ms("console", "/api/health").toFixed(2)} ms`,
     );
     say(
-      `${CALLS} requests each, one at a time, in rounds of ${BATCH} per path, after ${WARM_UP} rounds of every path not counted; the counters tick every ${1000 / CLOCK_TICKS} ms.`,
+      `${CALLS} requests each, one at a time, in rounds of ${BATCH} per path, after ${WARM_UP} rounds of every path not counted; CPU ${CPU_COUNTER}.`,
     );
     return figures;
   } finally {

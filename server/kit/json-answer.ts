@@ -25,7 +25,8 @@ export function jsonAnswer(
   const text = JSON.stringify(body);
   const cacheControl = init.headers?.["cache-control"] ?? "no-store";
   const headers = { ...init.headers, "content-type": "application/json", "cache-control": cacheControl };
-  if (Buffer.byteLength(text) < levels.thresholdBytes)
+  const size = Buffer.byteLength(text);
+  if (size < levels.thresholdBytes)
     return new NextResponse(text, {
       status: init.status,
       headers: { ...headers, "cache-control": `${cacheControl}, no-transform` },
@@ -33,8 +34,9 @@ export function jsonAnswer(
   const encoding = init.acceptEncoding ? negotiated(init.acceptEncoding) : "identity";
   if (encoding === "identity")
     return new NextResponse(text, { status: init.status, headers: { ...headers, vary: "Accept-Encoding" } });
-  const compressed = encoding === "br" ? brotli(text) : gzipSync(text, { level: levels.whole.gzipLevel });
-  return new NextResponse(new Uint8Array(compressed), {
+  const compressed = encoding === "br" ? brotli(text, size) : gzipSync(text, { level: levels.whole.gzipLevel });
+  // A Buffer over a plain ArrayBuffer (never shared memory): the Response copies its bytes once, no copy before.
+  return new NextResponse(compressed as Uint8Array<ArrayBuffer>, {
     status: init.status,
     headers: {
       ...headers,
@@ -60,12 +62,12 @@ function negotiated(acceptEncoding: string): string {
   return negotiator.encoding(ENCODINGS, ["br", "gzip"]) ?? "identity";
 }
 
-function brotli(text: string): Buffer {
+function brotli(text: string, size: number): Buffer {
   return brotliCompressSync(text, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: levels.whole.brotliQuality,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+      [constants.BROTLI_PARAM_SIZE_HINT]: size,
     },
   });
 }
