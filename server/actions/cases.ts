@@ -1,7 +1,9 @@
 "use server";
 import { caseBundleSchema, caseRequirementSchema } from "@/lib/cases/schemas";
 import { buildCaseBundle } from "@/server/cases/bundle";
+import { takeCaseBundleBudget } from "@/server/cases/bundle-budget";
 import { setCaseRequirement } from "@/server/cases/requirements";
+import { getDb } from "@/server/db";
 import { defineAction } from "@/server/kit/define-action";
 
 /** Requires a case reference for one sensitive act, or stops requiring it (audited as any act). */
@@ -17,7 +19,8 @@ export const requireCase = defineAction({
 
 /**
  * Every record of one case, the manifests of its exports and the chain's head, as one signed file for
- * the browser to save (server/cases/bundle.ts). Built while the person waits: a case is bounded.
+ * the browser to save (server/cases/bundle.ts). Built while the person waits: a case is bounded, and so
+ * is how many one person may ask for (server/cases/bundle-budget.ts).
  */
 export const downloadCaseBundle = defineAction({
   action: "cases.bundle",
@@ -25,6 +28,7 @@ export const downloadCaseBundle = defineAction({
   permission: "audit:read",
   input: caseBundleSchema,
   target: (input) => input.caseRef,
+  admit: async (_input, { user }) => takeCaseBundleBudget(await getDb(), user.id),
   run: (input, { user }) => buildCaseBundle(input.caseRef, user),
   auditResult: (r) => ({ records: r.records, fileName: r.fileName }),
 });

@@ -19,6 +19,7 @@ const { defineAction } = await import("@/server/kit/define-action");
 const { requireCase, downloadCaseBundle } = await import("@/server/actions/cases");
 const { listAudit } = await import("@/server/audit/query");
 const { signDocument } = await import("@/server/evidence/sign");
+const { CASE_BUNDLES_PER_PERSON, CASE_BUNDLE_BUDGET_MINUTES } = await import("@/server/cases/bundle-budget");
 
 const admin = {
   id: "0b7e4b52-3f0e-4c53-9a51-6f0f5b1c2d01",
@@ -250,6 +251,39 @@ describe("cases", () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).toContain("No audit record was made under case NONE-404");
   });
+  it("one person's bundles are bounded: past the budget the next is refused before anything is gathered", async () => {
+    const reviewer = {
+      ...admin,
+      id: "5d1c0a7e-2b3f-4e8a-9c6d-7e8f9a0b1c2d",
+      email: "rev@example.com",
+      role: "compliance" as const,
+    };
+    authorize.mockReset().mockResolvedValue(reviewer);
+    for (let i = 0; i < CASE_BUNDLES_PER_PERSON; i++)
+      expect(await downloadCaseBundle({ caseRef: "BUN-1" })).toMatchObject({ ok: true });
+    const before = (await records()).length;
+
+    const over = await downloadCaseBundle({ caseRef: "BUN-1" });
+    if (over.ok) throw new Error("not refused");
+    expect(over.error.code).toBe("RATE_LIMITED");
+    expect(over.error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(over.error.retryAfterSeconds).toBeLessThanOrEqual(CASE_BUNDLE_BUDGET_MINUTES * 60);
+    expect(over.error.message).toMatch(/^No bundle was made: .*Try again after \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    // On record as a refusal only: no intent, nothing gathered.
+    const added = (await records()).slice(before);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({
+      action: "cases.bundle",
+      outcome: "error",
+      errorCode: "RATE_LIMITED",
+      intentId: null,
+    });
+
+    // Another person's budget is their own.
+    authorize.mockReset().mockResolvedValue(admin);
+    expect(await downloadCaseBundle({ caseRef: "BUN-1" })).toMatchObject({ ok: true });
+  });
+
   it("a case rewritten in the database breaks the chain there", async () => {
     await act({ note: "two" }, { caseRef: "ABC-43" });
     const [row] = await handle.db
