@@ -229,11 +229,12 @@ async function measureBeside(floor: FloorApp, database: FreshDatabase | undefine
     const dbPids = database ? await postgresPids() : [];
     const batch = async (probe: Probe) => {
       const before = cpuOf(probe.server);
-      const dbBefore = cpuByPid(dbPids);
+      // PostgreSQL's share is noted beside the console's requests only (the floor app has no database).
+      const dbBefore = probe.server === "console" && dbPids.length > 0 ? cpuByPid(dbPids) : undefined;
       for (let i = 0; i < BATCH; i++) await get(probe);
       cpu.set(key(probe), (cpu.get(key(probe)) ?? 0) + cpuOf(probe.server) - before);
       calls.set(key(probe), (calls.get(key(probe)) ?? 0) + BATCH);
-      if (database) dbCpu.set(key(probe), (dbCpu.get(key(probe)) ?? 0) + cpuBetween(dbBefore, cpuByPid(dbPids)));
+      if (dbBefore) dbCpu.set(key(probe), (dbCpu.get(key(probe)) ?? 0) + cpuBetween(dbBefore, cpuByPid(dbPids)));
     };
     // Each round starts one path further on, so no path always follows the other server's stretch (and
     // pays for the waking), and a task of the console's own that recurs on a period near a round's (a
