@@ -65,6 +65,11 @@ export const crossSite = () =>
   );
 export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} was not found.`);
 export const conflict = (message: string) => new AppError("CONFLICT", message);
+/** A budget or throttle refusing until `until`: the caller may try again after that many whole seconds (at least 1). */
+export const rateLimitedUntil = (message: string, until: Date, now = new Date()) =>
+  new AppError("RATE_LIMITED", message, undefined, {
+    retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+  });
 export const auditUnavailable = (cause: unknown) =>
   new AppError(
     "AUDIT_UNAVAILABLE",

@@ -2,7 +2,7 @@ import "server-only";
 import { utc } from "@/lib/shared/format";
 import type { Db } from "@/server/db";
 import { takeFromWindow } from "@/server/db/window-counter";
-import { AppError } from "@/server/errors";
+import { rateLimitedUntil } from "@/server/errors";
 
 /**
  * A case bundle is gathered and signed while the person waits: every record of the case, its exports'
@@ -26,10 +26,9 @@ export async function takeCaseBundleBudget(db: Db, userId: string, now = new Dat
   );
   if (take.taken) return;
   const renews = new Date(take.windowStartedAt.getTime() + CASE_BUNDLE_BUDGET_MINUTES * 60_000);
-  throw new AppError(
-    "RATE_LIMITED",
+  throw rateLimitedUntil(
     `No bundle was made: one person may download ${CASE_BUNDLES_PER_PERSON} case bundles in ${CASE_BUNDLE_BUDGET_MINUTES} minutes, and you have. Try again after ${utc(renews.toISOString())}.`,
-    undefined,
-    { retryAfterSeconds: Math.max(1, Math.ceil((renews.getTime() - now.getTime()) / 1000)) },
+    renews,
+    now,
   );
 }

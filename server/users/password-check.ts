@@ -3,7 +3,7 @@ import { utc } from "@/lib/shared/format";
 import { claimAttempt, settleFailure, settleSuccess, type Attempt, type Throttle } from "@/server/auth/rate-limit";
 import type { Db } from "@/server/db";
 import { getEnv } from "@/server/env";
-import { AppError } from "@/server/errors";
+import { AppError, rateLimitedUntil } from "@/server/errors";
 
 /**
  * The current-password check of a password change is a password guess like a sign-in (someone at a
@@ -20,11 +20,10 @@ function throttle(): Throttle {
 }
 
 function paused(until: Date, now: Date, because = "Too many wrong current passwords") {
-  return new AppError(
-    "RATE_LIMITED",
+  return rateLimitedUntil(
     `${because}: changing your password is paused until ${utc(until.toISOString())}. Try again then.`,
-    undefined,
-    { retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) },
+    until,
+    now,
   );
 }
 

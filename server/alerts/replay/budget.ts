@@ -2,7 +2,7 @@ import "server-only";
 import { utc } from "@/lib/shared/format";
 import type { Db } from "@/server/db";
 import { takeFromWindow } from "@/server/db/window-counter";
-import { AppError } from "@/server/errors";
+import { rateLimitedUntil } from "@/server/errors";
 
 /**
  * Every replayed event is a real delivery to the custodian's receiver. A person replaying selected
@@ -32,7 +32,5 @@ export async function takeReplayBudget(db: Db, userId: string, events: number, n
     left > 0
       ? `Nothing was replayed: this selection has ${n(events)} events, and you have ${n(left)} left (${budget}). Select at most ${n(left)}, or try again after ${utc(renews.toISOString())}.`
       : `Nothing was replayed: you have replayed all you may for now (${budget}). Try again after ${utc(renews.toISOString())}.`;
-  throw new AppError("RATE_LIMITED", message, undefined, {
-    retryAfterSeconds: Math.max(1, Math.ceil((renews.getTime() - now.getTime()) / 1000)),
-  });
+  throw rateLimitedUntil(message, renews, now);
 }
