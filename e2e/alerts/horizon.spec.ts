@@ -88,12 +88,19 @@ test("[ALERTS][horizon] failures still being retried, lost soonest first, with t
   await page.getByRole("button", { name: `Replay all ${expected.atRisk.length} now` }).click();
   const confirm = page.getByRole("alertdialog", { name: `Replay ${expected.atRisk.length} failed events?` });
   await expect(confirm).toContainText("The webhook's receiver gets each again now.");
+  // The list is read again once the replay answers; what the replay came to must outlive that read.
+  const reread = page.waitForResponse(
+    (r) => r.request().method() === "GET" && new URL(r.url()).pathname === `/api/alerts/webhooks/${failing.id}/horizon`,
+  );
   await confirm.getByRole("button", { name: "Replay them" }).click();
   const outcome = page.getByTestId("replay-outcome");
   await expect(outcome).toContainText("queued for delivery");
-  const queued = Number((await outcome.locator("strong").first().textContent()) ?? "0");
+  await reread;
+  await expect(outcome).toContainText(/^\d+ queued for delivery/);
+  const queued = Number(/^(\d+)/.exec((await outcome.textContent()) ?? "")?.[1]);
   expect(queued).toBeGreaterThan(0);
   expect(queued).toBeLessThanOrEqual(expected.atRisk.length);
+  await expect(outcome.getByRole("link", { name: "Follow the receipts" })).toBeVisible();
 
   // The events page says the same counts, linked to the horizon.
   await page.goto(`/alerts/${failing.id}`);

@@ -72,29 +72,28 @@ export function HorizonView({ webhookId, canReplay }: { webhookId: string; canRe
           More failed events exist than were read: the oldest (lost soonest) may be missing from this list.
         </p>
       ) : null}
+      {canReplay && data.events.length > 0 ? (
+        <ReplaySelected
+          webhookId={webhookId}
+          selected={chosen}
+          label={`Replay ${chosen.length === data.events.length ? "all " : ""}${chosen.length.toLocaleString("en")} now`}
+          onDone={() => void horizon.refetch()}
+          onOutcome={setOutcome}
+        />
+      ) : null}
+      {/* Outside the list: a replay that queued every event empties it, and what the replay came to stays. */}
+      {outcome ? <ReplayOutcome webhookId={webhookId} outcome={outcome} /> : null}
       {data.events.length === 0 ? (
         <EmptyState title="Nothing is about to be dropped" icon={<Hourglass className="size-6" aria-hidden />}>
           No failed event of this webhook is waiting for a retry.
         </EmptyState>
       ) : (
-        <>
-          {canReplay ? (
-            <ReplaySelected
-              webhookId={webhookId}
-              selected={chosen}
-              label={`Replay ${chosen.length === data.events.length ? "all " : ""}${chosen.length.toLocaleString("en")} now`}
-              onDone={() => void horizon.refetch()}
-              onOutcome={setOutcome}
-            />
-          ) : null}
-          {outcome ? <ReplayOutcome webhookId={webhookId} outcome={outcome} /> : null}
-          <DataTable
-            caption="Failed events still being retried, lost soonest first"
-            columns={cols}
-            data={data.events}
-            getRowId={(e) => e.event.id}
-          />
-        </>
+        <DataTable
+          caption="Failed events still being retried, lost soonest first"
+          columns={cols}
+          data={data.events}
+          getRowId={(e) => e.event.id}
+        />
       )}
     </div>
   );
