@@ -6,14 +6,14 @@ import { setCaseRequirement } from "@/server/cases/requirements";
 import { getDb } from "@/server/db";
 import { defineAction } from "@/server/kit/define-action";
 
-/** Requires a case reference for one sensitive act, or stops requiring it (audited as any act). */
+/** Requires a case reference for one sensitive act, or stops requiring it: its audit record is the change. */
 export const requireCase = defineAction({
   action: "cases.require",
   secretFields: [],
   permission: "users:manage",
   input: caseRequirementSchema,
   target: (input) => input.action,
-  run: (input, { user }) => setCaseRequirement(input, user),
+  run: (input) => setCaseRequirement(input),
   auditResult: (r) => ({ changed: r.changed }),
 });
 

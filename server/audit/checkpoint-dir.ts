@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { mkdir, open, readdir, rename } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "@/server/env";
@@ -22,10 +23,14 @@ export const CLOSING_FILE = "audit-chain-closed.json";
 
 export const chainDir = (chainId: string) => path.join(/*turbopackIgnore: true*/ checkpointDir(), chainId);
 
-/** Written whole and synced, then renamed: a reader sees the file complete or not at all. */
+/**
+ * Written whole and synced, then renamed: a reader sees the file complete or not at all. Each write has
+ * a temporary file of its own: two at once in one process (an act and a checkpoint's verification both
+ * raising the chain's alarm) would otherwise write into the same file and rename a mix of both.
+ */
 export async function writeFileWhole(target: string, text: string): Promise<void> {
   await mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.${process.pid}.tmp`;
+  const temp = `${target}.${process.pid}.${randomUUID()}.tmp`;
   const handle = await open(temp, "w");
   try {
     await handle.writeFile(text, "utf8");

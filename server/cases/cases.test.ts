@@ -20,6 +20,7 @@ const { requireCase, downloadCaseBundle } = await import("@/server/actions/cases
 const { listAudit } = await import("@/server/audit/query");
 const { signDocument } = await import("@/server/evidence/sign");
 const { CASE_BUNDLES_PER_PERSON, CASE_BUNDLE_BUDGET_MINUTES } = await import("@/server/cases/bundle-budget");
+const { listCaseRequirements } = await import("@/server/cases/requirements");
 
 const admin = {
   id: "0b7e4b52-3f0e-4c53-9a51-6f0f5b1c2d01",
@@ -68,7 +69,9 @@ describe("cases", () => {
   beforeEach(async () => {
     authorize.mockReset().mockResolvedValue(admin);
     ran.mockClear();
-    await handle.db.delete(tables.caseRequirements);
+    // Every requirement an earlier test left standing is lifted as an administrator would lift it.
+    for (const r of await listCaseRequirements())
+      if (r.required) expect((await requireCase({ action: r.action, required: false })).ok).toBe(true);
   });
 
   it("seals the case on the intent and the outcome of an act, normalized", async () => {
@@ -142,19 +145,29 @@ describe("cases", () => {
     authorize.mockReset().mockRejectedValue(forbidden("users:manage"));
     const refused = await requireCase({ action: "eject.approve", required: true });
     expect(refused.ok).toBe(false);
-    expect(await handle.db.select().from(tables.caseRequirements)).toEqual([]);
+    expect((await listCaseRequirements()).filter((r) => r.required)).toEqual([]);
     authorize.mockReset().mockResolvedValue(admin);
     const unknown = await requireCase({ action: "auth.sign-in", required: true } as never);
     expect(unknown.ok).toBe(false);
   });
 
-  it("the users page's list of requirements shows each change at once, by the console or by a statement", async () => {
-    const { listCaseRequirements } = await import("@/server/cases/requirements");
-    const required = async () => (await listCaseRequirements()).filter((r) => r.required).map((r) => r.action);
+  it("the users page's list of requirements shows each change at once, with who made it required and since when", async () => {
+    const required = async () => (await listCaseRequirements()).filter((r) => r.required);
     expect(await required()).toEqual([]);
     expect((await requireCase({ action: "eject.approve", required: true })).ok).toBe(true);
-    expect(await required()).toEqual(["eject.approve"]);
-    await handle.db.execute(sql`delete from case_requirements`);
+    const first = (await records()).at(-1)!;
+    // Asked again while it holds: nothing changes, and it is still required since the first time.
+    expect(await requireCase({ action: "eject.approve", required: true })).toMatchObject({ data: { changed: false } });
+    expect(await required()).toEqual([
+      {
+        action: "eject.approve",
+        label: "Approve a key ejection",
+        required: true,
+        requiredBy: admin.email,
+        requiredAt: new Date(first.at).toISOString(),
+      },
+    ]);
+    expect(await requireCase({ action: "eject.approve", required: false })).toMatchObject({ data: { changed: true } });
     expect(await required()).toEqual([]);
   });
 

@@ -1,10 +1,10 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { caseHosts, type ActionEnvelope } from "@/lib/cases/case-ref";
 import { actionEnvelopeSchema } from "@/lib/cases/schemas";
-import { getDb, tables } from "@/server/db";
+import { getDb } from "@/server/db";
 import { getEnv } from "@/server/env";
-import { AppError } from "@/server/errors";
+import { AppError, auditUnavailable, isAppError } from "@/server/errors";
+import { requirementsOnRecord } from "./requirements-on-record";
 
 /** The hosts a case link may point at (CONSOLE_CASE_URL_HOSTS). */
 export function allowedCaseHosts(): string[] {
@@ -23,18 +23,16 @@ export function parseEnvelope(raw: unknown): ActionEnvelope {
 }
 
 /**
- * Refuses an act an administrator requires a case for when none was given. Read on every act, not
- * kept: a requirement set on one instance holds on every other at once.
+ * Refuses an act an administrator requires a case for when none was given. Read from the audit chain
+ * on every act, not kept: a requirement set on one instance holds on every other at once.
  */
 export async function assertCaseGiven(action: string, envelope: ActionEnvelope): Promise<void> {
   if (envelope.caseRef) return;
-  const db = await getDb();
-  const [required] = await db
-    .select({ action: tables.caseRequirements.action })
-    .from(tables.caseRequirements)
-    .where(eq(tables.caseRequirements.action, action))
-    .limit(1);
-  if (required)
+  // A log that cannot be read cannot say whether a case is required: refused as a log that cannot record.
+  const onRecord = await requirementsOnRecord(await getDb(), [action]).catch((error: unknown) => {
+    throw isAppError(error) ? error : auditUnavailable(error);
+  });
+  if (onRecord.get(action)?.required)
     throw new AppError(
       "VALIDATION",
       "An administrator requires a case reference for this act: set the case you are working on (top of the page) and try again.",

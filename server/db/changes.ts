@@ -14,7 +14,6 @@ export const WATCHED_TABLES = [
   "notification_findings",
   "notification_outbox",
   "saved_views",
-  "case_requirements",
   "export_schedules",
   "export_schedule_runs",
 ] as const;

@@ -469,16 +469,6 @@ export const transactionParties = pgTable(
 );
 
 /**
- * The acts an administrator requires a case reference for (lib/cases/requirable.ts): a row per
- * act, who required it and when. Changing it is itself an audited act (cases.require).
- */
-export const caseRequirements = pgTable("case_requirements", {
-  action: text("action").primaryKey(),
-  requiredByEmail: text("required_by_email").notNull(),
-  requiredAt: timestamp("required_at", { withTimezone: true, mode: "string" }).notNull(),
-});
-
-/**
  * Scheduled exports (server/alerts/schedules/): a webhook's filters (without a range: each run's range
  * is its period) exported for every day, week or month that ends in a zone, as its owner. Stopping a
  * schedule keeps it and its runs on the page.

@@ -49,6 +49,9 @@ export async function badInputActions(part: number, parts: number): Promise<void
   const { fieldsOf } = await import("@/testing/kit/zod-fields");
   const { actionInput } = await import("@/testing/kit/hostile-input");
   const { echoedInput } = await import("@/testing/kit/echoes");
+  const { appendAudit } = await import("@/server/audit/append");
+  const { REQUIRABLE_ACTIONS } = await import("@/lib/cases/requirable");
+  const { REQUIRE_ACTION, requirementsOnRecord } = await import("@/server/cases/requirements-on-record");
 
   const WRITE_THROUGH = 10;
   const actions = await findActions();
@@ -99,7 +102,21 @@ export async function badInputActions(part: number, parts: number): Promise<void
               // one for a later action): what one input did must not refuse the next.
               await handle.db.delete(tables.rateLimits);
               await handle.db.delete(tables.jobRuns);
-              await handle.db.delete(tables.caseRequirements);
+              // A requirement is its sealed record (server/cases/requirements-on-record.ts): lifted by another.
+              audit.writeThrough = true;
+              for (const [action, { required }] of await requirementsOnRecord(handle.db, REQUIRABLE_ACTIONS))
+                if (required)
+                  await appendAudit(
+                    {
+                      actor: { id: admin.id, email: admin.email, role: admin.role },
+                      action: REQUIRE_ACTION,
+                      target: action,
+                      outcome: "ok",
+                      input: { input: { action, required: false } },
+                    },
+                    handle.db,
+                  );
+              await newStoredRecords();
               upstreamCalls.length = 0;
               audit.entries.length = 0;
               audit.failures.length = 0;

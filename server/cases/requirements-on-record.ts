@@ -1,0 +1,86 @@
+import "server-only";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { acknowledgements } from "@/server/audit/acknowledgements";
+import { tampered } from "@/server/audit/guard";
+import { storedAuditKeys } from "@/server/audit/keys";
+import { sealHolds, type SealedRow } from "@/server/audit/record-seal";
+import { tables, type Db } from "@/server/db";
+import { auditUnavailable } from "@/server/errors";
+
+/** The act by which an administrator requires a case for another act, or stops requiring it. */
+export const REQUIRE_ACTION = "cases.require";
+
+export interface RequirementOnRecord {
+  required: boolean;
+  /** Who made it required, and when (the first record of the standing requirement); null when not required. */
+  since: { by: string | null; at: string } | null;
+}
+
+type Row = typeof tables.auditLog.$inferSelect;
+const changeSchema = z.object({ input: z.object({ action: z.string(), required: z.boolean() }) });
+
+/**
+ * Whether a case is required for each of `actions`, as the audit chain says: the newest administrator's
+ * change that took effect (a "cases.require" record with outcome ok). The chain is the only place it is
+ * kept, so a database writer cannot switch a requirement off unseen: a record they edit no longer carries
+ * its seal (the chain's alarm is raised and the act refused), one they remove breaks the chain (Verify and
+ * the next checkpoint name it), and one they add cannot be sealed without the chain's keys. A record an
+ * operator acknowledged as edited (`npm run audit:acknowledge`) is passed over: what it says is not trusted.
+ */
+export async function requirementsOnRecord(
+  db: Db,
+  actions: readonly string[],
+): Promise<Map<string, RequirementOnRecord>> {
+  const t = tables.auditLog;
+  const rows = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.action, REQUIRE_ACTION), eq(t.outcome, "ok"), inArray(t.target, [...actions])))
+    .orderBy(desc(t.seq));
+  const found = new Map<string, RequirementOnRecord>(actions.map((a) => [a, { required: false, since: null }]));
+  if (rows.length === 0) return found;
+  const keys = await storedAuditKeys(db);
+  let edited: Set<number> | undefined;
+  const trusted = async (row: SealedRow) => {
+    if (keys && sealHolds(keys, row)) return true;
+    edited ??= (await acknowledgements(db, keys)).edited;
+    if (edited.has(row.seq)) return false;
+    // The chain's alarm stops every act; this one is refused as any act on a damaged log is.
+    throw auditUnavailable(
+      await tampered(
+        "record-forged",
+        `audit record #${row.seq}, which sets whether a case is required for ${row.target ?? "an act"}, does not carry its seal: it was changed outside the console`,
+      ),
+    );
+  };
+  const settled = new Set<string>();
+  for (const row of rows) {
+    const action = row.target ?? "";
+    if (settled.has(action) || !(await trusted(row))) continue;
+    const change = await changeOf(db, row, trusted);
+    if (!change) continue;
+    // Newest first: a "not required" ends the look; each "required" before it moves "since" back to it.
+    if (!change.required) settled.add(action);
+    else found.set(action, { required: true, since: { by: row.actorEmail, at: new Date(row.at).toISOString() } });
+  }
+  return found;
+}
+
+/**
+ * What a record says was set: its own input, or its intent's where the outcome's details could not be
+ * written (server/kit/define-action.ts keeps the outcome then, with a note instead of the input).
+ */
+async function changeOf(
+  db: Db,
+  row: Row,
+  trusted: (row: SealedRow) => Promise<boolean>,
+): Promise<{ required: boolean } | undefined> {
+  const own = changeSchema.safeParse(row.input);
+  if (own.success) return own.data.input;
+  if (!row.intentId) return undefined;
+  const [intent] = await db.select().from(tables.auditLog).where(eq(tables.auditLog.id, row.intentId)).limit(1);
+  if (!intent || !(await trusted(intent))) return undefined;
+  const parsed = changeSchema.safeParse(intent.input);
+  return parsed.success ? parsed.data.input : undefined;
+}
