@@ -112,13 +112,15 @@ type Callback = (error: Error | null, result?: unknown) => void;
 /**
  * Counts this process's writes to the watched tables on one pooled connection: a statement that is not a
  * plain read and names a watched table counts as its table's write when it returns; inside a transaction,
- * when the commit returns. Naming a table without writing it counts too, which only costs a read.
+ * when the commit returns. Naming a table without writing it counts too, which only costs a read. A
+ * script of several statements (pg-boss sends `BEGIN; …; COMMIT;` as one) is taken statement by
+ * statement, so a transaction it opens and ends in one go leaves the connection out of any transaction.
  */
 function countOwnWrites(client: PoolClient, bump: (table: WatchedTable) => void) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   let inTransaction = false;
   let pending = new Set<WatchedTable>();
-  const settle = (text: string) => {
+  const settleOne = (text: string) => {
     if (/^\s*(begin|start)\b/i.test(text)) {
       inTransaction = true;
       pending = new Set();
@@ -134,6 +136,11 @@ function countOwnWrites(client: PoolClient, bump: (table: WatchedTable) => void)
     const named = new Set([...text.matchAll(MENTION)].map((m) => (m[1] as string).toLowerCase() as WatchedTable));
     if (inTransaction) for (const table of named) pending.add(table);
     else for (const table of named) bump(table);
+  };
+  // Split on every semicolon: the console passes values as parameters, and pg-boss's scripts hold no literal
+  // with one in it (one that did would at worst be counted as a write, or end a transaction's count early).
+  const settle = (text: string) => {
+    for (const statement of text.split(";")) if (statement.trim()) settleOne(statement);
   };
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const first = args[0] as string | { text?: string } | undefined;

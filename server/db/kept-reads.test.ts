@@ -215,6 +215,15 @@ describe("a kept read on PostgreSQL, where other processes write", () => {
         await client.query("update users set name = 'undone' where email = $1", [EMAIL]);
         await client.query("rollback");
         expect(count()).toBe(2);
+        // A transaction opened and ended by one script (pg-boss sends its locked statements so): the
+        // connection is out of it after, and its next write counts as it returns.
+        await client.query(
+          "\n  BEGIN;\n  SET LOCAL lock_timeout = '30s';\n  SELECT pg_advisory_xact_lock(7);\n  SELECT 1;\n  COMMIT;\n",
+        );
+        await client.query("update users set name = 'after a script' where email = $1", [EMAIL]);
+        expect(count()).toBe(3);
+        await client.query(`BEGIN; update users set name = 'in a script' where email = '${EMAIL}'; COMMIT`);
+        expect(count()).toBe(4);
       } finally {
         client.release();
       }
