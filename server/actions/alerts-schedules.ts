@@ -5,6 +5,7 @@ import { filtersRecord } from "@/lib/alerts/filters";
 import { CADENCES } from "@/lib/alerts/schedules";
 import { isZone } from "@/lib/shared/time-zone";
 import { exportRequestSchema } from "@/server/alerts/export/request-input";
+import { SCHEDULE_STOP_ACTION } from "@/server/alerts/schedules/stops-on-record";
 import { createSchedule, stopSchedule } from "@/server/alerts/schedules/store";
 import { lookForDueSchedules } from "@/server/alerts/schedules/tick";
 import { defineAction } from "@/server/kit/define-action";
@@ -35,7 +36,7 @@ export const createExportSchedule = defineAction({
 });
 
 export const stopExportSchedule = defineAction({
-  action: "alerts.schedule-stop",
+  action: SCHEDULE_STOP_ACTION,
   secretFields: [],
   permission: "alerts:export",
   input: z.object({ id: z.uuid("Unknown schedule") }),

@@ -3,12 +3,13 @@ import { caseBundleSchema, caseRequirementSchema } from "@/lib/cases/schemas";
 import { buildCaseBundle } from "@/server/cases/bundle";
 import { takeCaseBundleBudget } from "@/server/cases/bundle-budget";
 import { setCaseRequirement } from "@/server/cases/requirements";
+import { REQUIRE_ACTION } from "@/server/cases/requirements-on-record";
 import { getDb } from "@/server/db";
 import { defineAction } from "@/server/kit/define-action";
 
 /** Requires a case reference for one sensitive act, or stops requiring it: its audit record is the change. */
 export const requireCase = defineAction({
-  action: "cases.require",
+  action: REQUIRE_ACTION,
   secretFields: [],
   permission: "users:manage",
   input: caseRequirementSchema,

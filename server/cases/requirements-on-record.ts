@@ -1,12 +1,8 @@
 import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { acknowledgements } from "@/server/audit/acknowledgements";
-import { tampered } from "@/server/audit/guard";
-import { storedAuditKeys } from "@/server/audit/keys";
-import { sealHolds, type SealedRow } from "@/server/audit/record-seal";
+import { recordTrust } from "@/server/audit/trusted-records";
 import { tables, type Db } from "@/server/db";
-import { auditUnavailable } from "@/server/errors";
 
 /** The act by which an administrator requires a case for another act, or stops requiring it. */
 export const REQUIRE_ACTION = "cases.require";
@@ -40,20 +36,7 @@ export async function requirementsOnRecord(
     .orderBy(desc(t.seq));
   const found = new Map<string, RequirementOnRecord>(actions.map((a) => [a, { required: false, since: null }]));
   if (rows.length === 0) return found;
-  const keys = await storedAuditKeys(db);
-  let edited: Set<number> | undefined;
-  const trusted = async (row: SealedRow) => {
-    if (keys && sealHolds(keys, row)) return true;
-    edited ??= (await acknowledgements(db, keys)).edited;
-    if (edited.has(row.seq)) return false;
-    // The chain's alarm stops every act; this one is refused as any act on a damaged log is.
-    throw auditUnavailable(
-      await tampered(
-        "record-forged",
-        `audit record #${row.seq}, which sets whether a case is required for ${row.target ?? "an act"}, does not carry its seal: it was changed outside the console`,
-      ),
-    );
-  };
+  const trusted = await recordTrust(db, "whether a case is required for an act");
   const settled = new Set<string>();
   for (const row of rows) {
     const action = row.target ?? "";
@@ -74,7 +57,7 @@ export async function requirementsOnRecord(
 async function changeOf(
   db: Db,
   row: Row,
-  trusted: (row: SealedRow) => Promise<boolean>,
+  trusted: (row: Row) => Promise<boolean>,
 ): Promise<{ required: boolean } | undefined> {
   const own = changeSchema.safeParse(row.input);
   if (own.success) return own.data.input;

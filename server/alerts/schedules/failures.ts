@@ -1,6 +1,7 @@
 import "server-only";
-import { desc, eq, inArray, isNull } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { getDb, tables } from "@/server/db";
+import { stopsOnRecord } from "./stops-on-record";
 
 export interface FailingSchedule {
   scheduleId: string;
@@ -17,10 +18,15 @@ export interface FailingSchedule {
  */
 export async function failingSchedules(): Promise<FailingSchedule[]> {
   const db = await getDb();
-  const schedules = await db
+  const all = await db
     .select({ id: tables.exportSchedules.id, webhookId: tables.exportSchedules.webhookId })
-    .from(tables.exportSchedules)
-    .where(isNull(tables.exportSchedules.stoppedAt));
+    .from(tables.exportSchedules);
+  // Running is what the audit chain says (./stops-on-record.ts): a stop only the row shows hides nothing.
+  const stops = await stopsOnRecord(
+    db,
+    all.map((s) => s.id),
+  );
+  const schedules = all.filter((s) => !stops.has(s.id));
   if (schedules.length === 0) return [];
   const runs = await db
     .select({

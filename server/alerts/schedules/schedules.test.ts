@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ExportResult } from "@/lib/alerts/export";
 import type { StaffUser } from "@/server/auth/users";
 import { setDbForTests, tables } from "@/server/db";
@@ -12,8 +12,15 @@ import { getJobRun, startJobWorkers } from "@/server/jobs";
 import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
 import { FAST_TIMING, openJobsTestDb, waitFor, type JobsTestDb } from "@/testing/jobs/helpers";
 import { failingSchedules } from "./failures";
-import { createSchedule, listSchedules, stopSchedule } from "./store";
+import { createSchedule, listSchedules } from "./store";
 import { runDueSchedules } from "./tick";
+
+const authorize = vi.fn();
+vi.mock("@/server/auth/session", () => ({ authorize: (p: string) => authorize(p) }));
+vi.mock("@/server/request-context", () => ({
+  requestContext: async () => ({ requestId: "req-schedules", ip: "203.0.113.9" }),
+}));
+const { stopExportSchedule } = await import("@/server/actions/alerts-schedules");
 
 /**
  * Scheduled exports over PostgreSQL and the sandbox: each period that ended is claimed once however
@@ -252,18 +259,48 @@ describe("scheduled exports", () => {
       await disable(null);
     }
     expect((await listSchedules()).find((s) => s.id === id)?.paused).toBeNull();
-    await stopSchedule(id, owner);
+    // Stopped by its owner, through the act: its audit record is the stop.
+    authorize.mockResolvedValue(owner);
+    expect(await stopExportSchedule({ id })).toMatchObject({ ok: true });
     expect((await listSchedules()).find((s) => s.id === id)?.paused).toBe(`Stopped by ${owner.email}`);
     await runDueSchedules();
     expect(await claimsOf(id)).toEqual([]);
-    const rows = await handle.db
-      .select()
-      .from(tables.exportSchedules)
-      .where(and(eq(tables.exportSchedules.id, id)));
+    const rows = await handle.db.select().from(tables.exportSchedules).where(eq(tables.exportSchedules.id, id));
     expect(rows[0]?.stoppedByEmail).toBe(owner.email);
-    await expect(stopSchedule(id, owner)).rejects.toThrow("already stopped");
-    await expect(
-      stopSchedule(id, { ...owner, id: "00000000-0000-4000-8000-000000000001", role: "compliance" }),
-    ).rejects.toThrow("Only its owner");
+    const again = await stopExportSchedule({ id });
+    expect(!again.ok && again.error.message).toContain("already stopped");
+    authorize.mockResolvedValue({ ...owner, id: "00000000-0000-4000-8000-000000000001", role: "compliance" });
+    const other = await stopExportSchedule({ id });
+    expect(!other.ok && other.error.message).toContain("Only its owner");
+  });
+
+  it("a stop a database writer puts in the table is not one: the schedule runs, the list says so, its owner may stop it", async () => {
+    const { id } = await createSchedule(
+      {
+        webhookId: h.webhooks.slow.id,
+        filters: filters("success"),
+        format: "ndjson",
+        cadence: "weekly",
+        timeZone: "UTC",
+        includeLastPeriod: true,
+      },
+      owner,
+    );
+    await handle.db
+      .update(tables.exportSchedules)
+      .set({ stoppedAt: new Date().toISOString(), stoppedByEmail: owner.email })
+      .where(eq(tables.exportSchedules.id, id));
+    // Its last week has ended and is owed: it is claimed and exported as if no stop were written.
+    await runDueSchedules();
+    const [claim] = await claimsOf(id);
+    expect(claim?.jobRunId).toBeTruthy();
+    expect((await finished(claim!.jobRunId!)).status).toBe("succeeded");
+    expect((await listSchedules()).find((s) => s.id === id)).toMatchObject({
+      stoppedAt: null,
+      paused: "Running: a stop written outside the console (not on the audit record) is ignored",
+    });
+    authorize.mockResolvedValue(owner);
+    expect(await stopExportSchedule({ id })).toMatchObject({ ok: true });
+    expect((await listSchedules()).find((s) => s.id === id)?.paused).toBe(`Stopped by ${owner.email}`);
   });
 });

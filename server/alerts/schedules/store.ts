@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { filtersRecord, type ValidFilters } from "@/lib/alerts/filters";
 import type { FiltersRecord } from "@/lib/alerts/filters-record";
 import {
@@ -14,6 +14,7 @@ import { getDb, tables, type Db } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 import { AppError, conflict } from "@/server/errors";
 import { requireWebhook } from "../webhooks";
+import { stopsOnRecord, type StopOnRecord } from "./stops-on-record";
 
 /** Runs of each schedule the page shows, newest first. */
 const RUNS_SHOWN = 12;
@@ -65,12 +66,12 @@ export async function stopSchedule(id: string, user: StaffUser, now = new Date()
   if (!row) throw new AppError("NOT_FOUND", "There is no such schedule.");
   if (row.ownerId !== user.id && user.role !== "admin")
     throw new AppError("FORBIDDEN", `Only its owner (${row.ownerEmail}) or an administrator can stop this schedule.`);
-  const [stopped] = await db
+  // Stopped once its stop is on record (this act's own record is); a stopped row without one was not stopped.
+  if ((await stopsOnRecord(db, [id])).has(id)) throw conflict("This schedule was already stopped.");
+  await db
     .update(tables.exportSchedules)
     .set({ stoppedAt: now.toISOString(), stoppedByEmail: user.email })
-    .where(and(eq(tables.exportSchedules.id, id), isNull(tables.exportSchedules.stoppedAt)))
-    .returning();
-  if (!stopped) throw conflict("This schedule was already stopped.");
+    .where(eq(tables.exportSchedules.id, id));
   return { id, webhookId: row.webhookId };
 }
 
@@ -80,7 +81,7 @@ export async function stopSchedule(id: string, user: StaffUser, now = new Date()
  */
 export function listSchedules(): Promise<ScheduleView[]> {
   return keptRead(
-    ["export_schedules", "export_schedule_runs", "users", "job_runs"],
+    ["export_schedules", "export_schedule_runs", "users", "job_runs", "audit_log"],
     "export schedules",
     async (db) => ({ value: await readSchedules(db) }),
     "pages",
@@ -118,6 +119,10 @@ async function readSchedules(db: Db): Promise<ScheduleView[]> {
         .where(inArray(tables.jobRuns.id, jobIds))
     : [];
   const jobById = new Map(jobs.map((j) => [j.id, j]));
+  const stops = await stopsOnRecord(
+    db,
+    schedules.map((s) => s.id),
+  );
   return schedules.map((s) => ({
     id: s.id,
     webhookId: s.webhookId,
@@ -127,12 +132,8 @@ async function readSchedules(db: Db): Promise<ScheduleView[]> {
     timeZone: s.timeZone,
     ownerEmail: s.ownerEmail,
     createdAt: new Date(s.createdAt).toISOString(),
-    stoppedAt: s.stoppedAt ? new Date(s.stoppedAt).toISOString() : null,
-    paused: s.stoppedAt
-      ? `Stopped by ${s.stoppedByEmail ?? "someone"}`
-      : disabled.has(s.ownerId)
-        ? `Paused: ${s.ownerEmail}'s account is disabled`
-        : null,
+    stoppedAt: stops.get(s.id)?.at ?? null,
+    paused: pausedBecause(s, stops.get(s.id), disabled.has(s.ownerId)),
     runs: runs
       .filter((r) => r.scheduleId === s.id)
       .slice(0, RUNS_SHOWN)
@@ -152,4 +153,16 @@ async function readSchedules(db: Db): Promise<ScheduleView[]> {
         };
       }),
   }));
+}
+
+/** Why a schedule does not run, or that a stop only its row shows (written outside the console) is ignored. */
+function pausedBecause(
+  s: typeof tables.exportSchedules.$inferSelect,
+  stop: StopOnRecord | undefined,
+  ownerDisabled: boolean,
+): string | null {
+  if (stop) return `Stopped by ${stop.by ?? "someone"}`;
+  if (ownerDisabled) return `Paused: ${s.ownerEmail}'s account is disabled`;
+  if (s.stoppedAt) return "Running: a stop written outside the console (not on the audit record) is ignored";
+  return null;
 }

@@ -9,6 +9,7 @@ import { startJob } from "@/server/jobs";
 import { logger } from "@/server/log";
 import type { ExportParams } from "../export/checkpoint";
 import { alertsExportJob } from "../export/job";
+import { stopsOnRecord } from "./stops-on-record";
 
 /** How often every console process looks for periods that ended. */
 const LOOK_EVERY_MS = 30_000;
@@ -42,9 +43,17 @@ export async function runDueSchedules(now = new Date()): Promise<number> {
     })
     .from(tables.exportSchedules)
     .innerJoin(tables.users, eq(tables.users.id, tables.exportSchedules.ownerId))
-    .where(and(isNull(tables.exportSchedules.stoppedAt), isNull(tables.users.disabledAt)));
+    .where(isNull(tables.users.disabledAt));
+  // Stopped is what the audit chain says (./stops-on-record.ts), not what the row says.
+  const stops = await stopsOnRecord(
+    db,
+    rows.map((r) => r.schedule.id),
+  );
   let claimed = 0;
   for (const { schedule, owner } of rows) {
+    if (stops.has(schedule.id)) continue;
+    if (schedule.stoppedAt)
+      logger.warn({ scheduleId: schedule.id }, "scheduled export: a stop not on the audit record is ignored");
     // An owner whose role no longer exports has no schedule that runs (the page says it is paused).
     if (!can(owner.role, "alerts:export")) continue;
     const claims = await claimEnded(db, schedule, now);
