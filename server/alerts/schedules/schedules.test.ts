@@ -297,7 +297,7 @@ describe("scheduled exports", () => {
     expect((await finished(claim!.jobRunId!)).status).toBe("succeeded");
     expect((await listSchedules()).find((s) => s.id === id)).toMatchObject({
       stoppedAt: null,
-      paused: "Running: a stop written outside the console (not on the audit record) is ignored",
+      paused: "Running: a stop not on the audit record was ignored",
     });
     authorize.mockResolvedValue(owner);
     expect(await stopExportSchedule({ id })).toMatchObject({ ok: true });

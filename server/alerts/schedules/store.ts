@@ -163,6 +163,6 @@ function pausedBecause(
 ): string | null {
   if (stop) return `Stopped by ${stop.by ?? "someone"}`;
   if (ownerDisabled) return `Paused: ${s.ownerEmail}'s account is disabled`;
-  if (s.stoppedAt) return "Running: a stop written outside the console (not on the audit record) is ignored";
+  if (s.stoppedAt) return "Running: a stop not on the audit record was ignored";
   return null;
 }
