@@ -1,12 +1,13 @@
 import "server-only";
-import type { tables, Db } from "@/server/db";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { tables, type Db } from "@/server/db";
 import { auditUnavailable } from "@/server/errors";
 import { acknowledgements } from "./acknowledgements";
 import { tampered } from "./guard";
 import { storedAuditKeys } from "./keys";
 import { sealHolds } from "./record-seal";
 
-type Row = typeof tables.auditLog.$inferSelect;
+export type AuditRow = typeof tables.auditLog.$inferSelect;
 
 /**
  * A check of records the console reads a setting from (which acts need a case, which schedules were
@@ -15,7 +16,7 @@ type Row = typeof tables.auditLog.$inferSelect;
  * outside the console, which raises the chain's alarm and refuses whatever asked, as any act on a
  * damaged log is refused. `what` names the setting in the alarm.
  */
-export async function recordTrust(db: Db, what: string): Promise<(row: Row) => Promise<boolean>> {
+export async function recordTrust(db: Db, what: string): Promise<(row: AuditRow) => Promise<boolean>> {
   const keys = await storedAuditKeys(db);
   let edited: Set<number> | undefined;
   return async (row) => {
@@ -29,4 +30,28 @@ export async function recordTrust(db: Db, what: string): Promise<(row: Row) => P
       ),
     );
   };
+}
+
+/**
+ * The records of acts of one kind that took effect (outcome ok) on these targets, oldest first, each
+ * checked as `recordTrust` says (passed over, or the alarm raised); `trust` checks any further record
+ * the caller reads (an outcome's intent).
+ */
+export async function trustedOutcomes(
+  db: Db,
+  setting: { action: string; targets: readonly string[]; what: string },
+): Promise<{ rows: AuditRow[]; trust: (row: AuditRow) => Promise<boolean> }> {
+  const t = tables.auditLog;
+  const found =
+    setting.targets.length === 0
+      ? []
+      : await db
+          .select()
+          .from(t)
+          .where(and(eq(t.action, setting.action), eq(t.outcome, "ok"), inArray(t.target, [...setting.targets])))
+          .orderBy(asc(t.seq));
+  const trust = await recordTrust(db, setting.what);
+  const rows: AuditRow[] = [];
+  for (const row of found) if (await trust(row)) rows.push(row);
+  return { rows, trust };
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { recordTrust } from "@/server/audit/trusted-records";
+import { trustedOutcomes, type AuditRow } from "@/server/audit/trusted-records";
 import { tables, type Db } from "@/server/db";
 
 /** The act by which an administrator requires a case for another act, or stops requiring it. */
@@ -13,7 +13,6 @@ export interface RequirementOnRecord {
   since: { by: string | null; at: string } | null;
 }
 
-type Row = typeof tables.auditLog.$inferSelect;
 const changeSchema = z.object({ input: z.object({ action: z.string(), required: z.boolean() }) });
 
 /**
@@ -28,20 +27,17 @@ export async function requirementsOnRecord(
   db: Db,
   actions: readonly string[],
 ): Promise<Map<string, RequirementOnRecord>> {
-  const t = tables.auditLog;
-  const rows = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.action, REQUIRE_ACTION), eq(t.outcome, "ok"), inArray(t.target, [...actions])))
-    .orderBy(desc(t.seq));
+  const { rows, trust } = await trustedOutcomes(db, {
+    action: REQUIRE_ACTION,
+    targets: actions,
+    what: "whether a case is required for an act",
+  });
   const found = new Map<string, RequirementOnRecord>(actions.map((a) => [a, { required: false, since: null }]));
-  if (rows.length === 0) return found;
-  const trusted = await recordTrust(db, "whether a case is required for an act");
   const settled = new Set<string>();
-  for (const row of rows) {
+  for (const row of rows.reverse()) {
     const action = row.target ?? "";
-    if (settled.has(action) || !(await trusted(row))) continue;
-    const change = await changeOf(db, row, trusted);
+    if (settled.has(action)) continue;
+    const change = await changeOf(db, row, trust);
     if (!change) continue;
     // Newest first: a "not required" ends the look; each "required" before it moves "since" back to it.
     if (!change.required) settled.add(action);
@@ -56,8 +52,8 @@ export async function requirementsOnRecord(
  */
 async function changeOf(
   db: Db,
-  row: Row,
-  trusted: (row: Row) => Promise<boolean>,
+  row: AuditRow,
+  trusted: (row: AuditRow) => Promise<boolean>,
 ): Promise<{ required: boolean } | undefined> {
   const own = changeSchema.safeParse(row.input);
   if (own.success) return own.data.input;

@@ -1,7 +1,6 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { recordTrust } from "@/server/audit/trusted-records";
-import { tables, type Db } from "@/server/db";
+import { trustedOutcomes } from "@/server/audit/trusted-records";
+import type { Db } from "@/server/db";
 
 /** The act that stops a schedule (server/actions/alerts-schedules.ts); its record's target is the schedule. */
 export const SCHEDULE_STOP_ACTION = "alerts.schedule-stop";
@@ -18,18 +17,14 @@ export interface StopOnRecord {
  * chain's alarm (server/audit/trusted-records.ts); one they remove breaks the chain.
  */
 export async function stopsOnRecord(db: Db, scheduleIds: readonly string[]): Promise<Map<string, StopOnRecord>> {
+  const { rows } = await trustedOutcomes(db, {
+    action: SCHEDULE_STOP_ACTION,
+    targets: scheduleIds,
+    what: "that an export schedule was stopped",
+  });
   const found = new Map<string, StopOnRecord>();
-  if (scheduleIds.length === 0) return found;
-  const t = tables.auditLog;
-  const rows = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.action, SCHEDULE_STOP_ACTION), eq(t.outcome, "ok"), inArray(t.target, [...scheduleIds])))
-    .orderBy(asc(t.seq));
-  if (rows.length === 0) return found;
-  const trusted = await recordTrust(db, "that an export schedule was stopped");
   for (const row of rows)
-    if (row.target && !found.has(row.target) && (await trusted(row)))
+    if (row.target && !found.has(row.target))
       found.set(row.target, { by: row.actorEmail, at: new Date(row.at).toISOString() });
   return found;
 }
