@@ -22,6 +22,7 @@ const { forgetAuditKeysForTests } = await import("@/server/audit/keys");
 const { openTestDb } = await import("@/testing/db");
 const { startReceiver } = await import("@/testing/notifications/receiver");
 const actions = await import("./notifications");
+const { readSettings } = await import("@/server/notifications/settings");
 
 const admin: StaffUser = {
   id: "00000000-0000-4000-8000-0000000000ad",
@@ -115,8 +116,14 @@ describe("the notification actions", () => {
       ok: true,
       data: { rule: "audit-chain", enabled: true },
     });
-    const [row] = await h.db.select().from(tables.notificationSettings);
-    expect(row!.rules).toEqual({ "drop-horizon": { enabled: true, threshold: 12 }, "audit-chain": { enabled: true } });
+    // What the pass and the page read: the records (server/notifications/rules-on-record.ts).
+    expect((await readSettings(h.db)).rules).toEqual({
+      "drop-horizon": { enabled: true, threshold: 12 },
+      "audit-chain": { enabled: true },
+      watchdog: { enabled: false, threshold: 1 },
+      "webhook-health": { enabled: false, threshold: 90 },
+      "scheduled-export": { enabled: false },
+    });
     expect((await records()).filter((r) => r.action === "notifications.rule" && r.outcome === "ok")).toEqual([
       expect.objectContaining({ target: "notifications:drop-horizon" }),
       expect.objectContaining({ target: "notifications:audit-chain" }),

@@ -9,6 +9,7 @@ import { defineAction } from "@/server/kit/define-action";
 import { startNotifyPass } from "@/server/notifications/job";
 import { publicOrigin } from "@/server/notifications/origin";
 import { deliverDue, enqueue } from "@/server/notifications/outbox";
+import { RULE_ACTION, ruleTarget } from "@/server/notifications/rules-on-record";
 import { hasSigningSecret, newSigningSecret } from "@/server/notifications/secret";
 import { readSettings, writeDestination, writeRule } from "@/server/notifications/settings";
 
@@ -47,13 +48,13 @@ export const newNotifySigningSecret = defineAction({
   auditResult: () => ({ signingSecretIssued: true }),
 });
 
-/** Switches one rule on or off, with its threshold. */
+/** Switches one rule on or off, with its threshold: its record is the switch (server/notifications/rules-on-record.ts). */
 export const saveNotifyRule = defineAction({
-  action: "notifications.rule",
+  action: RULE_ACTION,
   secretFields: [],
   permission: "users:manage",
   input: saveRuleSchema,
-  target: (input) => `${TARGET}:${input.rule}`,
+  target: (input) => ruleTarget(input.rule),
   async run(input, { user }) {
     const threshold = RULES[input.rule].threshold;
     const setting = {

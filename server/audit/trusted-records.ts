@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
 import { tables, type Db } from "@/server/db";
 import { auditUnavailable } from "@/server/errors";
 import { acknowledgements } from "./acknowledgements";
@@ -54,4 +55,24 @@ export async function trustedOutcomes(
   const rows: AuditRow[] = [];
   for (const row of found) if (await trust(row)) rows.push(row);
   return { rows, trust };
+}
+
+/**
+ * What a record says was set, as `schema` reads its `input`: the record's own, or its intent's where the
+ * outcome's details could not be written (server/kit/define-action.ts keeps the outcome then, with a note
+ * instead of the input). The intent is checked with `trust`.
+ */
+export async function inputOnRecord<T>(
+  db: Db,
+  row: AuditRow,
+  trust: (row: AuditRow) => Promise<boolean>,
+  schema: z.ZodType<{ input: T }>,
+): Promise<T | undefined> {
+  const own = schema.safeParse(row.input);
+  if (own.success) return own.data.input;
+  if (!row.intentId) return undefined;
+  const [intent] = await db.select().from(tables.auditLog).where(eq(tables.auditLog.id, row.intentId)).limit(1);
+  if (!intent || !(await trust(intent))) return undefined;
+  const parsed = schema.safeParse(intent.input);
+  return parsed.success ? parsed.data.input : undefined;
 }

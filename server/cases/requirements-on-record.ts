@@ -1,8 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { trustedOutcomes, type AuditRow } from "@/server/audit/trusted-records";
-import { tables, type Db } from "@/server/db";
+import { inputOnRecord, trustedOutcomes } from "@/server/audit/trusted-records";
+import type { Db } from "@/server/db";
 
 /** The act by which an administrator requires a case for another act, or stops requiring it. */
 export const REQUIRE_ACTION = "cases.require";
@@ -37,29 +36,11 @@ export async function requirementsOnRecord(
   for (const row of rows.reverse()) {
     const action = row.target ?? "";
     if (settled.has(action)) continue;
-    const change = await changeOf(db, row, trust);
+    const change = await inputOnRecord(db, row, trust, changeSchema);
     if (!change) continue;
     // Newest first: a "not required" ends the look; each "required" before it moves "since" back to it.
     if (!change.required) settled.add(action);
     else found.set(action, { required: true, since: { by: row.actorEmail, at: new Date(row.at).toISOString() } });
   }
   return found;
-}
-
-/**
- * What a record says was set: its own input, or its intent's where the outcome's details could not be
- * written (server/kit/define-action.ts keeps the outcome then, with a note instead of the input).
- */
-async function changeOf(
-  db: Db,
-  row: AuditRow,
-  trusted: (row: AuditRow) => Promise<boolean>,
-): Promise<{ required: boolean } | undefined> {
-  const own = changeSchema.safeParse(row.input);
-  if (own.success) return own.data.input;
-  if (!row.intentId) return undefined;
-  const [intent] = await db.select().from(tables.auditLog).where(eq(tables.auditLog.id, row.intentId)).limit(1);
-  if (!intent || !(await trusted(intent))) return undefined;
-  const parsed = changeSchema.safeParse(intent.input);
-  return parsed.success ? parsed.data.input : undefined;
 }

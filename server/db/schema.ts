@@ -525,7 +525,8 @@ export const ejectEvidence = pgTable("eject_evidence", {
 });
 
 /**
- * Where notifications go and which rules are on (server/notifications/settings.ts): one row, "console".
+ * Where notifications go (server/notifications/settings.ts): one row, "console". Which rules are on is the
+ * audit chain's (server/notifications/rules-on-record.ts).
  * The URL an admin set and the signing secret are in the vault (a Slack URL's path is its credential), never here.
  */
 export const notificationSettings = pgTable("notification_settings", {
@@ -534,8 +535,6 @@ export const notificationSettings = pgTable("notification_settings", {
   format: text("format", { enum: ["slack", "plain"] })
     .notNull()
     .default("plain"),
-  /** Each rule's switch and threshold, by rule id (lib/notifications/rules.ts). */
-  rules: jsonb("rules").notNull().default({}),
   updatedByEmail: text("updated_by_email"),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
 });

@@ -1,19 +1,28 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearChainAlarm } from "@/server/audit/alarm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { acknowledgeBreaks } from "@/server/audit/acknowledge";
+import { clearChainAlarm, raiseChainAlarm } from "@/server/audit/alarm";
 import { appendAudit } from "@/server/audit/append";
 import { checkpointsWritten } from "@/server/audit/checkpoint-schedule";
 import { forgetAuditKeysForTests } from "@/server/audit/keys";
 import { verifyChain } from "@/server/audit/verify";
+import type * as Session from "@/server/auth/session";
 import { setDbForTests } from "@/server/db";
 import { forgetEnvForTests } from "@/server/env";
 import { getJobRun, startJobWorkers, stopJobWorkers } from "@/server/jobs";
 import { FAST_TIMING, openJobsTestDb, waitFor, type JobsTestDb } from "@/testing/jobs/helpers";
 import { startReceiver } from "@/testing/notifications/receiver";
+import { switchRule } from "@/testing/notifications/switch-rule";
 import { startNotifyPass } from "./job";
 import { enqueue } from "./outbox";
-import { writeDestination, writeRule } from "./settings";
+import { writeDestination } from "./settings";
+
+// Rules are switched through their act, as an admin does (its record is the switch).
+vi.mock("@/server/auth/session", async (importOriginal) =>
+  (await import("@/testing/kit/session-double")).sessionAsAdmin(await importOriginal<typeof Session>()),
+);
+vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requestId: "req-notify", ip: null }) }));
 
 /**
  * The pass as the console runs it: a pg-boss job on the console's database, one at a time (a start
@@ -52,11 +61,13 @@ const passEnds = (runId: string) =>
 describe("the notification pass as a durable job", () => {
   it("runs once however many ask at once, and sends a standing finding once over several passes", async () => {
     await writeDestination(h.db, { url: receiver.url, format: "slack" }, "admin@example.com");
-    await writeRule(h.db, "audit-chain", { enabled: true }, "admin@example.com");
+    await switchRule("audit-chain", { enabled: true });
     const actor = { id: "u1", email: "alice@example.com", role: "admin" };
     for (let i = 0; i < 3; i++) await appendAudit({ actor, action: "users.create", outcome: "ok" }, h.db);
     await checkpointsWritten();
-    await h.db.execute(sql`update audit_log set action = 'users.delete' where seq = 2`);
+    await h.db.execute(
+      sql`update audit_log set action = 'users.delete' where seq = (select min(seq) from audit_log where action = 'users.create')`,
+    );
     expect((await verifyChain(h.db)).ok).toBe(false);
 
     const asked = await Promise.all([startNotifyPass(), startNotifyPass(), startNotifyPass()]);
@@ -72,8 +83,9 @@ describe("the notification pass as a durable job", () => {
   });
 
   it("a rule switched on while a pass runs is checked by that pass before it ends; a check asked meanwhile joins it", async () => {
-    // The chain stays broken from the test above; the rule is off, so nothing stands.
-    await writeRule(h.db, "audit-chain", { enabled: false }, "admin@example.com");
+    // The break of the test above acknowledged (no act is recorded before), and the rule off: nothing stands.
+    await acknowledgeBreaks(h.db, { reason: "the test above", operator: "ops@example.com" });
+    await switchRule("audit-chain", { enabled: false });
     const sentBefore = receiver.received.length;
     // A message already due holds the pass in its sends, after it read the rules.
     const at = new Date().toISOString();
@@ -86,7 +98,9 @@ describe("the notification pass as a durable job", () => {
     const hold = receiver.holdNext();
     const runId = await startNotifyPass();
     await hold.arrived;
-    await writeRule(h.db, "audit-chain", { enabled: true }, "admin@example.com");
+    await switchRule("audit-chain", { enabled: true });
+    // The chain found broken again meanwhile: the pass's look at the rule switched on must find it.
+    await raiseChainAlarm({ problem: "record-forged", message: "a record changed outside the console" });
     expect(await startNotifyPass()).toBe(runId);
     hold.release();
     expect(await passEnds(runId)).toMatchObject({ status: "succeeded" });

@@ -2,24 +2,32 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearChainAlarm } from "@/server/audit/alarm";
 import { appendAudit } from "@/server/audit/append";
 import { checkpointsWritten } from "@/server/audit/checkpoint-schedule";
 import { forgetAuditKeysForTests } from "@/server/audit/keys";
 import { verifyChain } from "@/server/audit/verify";
+import type * as Session from "@/server/auth/session";
 import { setDbForTests, tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { forgetEnvForTests } from "@/server/env";
 import { openTestDb, type TestDbKind } from "@/testing/db";
 import { startReceiver } from "@/testing/notifications/receiver";
+import { switchRule } from "@/testing/notifications/switch-rule";
 import type { Finder, FinderResult } from "./finders/types";
 import { NOTIFY_JOB_KIND } from "./job-kind";
 import { FIRST_RETRY_MS, MAX_ATTEMPTS, retryDelayMs } from "./outbox";
 import { newSigningSecret } from "./secret";
-import { writeDestination, writeRule } from "./settings";
+import { writeDestination } from "./settings";
 import { runNotifications } from "./tick";
 import { notificationsView, shownNotifications } from "./view";
+
+// Rules are switched through their act, as an admin does (its record is the switch).
+vi.mock("@/server/auth/session", async (importOriginal) =>
+  (await import("@/testing/kit/session-double")).sessionAsAdmin(await importOriginal<typeof Session>()),
+);
+vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requestId: "req-notify", ip: null }) }));
 
 /**
  * Notifications as a receiver sees them: a real HTTP server on a port of its own gets the bodies, and
@@ -77,7 +85,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("on %s", (kind) => {
 
   async function setUp(format: "plain" | "slack", rule: "drop-horizon" | "audit-chain" = "drop-horizon") {
     await writeDestination(h.db, { url: receiver.url, format }, by);
-    await writeRule(h.db, rule, rule === "drop-horizon" ? { enabled: true, threshold: 6 } : { enabled: true }, by);
+    await switchRule(rule, rule === "drop-horizon" ? { enabled: true, threshold: 6 } : { enabled: true });
     return format === "plain" ? newSigningSecret(h.db) : undefined;
   }
 
@@ -253,7 +261,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("on %s", (kind) => {
       expect((await same()).destination.shown).toBeNull();
       await writeDestination(h.db, { url: receiver.url, format: "plain" }, by);
       expect((await same()).destination.shown).not.toBeNull();
-      await writeRule(h.db, "drop-horizon", { enabled: true, threshold: 6 }, by);
+      await switchRule("drop-horizon", { enabled: true, threshold: 6 });
       expect((await same()).rules.find((r) => r.id === "drop-horizon")?.enabled).toBe(true);
       expect((await same()).destination.hasSecret).toBe(false);
       await newSigningSecret(h.db);
@@ -298,13 +306,13 @@ describe.each<TestDbKind>(["pglite", "postgres"])("on %s", (kind) => {
       const finder = fake();
       finder.now.findings = [webhookFinding("wh_1", 3)];
       await runNotifications(h.db, { finders: { "drop-horizon": finder } });
-      await writeRule(h.db, "drop-horizon", { enabled: false, threshold: 6 }, by);
+      await switchRule("drop-horizon", { enabled: false, threshold: 6 });
       let asked = 0;
       await runNotifications(h.db, { finders: { "drop-horizon": async () => (asked++, finder.now) } });
       expect(asked).toBe(0);
       expect(await h.db.select().from(tables.notificationFindings)).toEqual([]);
       await writeDestination(h.db, { url: null, format: "slack" }, by);
-      await writeRule(h.db, "drop-horizon", { enabled: true, threshold: 6 }, by);
+      await switchRule("drop-horizon", { enabled: true, threshold: 6 });
       await runNotifications(h.db, { finders: { "drop-horizon": finder } });
       expect(receiver.received).toHaveLength(1);
     });
@@ -316,12 +324,12 @@ describe.each<TestDbKind>(["pglite", "postgres"])("on %s", (kind) => {
       await runNotifications(h.db, { finders: { "drop-horizon": finder } });
       expect(receiver.received).toHaveLength(1);
       await writeDestination(h.db, { url: null, format: "slack" }, by);
-      await writeRule(h.db, "drop-horizon", { enabled: false, threshold: 6 }, by);
+      await switchRule("drop-horizon", { enabled: false, threshold: 6 });
       // No pass runs without a destination: the switch itself forgot what was firing.
       expect(await h.db.select().from(tables.notificationFindings)).toEqual([]);
       expect((await notificationsView(h.db)).firing).toEqual({});
       await writeDestination(h.db, { url: receiver.url, format: "slack" }, by);
-      await writeRule(h.db, "drop-horizon", { enabled: true, threshold: 6 }, by);
+      await switchRule("drop-horizon", { enabled: true, threshold: 6 });
       await runNotifications(h.db, { finders: { "drop-horizon": finder } });
       expect(receiver.received).toHaveLength(2);
       expect(JSON.stringify(bodies()[1])).toContain("wh_1");
@@ -331,7 +339,7 @@ describe.each<TestDbKind>(["pglite", "postgres"])("on %s", (kind) => {
       await setUp("plain");
       // The admin's switch lands between the pass's read of the rules and its findings.
       const finder: Finder = async () => {
-        await writeRule(h.db, "drop-horizon", { enabled: false, threshold: 6 }, by);
+        await switchRule("drop-horizon", { enabled: false, threshold: 6 });
         return { findings: [webhookFinding("wh_1", 3)], unknown: [] };
       };
       await runNotifications(h.db, { finders: { "drop-horizon": finder } });

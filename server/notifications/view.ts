@@ -18,7 +18,7 @@ const LAST_SENDS = 20;
  */
 export async function shownNotifications(): Promise<NotificationsView> {
   return keptRead(
-    ["notification_settings", "vault_records", "notification_outbox", "notification_findings", "job_runs"],
+    ["notification_settings", "vault_records", "notification_outbox", "notification_findings", "job_runs", "audit_log"],
     "notifications view",
     async (db) => ({ value: await notificationsView(db) }),
   );

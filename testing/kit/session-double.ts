@@ -26,3 +26,17 @@ export async function sessionAs(actual: typeof Session, who: { user: StaffUser |
     },
   } as typeof Session;
 }
+
+/** An administrator, for tests that act as one throughout. */
+export const TEST_ADMIN: StaffUser = {
+  id: "00000000-0000-4000-8000-0000000000ad",
+  email: "admin@example.com",
+  name: null,
+  role: "admin",
+  mustChangePassword: false,
+};
+
+/** `sessionAs` with TEST_ADMIN signed in for the whole file. */
+export function sessionAsAdmin(actual: typeof Session): Promise<typeof Session> {
+  return sessionAs(actual, { user: TEST_ADMIN });
+}
