@@ -5,6 +5,7 @@ import { filtersRecord } from "@/lib/alerts/filters";
 import { CADENCES } from "@/lib/alerts/schedules";
 import { isZone } from "@/lib/shared/time-zone";
 import { exportRequestSchema } from "@/server/alerts/export/request-input";
+import { SCHEDULE_CREATE_ACTION } from "@/server/alerts/schedules/creates-on-record";
 import { SCHEDULE_STOP_ACTION } from "@/server/alerts/schedules/stops-on-record";
 import { createSchedule, stopSchedule } from "@/server/alerts/schedules/store";
 import { lookForDueSchedules } from "@/server/alerts/schedules/tick";
@@ -17,7 +18,7 @@ import { defineAction } from "@/server/kit/define-action";
  * asked for, is exported now rather than at the next look.
  */
 export const createExportSchedule = defineAction({
-  action: "alerts.schedule-create",
+  action: SCHEDULE_CREATE_ACTION,
   secretFields: [],
   permission: "alerts:export",
   input: exportRequestSchema.extend({

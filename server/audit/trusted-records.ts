@@ -34,22 +34,29 @@ export async function recordTrust(db: Db, what: string): Promise<(row: AuditRow)
 }
 
 /**
- * The records of acts of one kind that took effect (outcome ok) on these targets, oldest first, each
- * checked as `recordTrust` says (passed over, or the alarm raised); `trust` checks any further record
- * the caller reads (an outcome's intent).
+ * The records of acts of one kind that took effect (outcome ok) on these targets (every target when
+ * none are named), oldest first, each checked as `recordTrust` says (passed over, or the alarm raised);
+ * `trust` checks any further record the caller reads (an outcome's intent).
  */
 export async function trustedOutcomes(
   db: Db,
-  setting: { action: string; targets: readonly string[]; what: string },
+  setting: { action: string; targets?: readonly string[]; what: string },
 ): Promise<{ rows: AuditRow[]; trust: (row: AuditRow) => Promise<boolean> }> {
   const t = tables.auditLog;
+  const { targets } = setting;
   const found =
-    setting.targets.length === 0
+    targets?.length === 0
       ? []
       : await db
           .select()
           .from(t)
-          .where(and(eq(t.action, setting.action), eq(t.outcome, "ok"), inArray(t.target, [...setting.targets])))
+          .where(
+            and(
+              eq(t.action, setting.action),
+              eq(t.outcome, "ok"),
+              targets ? inArray(t.target, [...targets]) : undefined,
+            ),
+          )
           .orderBy(asc(t.seq));
   const trust = await recordTrust(db, setting.what);
   const rows: AuditRow[] = [];

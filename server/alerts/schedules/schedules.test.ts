@@ -12,7 +12,7 @@ import { getJobRun, startJobWorkers } from "@/server/jobs";
 import { addEvents, groundTruth, startAlertsHarness, type AlertsHarness } from "@/testing/alerts";
 import { FAST_TIMING, openJobsTestDb, waitFor, type JobsTestDb } from "@/testing/jobs/helpers";
 import { failingSchedules } from "./failures";
-import { createSchedule, listSchedules } from "./store";
+import { listSchedules } from "./store";
 import { runDueSchedules } from "./tick";
 
 const authorize = vi.fn();
@@ -20,7 +20,9 @@ vi.mock("@/server/auth/session", () => ({ authorize: (p: string) => authorize(p)
 vi.mock("@/server/request-context", () => ({
   requestContext: async () => ({ requestId: "req-schedules", ip: "203.0.113.9" }),
 }));
-const { stopExportSchedule } = await import("@/server/actions/alerts-schedules");
+// The act's look right after its answer: each test looks itself, at the moment it chooses.
+vi.mock("next/server", async (importOriginal) => ({ ...(await importOriginal<object>()), after: () => undefined }));
+const { createExportSchedule, stopExportSchedule } = await import("@/server/actions/alerts-schedules");
 
 /**
  * Scheduled exports over PostgreSQL and the sandbox: each period that ended is claimed once however
@@ -58,14 +60,20 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
-const filters = (status: "failed" | "success") => ({
-  type: "EIP_155_TX_V1" as const,
-  statuses: [status],
-  tz: "UTC",
-  chains: [],
-  limit: 50,
-  test: "include" as const,
-});
+/** Saved as its owner does, through the act: its record is what makes it a schedule (./creates-on-record.ts). */
+async function create(input: {
+  webhookId: string;
+  filters: string;
+  format: "csv" | "ndjson";
+  cadence: "daily" | "weekly" | "monthly";
+  timeZone: string;
+  includeLastPeriod: boolean;
+}): Promise<{ id: string }> {
+  authorize.mockResolvedValue(owner);
+  const saved = await createExportSchedule(input);
+  if (!saved.ok) throw new Error(`schedule not saved: ${saved.error.message}`);
+  return saved.data;
+}
 const claimsOf = (scheduleId: string) =>
   handle.db.select().from(tables.exportScheduleRuns).where(eq(tables.exportScheduleRuns.scheduleId, scheduleId));
 const finished = (runId: string) =>
@@ -84,17 +92,14 @@ describe("scheduled exports", () => {
       { createdAt: yesterday + 7_200_000, status: "failed" },
       { createdAt: today - 60_000, status: "failed" },
     ]);
-    const { id } = await createSchedule(
-      {
-        webhookId: h.webhooks.accepting.id,
-        filters: filters("failed"),
-        format: "csv",
-        cadence: "daily",
-        timeZone: "UTC",
-        includeLastPeriod: true,
-      },
-      owner,
-    );
+    const { id } = await create({
+      webhookId: h.webhooks.accepting.id,
+      filters: "status=failed",
+      format: "csv",
+      cadence: "daily",
+      timeZone: "UTC",
+      includeLastPeriod: true,
+    });
     // Listed before it runs, so a list kept between writes must show the run that follows and its outcome.
     expect((await listSchedules()).find((s) => s.id === id)?.runs).toEqual([]);
     // Four looks at the same moment, as four console processes would.
@@ -147,18 +152,22 @@ describe("scheduled exports", () => {
 
   it("catches up every period missed while the console was down, oldest first, and says so", async () => {
     const now = new Date();
-    const { id } = await createSchedule(
-      {
-        webhookId: h.webhooks.failing.id,
-        filters: filters("success"),
-        format: "ndjson",
-        cadence: "daily",
-        timeZone: "UTC",
-        includeLastPeriod: false,
-      },
-      owner,
-      new Date(now.getTime() - 3 * DAY),
-    );
+    const { id } = await create({
+      webhookId: h.webhooks.failing.id,
+      filters: "status=success",
+      format: "ndjson",
+      cadence: "daily",
+      timeZone: "UTC",
+      includeLastPeriod: false,
+    });
+    // Saved three days ago, as a console down since then would find it: its start and first period moved
+    // back (what the record holds a row to is whose it is and what it exports, not when it began).
+    const threeDaysAgo = new Date(now.getTime() - 3 * DAY).toISOString();
+    const threeDaysBefore = new Date(Math.floor(now.getTime() / DAY) * DAY - 3 * DAY).toISOString();
+    await handle.db
+      .update(tables.exportSchedules)
+      .set({ createdAt: threeDaysAgo, firstPeriodStart: threeDaysBefore })
+      .where(eq(tables.exportSchedules.id, id));
     expect(await runDueSchedules(now)).toBe(3);
     const claims = (await claimsOf(id)).sort((a, b) => Date.parse(a.periodStart) - Date.parse(b.periodStart));
     const today = Math.floor(now.getTime() / DAY) * DAY;
@@ -182,17 +191,14 @@ describe("scheduled exports", () => {
   });
 
   it("a schedule whose newest run failed after its retries is failing (for the notification rule) until a later run succeeds", async () => {
-    const { id } = await createSchedule(
-      {
-        webhookId: h.webhooks.accepting.id,
-        filters: filters("failed"),
-        format: "csv",
-        cadence: "monthly",
-        timeZone: "UTC",
-        includeLastPeriod: false,
-      },
-      owner,
-    );
+    const { id } = await create({
+      webhookId: h.webhooks.accepting.id,
+      filters: "status=failed",
+      format: "csv",
+      cadence: "monthly",
+      timeZone: "UTC",
+      includeLastPeriod: false,
+    });
     const run = async (status: "failed" | "succeeded" | "running", periodStart: string, periodEnd: string) => {
       const [job] = await handle.db
         .insert(tables.jobRuns)
@@ -215,7 +221,13 @@ describe("scheduled exports", () => {
     // A run still going neither raises nor clears it.
     await run("running", "2026-11-01T00:00:00.000Z", "2026-12-01T00:00:00.000Z");
     expect(await mine()).toEqual([
-      { scheduleId: id, webhookId: h.webhooks.accepting.id, failed: 2, periodStart: "2026-10-01T00:00:00.000Z" },
+      {
+        scheduleId: id,
+        webhookId: h.webhooks.accepting.id,
+        failed: 2,
+        periodStart: "2026-10-01T00:00:00.000Z",
+        deleted: false,
+      },
     ]);
     await handle.db
       .update(tables.jobRuns)
@@ -231,17 +243,14 @@ describe("scheduled exports", () => {
   });
 
   it("does not run for an owner who was disabled, nor once stopped, and keeps what ran", async () => {
-    const { id } = await createSchedule(
-      {
-        webhookId: h.webhooks.slow.id,
-        filters: filters("failed"),
-        format: "csv",
-        cadence: "weekly",
-        timeZone: "Europe/Berlin",
-        includeLastPeriod: true,
-      },
-      owner,
-    );
+    const { id } = await create({
+      webhookId: h.webhooks.slow.id,
+      filters: "status=failed",
+      format: "csv",
+      cadence: "weekly",
+      timeZone: "Europe/Berlin",
+      includeLastPeriod: true,
+    });
     // Listed now, so a list kept between writes must show the pause and the stop that follow.
     expect((await listSchedules()).find((s) => s.id === id)).toMatchObject({ paused: null, stoppedAt: null });
     // Its last week has ended and is owed at once: only the owner's state and the stop keep it from running.
@@ -275,17 +284,14 @@ describe("scheduled exports", () => {
   });
 
   it("a stop a database writer puts in the table is not one: the schedule runs, the list says so, its owner may stop it", async () => {
-    const { id } = await createSchedule(
-      {
-        webhookId: h.webhooks.slow.id,
-        filters: filters("success"),
-        format: "ndjson",
-        cadence: "weekly",
-        timeZone: "UTC",
-        includeLastPeriod: true,
-      },
-      owner,
-    );
+    const { id } = await create({
+      webhookId: h.webhooks.slow.id,
+      filters: "status=success",
+      format: "ndjson",
+      cadence: "weekly",
+      timeZone: "UTC",
+      includeLastPeriod: true,
+    });
     await handle.db
       .update(tables.exportSchedules)
       .set({ stoppedAt: new Date().toISOString(), stoppedByEmail: owner.email })
@@ -302,5 +308,53 @@ describe("scheduled exports", () => {
     authorize.mockResolvedValue(owner);
     expect(await stopExportSchedule({ id })).toMatchObject({ ok: true });
     expect((await listSchedules()).find((s) => s.id === id)?.paused).toBe(`Stopped by ${owner.email}`);
+  });
+
+  it("a schedule a database writer adds or changes does not run; one they delete is listed and reported until stopped", async () => {
+    const weekly = {
+      webhookId: h.webhooks.slow.id,
+      format: "csv" as const,
+      cadence: "weekly" as const,
+      timeZone: "UTC",
+      includeLastPeriod: true,
+    };
+    const changed = await create({ ...weekly, filters: "status=failed" });
+    const deleted = await create({ ...weekly, filters: "status=success" });
+    const [row] = await handle.db
+      .select()
+      .from(tables.exportSchedules)
+      .where(eq(tables.exportSchedules.id, changed.id));
+    // Added: a copy of a saved row under a new id, as its owner. Changed: the saved one now exports every status.
+    const [added] = await handle.db
+      .insert(tables.exportSchedules)
+      .values({ ...row!, id: "7b0c2a44-1d3e-4f50-9a61-b2c3d4e5f601", filters: { ...(row!.filters as object) } })
+      .returning();
+    await handle.db
+      .update(tables.exportSchedules)
+      .set({ filters: { ...(row!.filters as object), statuses: [] } })
+      .where(eq(tables.exportSchedules.id, changed.id));
+    await handle.db.delete(tables.exportSchedules).where(eq(tables.exportSchedules.id, deleted.id));
+
+    // Each one's last week has ended and is owed at once: none of the three is claimed.
+    await runDueSchedules();
+    for (const id of [added!.id, changed.id, deleted.id]) expect(await claimsOf(id)).toEqual([]);
+    const listed = await listSchedules();
+    const notAsRecorded = "Not run: changed outside the console";
+    expect(listed.find((s) => s.id === added!.id)?.paused).toBe(notAsRecorded);
+    expect(listed.find((s) => s.id === changed.id)?.paused).toBe(notAsRecorded);
+    expect(listed.find((s) => s.id === deleted.id)).toMatchObject({
+      webhookId: h.webhooks.slow.id,
+      ownerEmail: owner.email,
+      paused: "Not run: deleted outside the console",
+    });
+    // The failing-schedules rule reports the deleted one, until its owner stops it.
+    const reported = async () => (await failingSchedules()).filter((f) => f.scheduleId === deleted.id);
+    expect(await reported()).toEqual([
+      { scheduleId: deleted.id, webhookId: h.webhooks.slow.id, failed: 0, periodStart: null, deleted: true },
+    ]);
+    authorize.mockResolvedValue(owner);
+    expect(await stopExportSchedule({ id: deleted.id })).toMatchObject({ ok: true });
+    expect(await reported()).toEqual([]);
+    expect((await listSchedules()).find((s) => s.id === deleted.id)?.paused).toBe(`Stopped by ${owner.email}`);
   });
 });

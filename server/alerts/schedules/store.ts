@@ -14,6 +14,7 @@ import { getDb, tables, type Db } from "@/server/db";
 import { keptRead } from "@/server/db/kept-reads";
 import { AppError, conflict } from "@/server/errors";
 import { requireWebhook } from "../webhooks";
+import { asOnRecord, schedulesOnRecord, type ScheduleOnRecord } from "./creates-on-record";
 import { stopsOnRecord, type StopOnRecord } from "./stops-on-record";
 
 /** Runs of each schedule the page shows, newest first. */
@@ -59,20 +60,27 @@ export async function createSchedule(input: NewSchedule, user: StaffUser, now = 
   return { id: row.id, firstPeriod: { start: first.start.toISOString(), end: first.end.toISOString() } };
 }
 
-/** Stops a schedule (kept, with its runs): its owner or an administrator. */
+/**
+ * Stops a schedule (kept, with its runs): its owner or an administrator. One whose row was deleted outside
+ * the console is stopped on its record alone, which ends its report as deleted.
+ */
 export async function stopSchedule(id: string, user: StaffUser, now = new Date()) {
   const db = await getDb();
   const [row] = await db.select().from(tables.exportSchedules).where(eq(tables.exportSchedules.id, id)).limit(1);
-  if (!row) throw new AppError("NOT_FOUND", "There is no such schedule.");
-  if (row.ownerId !== user.id && user.role !== "admin")
-    throw new AppError("FORBIDDEN", `Only its owner (${row.ownerEmail}) or an administrator can stop this schedule.`);
+  const schedule = row ?? (await schedulesOnRecord(db)).get(id);
+  if (!schedule) throw new AppError("NOT_FOUND", "There is no such schedule.");
+  if (schedule.ownerId !== user.id && user.role !== "admin")
+    throw new AppError(
+      "FORBIDDEN",
+      `Only its owner (${schedule.ownerEmail ?? "someone"}) or an administrator can stop this schedule.`,
+    );
   // Stopped once its stop is on record (this act's own record is); a stopped row without one was not stopped.
   if ((await stopsOnRecord(db, [id])).has(id)) throw conflict("This schedule was already stopped.");
   await db
     .update(tables.exportSchedules)
     .set({ stoppedAt: now.toISOString(), stoppedByEmail: user.email })
     .where(eq(tables.exportSchedules.id, id));
-  return { id, webhookId: row.webhookId };
+  return { id, webhookId: schedule.webhookId };
 }
 
 /**
@@ -89,12 +97,17 @@ export function listSchedules(): Promise<ScheduleView[]> {
 }
 
 async function readSchedules(db: Db): Promise<ScheduleView[]> {
-  const schedules = await db.select().from(tables.exportSchedules).orderBy(desc(tables.exportSchedules.createdAt));
+  const stored = await db.select().from(tables.exportSchedules).orderBy(desc(tables.exportSchedules.createdAt));
+  const onRecord = await schedulesOnRecord(db);
+  const schedules: Listed[] = [
+    ...stored.map((row) => ({ ...row, asOnRecord: asOnRecord(row, onRecord.get(row.id)), gone: false })),
+    ...goneRows(onRecord, new Set(stored.map((row) => row.id))),
+  ];
   if (schedules.length === 0) return [];
   const owners = await db
     .select({ id: tables.users.id, disabledAt: tables.users.disabledAt })
     .from(tables.users)
-    .where(inArray(tables.users.id, [...new Set(schedules.map((s) => s.ownerId))]));
+    .where(inArray(tables.users.id, [...new Set(schedules.map((s) => s.ownerId).filter(Boolean))]));
   const disabled = new Set(owners.filter((o) => o.disabledAt !== null).map((o) => o.id));
   const runs = await db
     .select()
@@ -155,13 +168,39 @@ async function readSchedules(db: Db): Promise<ScheduleView[]> {
   }));
 }
 
-/** Why a schedule does not run, or that a stop only its row shows (written outside the console) is ignored. */
-function pausedBecause(
-  s: typeof tables.exportSchedules.$inferSelect,
-  stop: StopOnRecord | undefined,
-  ownerDisabled: boolean,
-): string | null {
+type Listed = typeof tables.exportSchedules.$inferSelect & { asOnRecord: boolean; gone: boolean };
+
+/** Schedules on record whose row is gone (deleted outside the console), as their records say them, newest first. */
+function goneRows(onRecord: Map<string, ScheduleOnRecord>, stored: Set<string>): Listed[] {
+  return [...onRecord]
+    .filter(([id]) => !stored.has(id))
+    .map(([id, r]) => ({
+      id,
+      webhookId: r.webhookId,
+      filters: r.filters,
+      format: r.format as Listed["format"],
+      cadence: r.cadence as Listed["cadence"],
+      timeZone: r.timeZone,
+      ownerId: r.ownerId ?? "",
+      ownerEmail: r.ownerEmail ?? "someone",
+      createdAt: r.createdAt,
+      firstPeriodStart: r.createdAt,
+      stoppedAt: null,
+      stoppedByEmail: null,
+      asOnRecord: true,
+      gone: true,
+    }))
+    .reverse();
+}
+
+/**
+ * Why a schedule does not run: stopped, deleted or changed outside the console, its owner disabled; or
+ * that a stop only its row shows (written outside the console) is ignored.
+ */
+function pausedBecause(s: Listed, stop: StopOnRecord | undefined, ownerDisabled: boolean): string | null {
   if (stop) return `Stopped by ${stop.by ?? "someone"}`;
+  if (s.gone) return "Not run: deleted outside the console";
+  if (!s.asOnRecord) return "Not run: changed outside the console";
   if (ownerDisabled) return `Paused: ${s.ownerEmail}'s account is disabled`;
   if (s.stoppedAt) return "Running: a stop not on the audit record was ignored";
   return null;

@@ -9,6 +9,7 @@ import { startJob } from "@/server/jobs";
 import { logger } from "@/server/log";
 import type { ExportParams } from "../export/checkpoint";
 import { alertsExportJob } from "../export/job";
+import { asOnRecord, schedulesOnRecord } from "./creates-on-record";
 import { stopsOnRecord } from "./stops-on-record";
 
 /** How often every console process looks for periods that ended. */
@@ -49,9 +50,18 @@ export async function runDueSchedules(now = new Date()): Promise<number> {
     db,
     rows.map((r) => r.schedule.id),
   );
+  // And a row is a schedule only as its record says it (./creates-on-record.ts).
+  const onRecord = await schedulesOnRecord(db);
   let claimed = 0;
   for (const { schedule, owner } of rows) {
     if (stops.has(schedule.id)) continue;
+    if (!asOnRecord(schedule, onRecord.get(schedule.id))) {
+      logger.warn(
+        { scheduleId: schedule.id },
+        "scheduled export: a schedule not as its audit record says does not run",
+      );
+      continue;
+    }
     if (schedule.stoppedAt)
       logger.warn({ scheduleId: schedule.id }, "scheduled export: a stop not on the audit record is ignored");
     // An owner whose role no longer exports has no schedule that runs (the page says it is paused).
