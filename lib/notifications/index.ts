@@ -57,6 +57,8 @@ export interface NotificationsView {
     hasSecret: boolean;
     updatedByEmail: string | null;
     updatedAt: string | null;
+    /** A destination an admin set that is gone from the vault (deleted outside the console): who set it, when. */
+    lost: { shown: string; by: string | null; at: string } | null;
   };
   rules: { id: RuleId; enabled: boolean; threshold?: number }[];
   /** The newest pass that ended (the rules checked, due messages sent), if any. */

@@ -6,6 +6,7 @@ import { RULES } from "@/lib/notifications/rules";
 import { getDb, tables } from "@/server/db";
 import { conflict } from "@/server/errors";
 import { defineAction } from "@/server/kit/define-action";
+import { DESTINATION_ACTION, NOTIFICATIONS_TARGET as TARGET } from "@/server/notifications/destination-on-record";
 import { startNotifyPass } from "@/server/notifications/job";
 import { publicOrigin } from "@/server/notifications/origin";
 import { deliverDue, enqueue } from "@/server/notifications/outbox";
@@ -13,15 +14,13 @@ import { RULE_ACTION, ruleTarget } from "@/server/notifications/rules-on-record"
 import { hasSigningSecret, newSigningSecret } from "@/server/notifications/secret";
 import { readSettings, writeDestination, writeRule } from "@/server/notifications/settings";
 
-const TARGET = "notifications";
-
 /**
  * Sets where notifications go and in which format; an empty URL clears it (CONSOLE_NOTIFY_URL applies
  * again). The first time the plain format is chosen a signing secret is made and returned, once. The
  * record keeps the URL without its query (it may hold the receiver's token).
  */
 export const saveNotifyDestination = defineAction({
-  action: "notifications.destination",
+  action: DESTINATION_ACTION,
   secretFields: [],
   permission: "users:manage",
   input: saveDestinationSchema,

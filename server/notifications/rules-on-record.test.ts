@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { asc, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { acknowledgeBreaks } from "@/server/audit/acknowledge";
 import { chainAlarm, clearChainAlarm } from "@/server/audit/alarm";
@@ -28,7 +28,7 @@ vi.mock("@/server/request-context", () => ({ requestContext: async () => ({ requ
  * can write to the console's database but holds none of the chain's keys, and wants a rule silenced (the
  * audit chain's own among them) before they do what it would report. Its own database and receiver.
  */
-describe("notification rules against a database writer", () => {
+describe("notification settings against a database writer", () => {
   let handle: DbHandle;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   const savedKey = process.env.CONSOLE_VAULT_KEY;
@@ -136,5 +136,27 @@ describe("notification rules against a database writer", () => {
     });
     await switchRule("audit-chain", { enabled: true });
     expect((await readSettings(handle.db)).rules["audit-chain"]).toEqual({ enabled: true });
+  });
+
+  it("a destination deleted from the vault is shown as deleted outside the console, with who set it; one cleared is not", async () => {
+    const { saveNotifyDestination } = await import("@/server/actions/notifications");
+    const { notificationsView } = await import("./view");
+    const url = receiver.url;
+    expect(await saveNotifyDestination({ url, format: "slack" })).toMatchObject({ ok: true });
+    expect((await notificationsView(handle.db)).destination.lost).toBeNull();
+    // A database writer removes the sealed URL: nothing would be sent, and nothing else says so.
+    await handle.db.delete(tables.vaultRecords).where(eq(tables.vaultRecords.purpose, "notify-destination"));
+    const { destination } = await notificationsView(handle.db);
+    expect(destination.shown).toBeNull();
+    expect(destination.lost).toEqual({
+      shown: expect.stringMatching(new RegExp(`^${new URL(url).origin.replaceAll(".", "\\.")}/`)),
+      by: admin.email,
+      at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    // As the page shows any destination: never the query, which may hold the receiver's token.
+    expect(destination.lost?.shown).not.toContain(new URL(url).search || "?");
+    // Cleared by an admin, through the act: nothing is lost.
+    expect(await saveNotifyDestination({ url: "", format: "slack" })).toMatchObject({ ok: true });
+    expect((await notificationsView(handle.db)).destination.lost).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import type { RuleId, RuleSetting } from "@/lib/notifications/rules";
 import { tables, type Db } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { vaultDelete, vaultGetText, vaultPut } from "@/server/vault";
+import { destinationOnRecord, type DestinationOnRecord } from "./destination-on-record";
 import { rulesOnRecord } from "./rules-on-record";
 
 const ROW = "console";
@@ -19,6 +20,8 @@ export interface NotifySettings {
   rules: Record<RuleId, RuleSetting>;
   updatedByEmail: string | null;
   updatedAt: string | null;
+  /** A destination an admin set (on the audit record) that the vault no longer holds: deleted outside the console. */
+  lost: (DestinationOnRecord & { shown: string }) | null;
 }
 
 /** The settings row, every rule's setting as the audit chain says (./rules-on-record.ts), and the destination in force. */
@@ -31,6 +34,7 @@ export async function readSettings(db: Db): Promise<NotifySettings> {
   const { rules } = await rulesOnRecord(db);
   const env = getEnv().CONSOLE_NOTIFY_URL ?? null;
   const admin = (await vaultGetText(db, DESTINATION)) ?? null;
+  const recorded = admin ? undefined : await destinationOnRecord(db);
   return {
     url: admin ?? env,
     source: admin ? "admin" : env ? "environment" : null,
@@ -38,6 +42,7 @@ export async function readSettings(db: Db): Promise<NotifySettings> {
     rules,
     updatedByEmail: row?.updatedByEmail ?? null,
     updatedAt: row?.updatedAt ?? null,
+    lost: recorded?.shown ? { ...recorded, shown: recorded.shown } : null,
   };
 }
 

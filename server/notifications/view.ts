@@ -65,6 +65,7 @@ export async function notificationsView(db: Db): Promise<NotificationsView> {
       hasSecret: secret,
       updatedByEmail: settings.updatedByEmail,
       updatedAt: settings.updatedAt && iso(settings.updatedAt),
+      lost: settings.lost,
     },
     lastPass: pass?.finishedAt ? { finishedAt: pass.finishedAt.toISOString(), status: pass.status } : null,
     rules: RULE_IDS.map((id) => ({ id, ...settings.rules[id] })),
