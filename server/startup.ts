@@ -26,6 +26,8 @@ async function startJobs() {
   });
   // Signed checkpoints of the audit chain go to the checkpoint directory, outside the database.
   (await import("./audit/checkpoint-schedule")).startAuditCheckpoints();
+  // …and the whole chain is verified again hourly, in short stretches: old records are not trusted as they stand.
+  (await import("./audit/sweep-schedule")).startAuditSweep();
   // Scheduled exports: each period that ended is claimed once across instances and exported.
   (await import("./alerts/schedules/tick")).startExportSchedules();
   // Stuck yield runs (steps broadcast but never reported, runs whose job ended) are looked for on a schedule.

@@ -4,6 +4,7 @@ import { tables } from "@/server/db";
 import type { DbHandle } from "@/server/db/client";
 import { forgetEnvForTests } from "@/server/env";
 import { forgetSigningKeysForTests } from "@/server/evidence/signing-keys";
+import { freshChainPerTest } from "@/testing/audit/chain-db";
 import { openTestDb, type TestDbKind } from "@/testing/db";
 import { acknowledgeBreaks } from "./acknowledge";
 import { chainAlarm } from "./alarm";
@@ -39,13 +40,7 @@ const operator = { reason: "INC-7: restored from backup", operator: "ops@example
 
 describe.each<TestDbKind>(["pglite", "postgres"])("a database writer with an old backup, on %s", (kind) => {
   let h: DbHandle;
-  beforeEach(async () => {
-    h = await openTestDb(kind);
-  });
-  afterEach(async () => {
-    forgetAuditKeysForTests();
-    await h?.close();
-  });
+  freshChainPerTest(kind, (opened) => (h = opened));
 
   it("puts an old head back over a cut tail: appends are refused and Verify names the records and the checkpoint", async () => {
     await fill(h, 13);

@@ -23,6 +23,16 @@ import {
 /** A checkpoint the log is held to: the record at `lastSeq` must be there, sealed `headHash`, the `count`th. */
 export type Anchor = CheckpointCheck & { headHash: string };
 
+/** A point of the chain already verified: the record at `lastSeq`, sealed `headHash`, the `count`th. */
+export type Verified = Pick<SignedCheckpoint, "lastSeq" | "headHash" | "count" | "lastAt" | "at">;
+
+/** Where a walk of `maxRows` stopped before the end of the log: every record up to there verified. */
+export interface Stretch {
+  ok: true;
+  stretch: true;
+  to: Verified;
+}
+
 export interface WalkInput {
   keys: AuditKeys | undefined;
   /** Every checkpoint that binds, in any order. */
@@ -31,8 +41,8 @@ export interface WalkInput {
   anchor: CheckpointCheck | null;
   accepted: Acknowledgements;
   checkedAt: string;
-  /** Continue from a checkpoint already verified instead of the first record. */
-  from?: SignedCheckpoint;
+  /** Continue from a checkpoint (or a point a sweep reached) already verified instead of the first record. */
+  from?: Verified;
   batchSize: number;
   afterBatch?: () => Promise<void>;
 }
@@ -55,7 +65,22 @@ const anchorName = (a: Anchor) =>
  * that is gone is named) and the sealed head.
  */
 export async function walk(db: Db, input: WalkInput): Promise<Done | Failure> {
-  const { keys, accepted, checkedAt, from, batchSize, afterBatch } = input;
+  const done = await walkRows(db, input);
+  if ("stretch" in done) throw new Error("a walk without a bound stopped before the end of the log");
+  return done;
+}
+
+/**
+ * At most `maxRows` records after `from` (the sweep's steps, server/audit/sweep.ts): a Stretch when the
+ * log goes on after them, the walk's own verdict (the head checked) when they reach its end. Only the
+ * anchors after `from` may be given.
+ */
+export function walkStretch(db: Db, input: WalkInput & { maxRows: number }): Promise<Done | Failure | Stretch> {
+  return walkRows(db, { ...input, batchSize: input.maxRows });
+}
+
+async function walkRows(db: Db, input: WalkInput & { maxRows?: number }): Promise<Done | Failure | Stretch> {
+  const { keys, accepted, checkedAt, from, batchSize, afterBatch, maxRows } = input;
   const anchors = [...input.anchors].sort((a, b) => a.lastSeq - b.lastSeq);
   const anchorsAt = new Map<number, Anchor[]>();
   for (const a of anchors) anchorsAt.set(a.lastSeq, [...(anchorsAt.get(a.lastSeq) ?? []), a]);
@@ -100,6 +125,8 @@ export async function walk(db: Db, input: WalkInput): Promise<Done | Failure> {
             row,
           );
         epoch = row.keyEpoch;
+        const opened = row.action === KEYS_ROTATED_ACTION ? rotationInput.safeParse(row.input) : undefined;
+        rotatedTo = opened?.success ? opened.data.toEpoch : null;
         continue;
       }
       if (!keys)
@@ -173,6 +200,12 @@ export async function walk(db: Db, input: WalkInput): Promise<Done | Failure> {
     cursor = rows.at(-1)?.seq ?? cursor;
     await afterBatch?.();
     if (rows.length < batchSize) break;
+    if (maxRows !== undefined && last)
+      return {
+        ok: true,
+        stretch: true,
+        to: { lastSeq: last.seq, headHash: prev, count, lastAt: last.at, at: checkedAt },
+      };
   }
   if (startRow && from)
     return fail(

@@ -168,6 +168,13 @@ export const auditVerifications = counter(
   ["verdict"],
 );
 
+export const auditSweepCompleted = gauge(
+  "console_audit_sweep_completed_timestamp_seconds",
+  "When this instance last verified the whole audit chain in its hourly sweep (Unix seconds)",
+  [],
+  "max",
+);
+
 export const signInFailures = counter(
   "console_sign_in_failures_total",
   "Refused sign-ins by reason (wrong credentials, locked, ...)",
