@@ -1,10 +1,10 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import { useAction } from "@/components/hooks/use-action";
+import { DestinationOffRecord } from "@/components/notifications/destination-off-record";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
-import { RelativeTime } from "@/components/ui/relative-time";
 import type { NotificationsView } from "@/lib/notifications";
 import type { NotifyFormat } from "@/lib/notifications/destination";
 import { queryKeys } from "@/lib/shared/query-keys";
@@ -47,13 +47,7 @@ export function DestinationForm({
         : "Not set: notifications are off";
   return (
     <form onSubmit={onSubmit} className="space-y-3" noValidate aria-label="Notification destination">
-      {destination.lost ? (
-        <div role="alert" className="rounded border border-warning/40 bg-warning-soft p-3 text-sm">
-          The destination <span className="font-mono break-all">{destination.lost.shown}</span> that{" "}
-          {destination.lost.by ?? "an admin"} set <RelativeTime iso={destination.lost.at} /> is gone: it was deleted
-          outside the console (the audit log records it, the vault no longer holds it). Set it again.
-        </div>
-      ) : null}
+      <DestinationOffRecord destination={destination} />
       <p className="text-sm">
         <span className="text-muted">Destination: </span>
         <span className="font-mono break-all" data-testid="notify-destination">

@@ -59,6 +59,11 @@ export interface NotificationsView {
     updatedAt: string | null;
     /** A destination an admin set that is gone from the vault (deleted outside the console): who set it, when. */
     lost: { shown: string; by: string | null; at: string } | null;
+    /**
+     * The vault holds a URL the newest record did not set (an older one put back from a backup, or one an admin
+     * cleared): nothing is sent there. `held` is the vault's, `shown` what the record set (null: cleared).
+     */
+    restored: { held: string; shown: string | null; by: string | null; at: string } | null;
   };
   rules: { id: RuleId; enabled: boolean; threshold?: number }[];
   /** The newest pass that ended (the rules checked, due messages sent), if any. */

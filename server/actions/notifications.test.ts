@@ -63,14 +63,17 @@ const records = () => h.db.select().from(tables.auditLog).orderBy(asc(tables.aud
 
 describe("the notification actions", () => {
   it("an admin sets the destination: the signing secret is handed out once, the record keeps neither it nor the URL past its origin", async () => {
+    const fingerprint = expect.stringMatching(/^[0-9a-f]{32}$/);
     const first = await actions.saveNotifyDestination({ url: receiver.url, format: "plain" });
     expect(first).toMatchObject({
       ok: true,
-      data: { format: "plain", signingSecret: expect.stringMatching(/^ccsig_/) },
+      data: { format: "plain", signingSecret: expect.stringMatching(/^ccsig_/), fingerprint },
     });
     const secret = first.ok ? first.data.signingSecret! : "";
     const again = await actions.saveNotifyDestination({ url: receiver.url, format: "plain" });
-    expect(again).toEqual({ ok: true, data: { format: "plain" } });
+    // The same URL, the same fingerprint: a keyed hash (server/notifications/destination-fingerprint.ts), not the URL.
+    expect(again).toEqual({ ok: true, data: { format: "plain", fingerprint } });
+    expect(first.ok && first.data.fingerprint).toBe(again.ok && again.data.fingerprint);
 
     const log = await records();
     const saved = log.filter((r) => r.action === "notifications.destination" && r.outcome === "ok");
@@ -80,7 +83,7 @@ describe("the notification actions", () => {
       target: "notifications",
       input: {
         input: { destination: `${new URL(receiver.url).origin}/…`, format: "plain" },
-        result: { signingSecretIssued: true },
+        result: { signingSecretIssued: true, fingerprint },
       },
     });
     expect(JSON.stringify(log)).not.toContain("receiver-token-123");

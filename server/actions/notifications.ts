@@ -6,6 +6,7 @@ import { RULES } from "@/lib/notifications/rules";
 import { getDb, tables } from "@/server/db";
 import { conflict } from "@/server/errors";
 import { defineAction } from "@/server/kit/define-action";
+import { newDestinationFingerprint } from "@/server/notifications/destination-fingerprint";
 import { DESTINATION_ACTION, NOTIFICATIONS_TARGET as TARGET } from "@/server/notifications/destination-on-record";
 import { startNotifyPass } from "@/server/notifications/job";
 import { publicOrigin } from "@/server/notifications/origin";
@@ -28,12 +29,17 @@ export const saveNotifyDestination = defineAction({
   auditInput: ({ url, format }) => ({ destination: url ? shownDestination(url) : null, format }),
   async run(input, { user }) {
     const db = await getDb();
+    const fingerprint = input.url ? await newDestinationFingerprint(db, input.url) : undefined;
     await writeDestination(db, { url: input.url || null, format: input.format }, user.email);
     const signingSecret =
       input.format === "plain" && !(await hasSigningSecret(db)) ? await newSigningSecret(db) : undefined;
-    return { format: input.format, signingSecret };
+    return { format: input.format, signingSecret, fingerprint };
   },
-  auditResult: (r) => ({ signingSecretIssued: r.signingSecret !== undefined }),
+  // The fingerprint tells the URL this record set from an older one put back in the vault (server/notifications/settings.ts).
+  auditResult: (r) => ({
+    signingSecretIssued: r.signingSecret !== undefined,
+    ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}),
+  }),
 });
 
 /** A new signing secret for the plain format, replacing the old one at once; shown once. */

@@ -14,15 +14,19 @@ export interface DestinationOnRecord {
   shown: string | null;
   by: string | null;
   at: string;
+  /** The keyed fingerprint of the URL it set (./destination-fingerprint.ts); undefined on records from before it. */
+  fingerprint?: string;
 }
 
 const destinationSchema = z.object({ input: z.object({ destination: z.string().nullable() }) });
+const resultSchema = z.object({ result: z.object({ fingerprint: z.string() }) });
 
 /**
  * The newest destination an admin set, as the audit chain says; undefined when none was ever set or it
  * cannot be trusted (a record changed outside the console raises the chain's alarm, and the page then says
  * nothing of it rather than the pass failing). The vault holds the URL itself: a destination on record with
- * none in the vault was deleted outside the console (./settings.ts).
+ * none in the vault was deleted outside the console, one that is not the vault's was put back from a backup
+ * (./settings.ts).
  */
 export async function destinationOnRecord(db: Db): Promise<DestinationOnRecord | undefined> {
   try {
@@ -35,7 +39,13 @@ export async function destinationOnRecord(db: Db): Promise<DestinationOnRecord |
     if (!newest) return undefined;
     const said = await inputOnRecord(db, newest, trust, destinationSchema);
     if (!said) return undefined;
-    return { shown: said.destination, by: newest.actorEmail, at: new Date(newest.at).toISOString() };
+    const result = resultSchema.safeParse(newest.input);
+    return {
+      shown: said.destination,
+      by: newest.actorEmail,
+      at: new Date(newest.at).toISOString(),
+      ...(result.success ? { fingerprint: result.data.result.fingerprint } : {}),
+    };
   } catch (error) {
     if (isAppError(error) && error.code === "AUDIT_UNAVAILABLE") return undefined;
     throw error;

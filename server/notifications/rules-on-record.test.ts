@@ -159,4 +159,45 @@ describe("notification settings against a database writer", () => {
     expect(await saveNotifyDestination({ url: "", format: "slack" })).toMatchObject({ ok: true });
     expect((await notificationsView(handle.db)).destination.lost).toBeNull();
   });
+
+  it("a destination put back from an older vault row is not sent to; the page says which one the record set", async () => {
+    const { saveNotifyDestination } = await import("@/server/actions/notifications");
+    const { notificationsView } = await import("./view");
+    const destinationRow = () =>
+      handle.db.select().from(tables.vaultRecords).where(eq(tables.vaultRecords.purpose, "notify-destination"));
+    // Two hooks of one receiver, as two Slack webhooks share one origin: what the page shows of them is alike.
+    const old = `${new URL(receiver.url).origin}/old-hook`;
+    expect(await saveNotifyDestination({ url: old, format: "slack" })).toMatchObject({ ok: true });
+    const [backup] = await destinationRow();
+    expect(await saveNotifyDestination({ url: receiver.url, format: "slack" })).toMatchObject({ ok: true });
+    expect((await readSettings(handle.db)).url).toBe(receiver.url);
+
+    // A database writer puts the old row back: sealed under the vault key, genuine, and not what the record set.
+    const { id: _id, ...sealed } = backup!;
+    await handle.db
+      .update(tables.vaultRecords)
+      .set(sealed)
+      .where(eq(tables.vaultRecords.purpose, "notify-destination"));
+    const settings = await readSettings(handle.db);
+    expect({ url: settings.url, source: settings.source }).toEqual({ url: null, source: null });
+    const { destination } = await notificationsView(handle.db);
+    expect(destination.shown).toBeNull();
+    expect(destination.restored).toEqual({
+      held: expect.stringMatching(/\/…$/),
+      shown: expect.stringMatching(/\/…$/),
+      by: admin.email,
+      at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+
+    // Cleared by an admin, then the old row put back: the record set nothing.
+    expect(await saveNotifyDestination({ url: "", format: "slack" })).toMatchObject({ ok: true });
+    await handle.db.insert(tables.vaultRecords).values(sealed);
+    expect((await readSettings(handle.db)).url).toBeNull();
+    expect((await notificationsView(handle.db)).destination.restored).toMatchObject({ shown: null });
+
+    // Set again through the act: in force, nothing to say.
+    expect(await saveNotifyDestination({ url: old, format: "slack" })).toMatchObject({ ok: true });
+    expect((await readSettings(handle.db)).url).toBe(old);
+    expect((await notificationsView(handle.db)).destination.restored).toBeNull();
+  });
 });

@@ -1,10 +1,11 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import type { NotifyFormat } from "@/lib/notifications/destination";
+import { shownDestination, type NotifyFormat } from "@/lib/notifications/destination";
 import type { RuleId, RuleSetting } from "@/lib/notifications/rules";
 import { tables, type Db } from "@/server/db";
 import { getEnv } from "@/server/env";
 import { vaultDelete, vaultGetText, vaultPut } from "@/server/vault";
+import { destinationFingerprint } from "./destination-fingerprint";
 import { destinationOnRecord, type DestinationOnRecord } from "./destination-on-record";
 import { rulesOnRecord } from "./rules-on-record";
 
@@ -21,7 +22,12 @@ export interface NotifySettings {
   updatedByEmail: string | null;
   updatedAt: string | null;
   /** A destination an admin set (on the audit record) that the vault no longer holds: deleted outside the console. */
-  lost: (DestinationOnRecord & { shown: string }) | null;
+  lost: { shown: string; by: string | null; at: string } | null;
+  /**
+   * The vault holds a URL the newest record did not set (an older one put back from a backup, or one the
+   * record cleared): not sent to; `held` is how the page shows it, beside what the record says.
+   */
+  restored: (DestinationOnRecord & { held: string }) | null;
 }
 
 /** The settings row, every rule's setting as the audit chain says (./rules-on-record.ts), and the destination in force. */
@@ -33,8 +39,11 @@ export async function readSettings(db: Db): Promise<NotifySettings> {
     .limit(1);
   const { rules } = await rulesOnRecord(db);
   const env = getEnv().CONSOLE_NOTIFY_URL ?? null;
-  const admin = (await vaultGetText(db, DESTINATION)) ?? null;
-  const recorded = admin ? undefined : await destinationOnRecord(db);
+  const vault = (await vaultGetText(db, DESTINATION)) ?? null;
+  const recorded = await destinationOnRecord(db);
+  const restored =
+    vault && recorded && !(await setBy(db, vault, recorded)) ? { ...recorded, held: shownDestination(vault) } : null;
+  const admin = restored ? null : vault;
   return {
     url: admin ?? env,
     source: admin ? "admin" : env ? "environment" : null,
@@ -42,8 +51,19 @@ export async function readSettings(db: Db): Promise<NotifySettings> {
     rules,
     updatedByEmail: row?.updatedByEmail ?? null,
     updatedAt: row?.updatedAt ?? null,
-    lost: recorded?.shown ? { ...recorded, shown: recorded.shown } : null,
+    lost: !vault && recorded?.shown ? { shown: recorded.shown, by: recorded.by, at: recorded.at } : null,
+    restored,
   };
+}
+
+/**
+ * Whether the vault's URL is the one the newest record set: its fingerprint when the record has one, else
+ * (records from before fingerprints) what the page shows of it.
+ */
+async function setBy(db: Db, url: string, recorded: DestinationOnRecord): Promise<boolean> {
+  if (recorded.shown === null) return false;
+  if (recorded.fingerprint === undefined) return recorded.shown === shownDestination(url);
+  return recorded.fingerprint === (await destinationFingerprint(db, url));
 }
 
 /** Sets (or, with null, clears) the admin's destination and the body format. */

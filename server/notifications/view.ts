@@ -66,6 +66,12 @@ export async function notificationsView(db: Db): Promise<NotificationsView> {
       updatedByEmail: settings.updatedByEmail,
       updatedAt: settings.updatedAt && iso(settings.updatedAt),
       lost: settings.lost,
+      restored: settings.restored && {
+        held: settings.restored.held,
+        shown: settings.restored.shown,
+        by: settings.restored.by,
+        at: settings.restored.at,
+      },
     },
     lastPass: pass?.finishedAt ? { finishedAt: pass.finishedAt.toISOString(), status: pass.status } : null,
     rules: RULE_IDS.map((id) => ({ id, ...settings.rules[id] })),
