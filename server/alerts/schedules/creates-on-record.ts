@@ -20,6 +20,8 @@ export interface ScheduleOnRecord {
   format: string;
   cadence: string;
   timeZone: string;
+  /** Where its first period began, as the act said (records from before it do not say). */
+  firstPeriodStart?: string;
 }
 
 const createSchema = z.object({
@@ -30,7 +32,7 @@ const createSchema = z.object({
     cadence: z.enum(CADENCES),
     timeZone: z.string(),
   }),
-  result: z.object({ scheduleId: z.string() }),
+  result: z.object({ scheduleId: z.string(), firstPeriod: z.object({ start: z.string() }).optional() }),
 });
 
 /**
@@ -62,12 +64,17 @@ export async function schedulesOnRecord(db: Db): Promise<Map<string, ScheduleOnR
       format: input.format,
       cadence: input.cadence,
       timeZone: input.timeZone,
+      ...(result.firstPeriod ? { firstPeriodStart: new Date(result.firstPeriod.start).toISOString() } : {}),
     });
   }
   return found;
 }
 
-/** Whether a row of the schedules table is the schedule its record says (owner, webhook, filters, format, cadence, zone). */
+/**
+ * Whether a row of the schedules table is the schedule its record says (owner, webhook, filters, format,
+ * cadence, zone, and where its first period began: a writer who moves that back makes it export older
+ * periods, as its owner, to the archive).
+ */
 export function asOnRecord(
   row: {
     ownerId: string;
@@ -76,6 +83,7 @@ export function asOnRecord(
     format: string;
     cadence: string;
     timeZone: string;
+    firstPeriodStart: string;
   },
   record: ScheduleOnRecord | undefined,
 ): boolean {
@@ -86,6 +94,8 @@ export function asOnRecord(
     record.format === row.format &&
     record.cadence === row.cadence &&
     record.timeZone === row.timeZone &&
+    (record.firstPeriodStart === undefined ||
+      Date.parse(record.firstPeriodStart) === Date.parse(row.firstPeriodStart)) &&
     isDeepStrictEqual(record.filters, row.filters)
   );
 }

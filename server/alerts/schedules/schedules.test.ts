@@ -152,6 +152,9 @@ describe("scheduled exports", () => {
 
   it("catches up every period missed while the console was down, oldest first, and says so", async () => {
     const now = new Date();
+    // Saved three days ago, as a console down since then finds it: the act's clock is set back while it
+    // saves (its record says where the first period began, and the row is held to that).
+    vi.useFakeTimers({ toFake: ["Date"], now: now.getTime() - 3 * DAY });
     const { id } = await create({
       webhookId: h.webhooks.failing.id,
       filters: "status=success",
@@ -159,15 +162,7 @@ describe("scheduled exports", () => {
       cadence: "daily",
       timeZone: "UTC",
       includeLastPeriod: false,
-    });
-    // Saved three days ago, as a console down since then would find it: its start and first period moved
-    // back (what the record holds a row to is whose it is and what it exports, not when it began).
-    const threeDaysAgo = new Date(now.getTime() - 3 * DAY).toISOString();
-    const threeDaysBefore = new Date(Math.floor(now.getTime() / DAY) * DAY - 3 * DAY).toISOString();
-    await handle.db
-      .update(tables.exportSchedules)
-      .set({ createdAt: threeDaysAgo, firstPeriodStart: threeDaysBefore })
-      .where(eq(tables.exportSchedules.id, id));
+    }).finally(() => vi.useRealTimers());
     expect(await runDueSchedules(now)).toBe(3);
     const claims = (await claimsOf(id)).sort((a, b) => Date.parse(a.periodStart) - Date.parse(b.periodStart));
     const today = Math.floor(now.getTime() / DAY) * DAY;
@@ -310,7 +305,7 @@ describe("scheduled exports", () => {
     expect((await listSchedules()).find((s) => s.id === id)?.paused).toBe(`Stopped by ${owner.email}`);
   });
 
-  it("a schedule a database writer adds or changes does not run; one they delete is listed and reported until stopped", async () => {
+  it("a schedule a database writer adds, changes or moves back does not run; one they delete is listed and reported until stopped", async () => {
     const weekly = {
       webhookId: h.webhooks.slow.id,
       format: "csv" as const,
@@ -320,6 +315,7 @@ describe("scheduled exports", () => {
     };
     const changed = await create({ ...weekly, filters: "status=failed" });
     const deleted = await create({ ...weekly, filters: "status=success" });
+    const movedBack = await create({ ...weekly, filters: "status=pending" });
     const [row] = await handle.db
       .select()
       .from(tables.exportSchedules)
@@ -334,14 +330,24 @@ describe("scheduled exports", () => {
       .set({ filters: { ...(row!.filters as object), statuses: [] } })
       .where(eq(tables.exportSchedules.id, changed.id));
     await handle.db.delete(tables.exportSchedules).where(eq(tables.exportSchedules.id, deleted.id));
+    // Moved back: begun four weeks earlier, it would export those weeks to the archive, as its owner.
+    const [moved] = await handle.db
+      .select()
+      .from(tables.exportSchedules)
+      .where(eq(tables.exportSchedules.id, movedBack.id));
+    await handle.db
+      .update(tables.exportSchedules)
+      .set({ firstPeriodStart: new Date(Date.parse(moved!.firstPeriodStart) - 28 * DAY).toISOString() })
+      .where(eq(tables.exportSchedules.id, movedBack.id));
 
     // Each one's last week has ended and is owed at once: none of the three is claimed.
     await runDueSchedules();
-    for (const id of [added!.id, changed.id, deleted.id]) expect(await claimsOf(id)).toEqual([]);
+    for (const id of [added!.id, changed.id, deleted.id, movedBack.id]) expect(await claimsOf(id)).toEqual([]);
     const listed = await listSchedules();
     const notAsRecorded = "Not run: changed outside the console";
     expect(listed.find((s) => s.id === added!.id)?.paused).toBe(notAsRecorded);
     expect(listed.find((s) => s.id === changed.id)?.paused).toBe(notAsRecorded);
+    expect(listed.find((s) => s.id === movedBack.id)?.paused).toBe(notAsRecorded);
     expect(listed.find((s) => s.id === deleted.id)).toMatchObject({
       webhookId: h.webhooks.slow.id,
       ownerEmail: owner.email,

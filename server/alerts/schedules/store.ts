@@ -184,7 +184,7 @@ function goneRows(onRecord: Map<string, ScheduleOnRecord>, stored: Set<string>):
       ownerId: r.ownerId ?? "",
       ownerEmail: r.ownerEmail ?? "someone",
       createdAt: r.createdAt,
-      firstPeriodStart: r.createdAt,
+      firstPeriodStart: r.firstPeriodStart ?? r.createdAt,
       stoppedAt: null,
       stoppedByEmail: null,
       asOnRecord: true,
