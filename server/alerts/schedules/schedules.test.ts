@@ -325,9 +325,10 @@ describe("scheduled exports", () => {
       .insert(tables.exportSchedules)
       .values({ ...row!, id: "7b0c2a44-1d3e-4f50-9a61-b2c3d4e5f601", filters: { ...(row!.filters as object) } })
       .returning();
+    const intruder = { ...owner, id: "00000000-0000-4000-8000-000000000002", email: "ivo@example.com" };
     await handle.db
       .update(tables.exportSchedules)
-      .set({ filters: { ...(row!.filters as object), statuses: [] } })
+      .set({ filters: { ...(row!.filters as object), statuses: [] }, ownerId: intruder.id, ownerEmail: intruder.email })
       .where(eq(tables.exportSchedules.id, changed.id));
     await handle.db.delete(tables.exportSchedules).where(eq(tables.exportSchedules.id, deleted.id));
     // Moved back: begun four weeks earlier, it would export those weeks to the archive, as its owner.
@@ -353,6 +354,10 @@ describe("scheduled exports", () => {
       ownerEmail: owner.email,
       paused: "Not run: deleted outside the console",
     });
+    // Whose it is stays what its record says: the person a writer named in the row cannot stop it.
+    authorize.mockResolvedValue(intruder);
+    const refused = await stopExportSchedule({ id: changed.id });
+    expect(!refused.ok && refused.error.message).toContain(`Only its owner (${owner.email})`);
     // The failing-schedules rule reports the deleted one, until its owner stops it.
     const reported = async () => (await failingSchedules()).filter((f) => f.scheduleId === deleted.id);
     expect(await reported()).toEqual([

@@ -61,13 +61,15 @@ export async function createSchedule(input: NewSchedule, user: StaffUser, now = 
 }
 
 /**
- * Stops a schedule (kept, with its runs): its owner or an administrator. One whose row was deleted outside
- * the console is stopped on its record alone, which ends its report as deleted.
+ * Stops a schedule (kept, with its runs): its owner (on its record) or an administrator. One whose row was
+ * deleted outside the console is stopped on its record alone, which ends its report as deleted.
  */
 export async function stopSchedule(id: string, user: StaffUser, now = new Date()) {
   const db = await getDb();
   const [row] = await db.select().from(tables.exportSchedules).where(eq(tables.exportSchedules.id, id)).limit(1);
-  const schedule = row ?? (await schedulesOnRecord(db)).get(id);
+  // Whose it is, as its record says where there is one: a writer who puts someone else in the row as its
+  // owner does not let them stop it.
+  const schedule = (await schedulesOnRecord(db)).get(id) ?? row;
   if (!schedule) throw new AppError("NOT_FOUND", "There is no such schedule.");
   if (schedule.ownerId !== user.id && user.role !== "admin")
     throw new AppError(
