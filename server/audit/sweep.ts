@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/server/db";
 import { acknowledgements } from "./acknowledgements";
+import type { SignedCheckpoint } from "./checkpoint";
 import { storedCheckpoints } from "./checkpoint-files";
 import { storedAuditKeys } from "./keys";
 import { prepareChainCheck, reportVerdict, verifyChain } from "./verify";
@@ -18,34 +19,45 @@ import { walkStretch, type Anchor, type Verified } from "./walk";
  * names it and raises the chain's alarm.
  *
  * Why in stretches: on the embedded database one connection runs every statement, so a walk of the
- * whole log in one snapshot would hold every request until it ended (40,000 records a second here).
+ * whole log in one snapshot would hold every request until it ended (25,000–40,000 records a second here).
  */
 export const SWEEP_ROWS = 2000;
 
-export type SweepStep = { done: false; at: Verified } | { done: true; ok: boolean };
-
 /**
- * One stretch: from `from` (undefined: the first record) at most `maxRows` records. A pass begins with
- * what a Verify checks before walking (the checkpoint directory: foreign files, chains lost with their
- * keys) and ends with the head. On anything wrong the whole walk decides (verifyChain: the finding
- * named for the log, the alarm raised); `ok` is its verdict.
+ * A whole pass: stretch after stretch of at most `maxRows` records, `pause` between them so other
+ * statements get their turn. It begins with what a Verify checks before walking (the checkpoint
+ * directory: foreign files, chains lost with their keys; its checkpoints are read once, here) and ends
+ * with the head. On anything wrong the whole walk decides (verifyChain: the finding named for the log,
+ * the alarm raised), and `ok` is its verdict.
  */
-export async function sweepStep(db: Db, from: Verified | undefined, maxRows = SWEEP_ROWS): Promise<SweepStep> {
-  if (!from) {
-    const prepared = await prepareChainCheck(db);
-    if (prepared.early) {
-      await reportVerdict(prepared.early);
-      return { done: true, ok: false };
-    }
+export async function sweepChain(
+  db: Db,
+  options: { maxRows?: number; pause?: () => Promise<void> } = {},
+): Promise<{ ok: boolean; stretches: number }> {
+  const prepared = await prepareChainCheck(db);
+  if (prepared.early) {
+    await reportVerdict(prepared.early);
+    return { ok: false, stretches: 0 };
   }
+  const checkpoints = (await storedCheckpoints(db)).all;
+  let from: Verified | undefined;
+  for (let stretches = 1; ; stretches++) {
+    const result = await stretch(db, from, checkpoints, options.maxRows ?? SWEEP_ROWS);
+    if (!("stretch" in result)) return { ok: result.ok || (await verifyChain(db)).ok, stretches };
+    from = result.to;
+    await options.pause?.();
+  }
+}
+
+/** At most `maxRows` records from `from` (undefined: the first record), in a read-only snapshot of their own. */
+async function stretch(db: Db, from: Verified | undefined, checkpoints: SignedCheckpoint[], maxRows: number) {
   const keys = await storedAuditKeys(db);
-  const stored = await storedCheckpoints(db);
   const checkedAt = new Date().toISOString();
-  const result = await db.transaction(
+  return db.transaction(
     async (tx) => {
       const snapshot = tx as unknown as Db;
       const accepted = await acknowledgements(snapshot, keys);
-      const anchors = stored.all
+      const anchors = checkpoints
         // Checkpoints made before an acknowledgement name what it acknowledged as gone (as Verify reads them).
         .filter((c) => !accepted.checkpointsBefore || c.at >= accepted.checkpointsBefore)
         .filter((c) => !from || c.lastSeq > from.lastSeq)
@@ -69,25 +81,4 @@ export async function sweepStep(db: Db, from: Verified | undefined, maxRows = SW
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  if ("stretch" in result) return { done: false, at: result.to };
-  if (result.ok) return { done: true, ok: true };
-  const verdict = await verifyChain(db);
-  return { done: true, ok: verdict.ok };
-}
-
-/**
- * A whole pass: stretch after stretch, `pause` between them so other statements get their turn.
- * Returns whether the chain verified (false: the alarm is raised, or a checkpoint file is foreign).
- */
-export async function sweepChain(
-  db: Db,
-  options: { maxRows?: number; pause?: () => Promise<void> } = {},
-): Promise<{ ok: boolean; stretches: number }> {
-  let from: Verified | undefined;
-  for (let stretches = 1; ; stretches++) {
-    const step = await sweepStep(db, from, options.maxRows);
-    if (step.done) return { ok: step.ok, stretches };
-    from = step.at;
-    await options.pause?.();
-  }
 }
