@@ -319,7 +319,8 @@ test.describe("[ALERTS] upstream errors", () => {
 
   test("[ALERTS][events-error] a first page that fails says so with Retry, never an empty table", async ({ page }) => {
     const failing = await webhookByRole("failing");
-    const expected = (await sandboxEvents(failing.id, { limit: "1" })).metadata.total;
+    const total = async () => (await sandboxEvents(failing.id, { limit: "1" })).metadata.total;
+    const before = await total();
     await sandboxRules([{ path: `/webhooks/${escape(failing.id)}/events\\?`, fault: "500" }]);
     await page.goto(`/alerts/${failing.id}`);
     const error = page.getByRole("alert").filter({ hasText: "This could not be loaded" });
@@ -328,7 +329,11 @@ test.describe("[ALERTS] upstream errors", () => {
     await expect(page.getByText("No events match these filters")).toHaveCount(0);
     await sandboxRules([]);
     await error.getByRole("button", { name: "Retry" }).click();
-    expect(await matching(page)).toBe(expected);
+    // Transfers other journeys make on this stack may add events meanwhile: the page's total is the
+    // sandbox's at some moment between the two reads.
+    const shown = await matching(page);
+    expect(shown).toBeGreaterThanOrEqual(before);
+    expect(shown).toBeLessThanOrEqual(await total());
     await expect(rows(page).first()).toBeVisible();
   });
 

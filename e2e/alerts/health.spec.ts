@@ -6,6 +6,9 @@ import { storageState } from "../fixtures/users";
 
 test.use({ storageState: storageState("compliance"), timezoneId: "Asia/Tokyo" });
 
+/** Text as a reader sees it: runs of white space (a no-break space among them) as one space. */
+const words = (text: string) => text.replace(/\s+/g, " ").trim();
+
 /** The sandbox's own count of a webhook's events with a status in [since, until) (unix seconds). */
 const sandboxCount = async (webhookId: string, status: string, since: number, until: number) =>
   (await sandboxEvents(webhookId, { deliveryStatuses: status, since: String(since), until: String(until), limit: "1" }))
@@ -26,26 +29,42 @@ test("[ALERTS][health] outcomes per day and per hour as the sandbox counts them,
   const rows = table.locator("tbody tr");
   await expect(rows).toHaveCount(7);
 
-  // Each day (UTC midnights) holds the sandbox's counts; the last day ends now.
-  const nowS = Math.floor(Date.now() / 1000);
-  const todayS = Math.floor(nowS / 86_400) * 86_400;
-  let success = 0;
-  let failed = 0;
-  for (let k = 0; k < 7; k++) {
-    const since = todayS - (6 - k) * 86_400;
-    const until = k === 6 ? nowS + 60 : since + 86_400;
-    const [s = 0, f = 0, p = 0] = await Promise.all(
-      ["success", "failed", "pending"].map((status) => sandboxCount(failing.id, status, since, until)),
+  // Each day (UTC midnights) holds the sandbox's counts; the last day ends now. Other journeys on this
+  // stack may add events, and retries settle pending ones, while the page is read: the page is read again
+  // until the sandbox's counts held still from before it loaded to after.
+  const days = async () => {
+    const nowS = Math.floor(Date.now() / 1000);
+    const todayS = Math.floor(nowS / 86_400) * 86_400;
+    return Promise.all(
+      [0, 1, 2, 3, 4, 5, 6].map(async (k) => {
+        const since = todayS - (6 - k) * 86_400;
+        const until = k === 6 ? nowS + 60 : since + 86_400;
+        const [s = 0, f = 0, p = 0] = await Promise.all(
+          ["success", "failed", "pending"].map((status) => sandboxCount(failing.id, status, since, until)),
+        );
+        return { day: new Date(since * 1000).toISOString().slice(0, 10), s, f, p };
+      }),
     );
-    success += s;
-    failed += f;
-    const cells = rows.nth(k).getByRole("cell");
-    await expect(cells.nth(0)).toHaveText(new Date(since * 1000).toISOString().slice(0, 10));
-    await expect(cells.nth(1)).toHaveText(s.toLocaleString("en"));
-    await expect(cells.nth(2)).toHaveText(f.toLocaleString("en"));
-    await expect(cells.nth(3)).toHaveText(p.toLocaleString("en"));
-  }
-  await expect(page.getByTestId("health-rate")).toHaveText(`${((success / (success + failed)) * 100).toFixed(1)} %`);
+  };
+  await expect(async () => {
+    const before = await days();
+    await page.reload();
+    await expect(rows).toHaveCount(7);
+    const shown = await Promise.all(
+      [0, 1, 2, 3, 4, 5, 6].map(async (k) =>
+        (await rows.nth(k).getByRole("cell").allTextContents()).slice(0, 4).map(words),
+      ),
+    );
+    const rate = words((await page.getByTestId("health-rate").textContent()) ?? "");
+    const after = await days();
+    expect(after).toEqual(before);
+    expect(shown).toEqual(
+      before.map(({ day, s, f, p }) => [day, s.toLocaleString("en"), f.toLocaleString("en"), p.toLocaleString("en")]),
+    );
+    const success = before.reduce((sum, d) => sum + d.s, 0);
+    const failed = before.reduce((sum, d) => sum + d.f, 0);
+    expect(rate).toBe(`${((success / (success + failed)) * 100).toFixed(1)} %`);
+  }).toPass({ timeout: 60_000 });
   // The failing receiver answers 500: the newest settled delivery failed.
   await expect(page.getByTestId("health-streak")).toContainText("failing");
 

@@ -162,7 +162,9 @@ async function yieldFlow(client: FlowClient): Promise<void> {
     isEarning: true,
     token: { symbol: "USDC", network: CHAIN_ID },
   });
-  expect(Number(active?.amount)).toBeGreaterThanOrEqual(250);
+  // ERC-4626 rounds both conversions in the vault's favour: read in the second it was supplied (no interest
+  // yet), 250 comes back as 249.999999, one unit of USDC's six decimals less.
+  expect(Number(active?.amount)).toBeGreaterThanOrEqual(249.999999);
   expect(Number(active?.amount)).toBeLessThan(250.001);
   expect(usdcBefore - (await erc20Balance(usdc, client.address))).toBe(parseUnits("250", 6));
 
