@@ -15,15 +15,6 @@ import type { StoredAction, StoredTransaction } from "./store";
 
 /** Extra gas on an estimated limit: an account-abstracted call runs inside execute(), behind the 63/64 rule. */
 const AA_CALL_OVERHEAD = 30_000n;
-/**
- * Extra gas on every estimated step: the yield contracts settle what accrued since their last update in the
- * same call (a staker's rewards, a pool's interest). Estimated in the second of that update nothing has
- * accrued and those writes leave storage as it is (100 gas each); mined a second later they set a reward
- * from zero (22,100) and move the index, the time and the account's mark (2,900 each). Unstaking right after
- * a claim ran out of gas that way now and then (the flow tests' "Unstake LINK reverted"). Real providers
- * pad their limits too.
- */
-const ACCRUAL_MARGIN = 35_000n;
 
 export interface ActionRequest {
   client: ClientRecord;
@@ -70,7 +61,6 @@ export async function createAction(context: YieldContext, req: ActionRequest): P
       try {
         gas =
           (await estimateGas(request, { from: address, to: step.to, data: step.data, value: step.value })) +
-          ACCRUAL_MARGIN +
           (accountAbstracted ? AA_CALL_OVERHEAD : 0n);
       } catch {
         // The call reverts as things stand (e.g. it needs an earlier step): the fallback limit is used.

@@ -17,6 +17,7 @@ import {
 } from "@/lib/contracts";
 import { DESTRUCTIVE, REAL_UPSTREAM, eventually, startUpstream, type Upstream } from "@/testing/conformance/harness";
 import { captureLogs } from "@/testing/upstream/scripted-upstream";
+import { whyReverted } from "@/testing/yield/why-reverted";
 import { YieldClient } from "./yield";
 
 const CHAIN_ID = "eip155:11155111";
@@ -116,7 +117,7 @@ async function process(client: FlowClient, action: YieldAction, { stripGas = fal
     const receipt = await eventually("the transaction's receipt", () =>
       rpc<{ status: Hex } | null>("eth_getTransactionReceipt", [hash]),
     );
-    expect(receipt.status, tx.title).toBe("0x1");
+    if (receipt.status !== "0x1") expect.fail(`${tx.title}: ${await whyReverted(rpc, hash)}`);
   }
 }
 

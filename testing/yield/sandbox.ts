@@ -7,6 +7,7 @@ import type { Address, Hex } from "viem";
 import { unsignedEvmTransactionFromJsonSchema } from "@/lib/contracts";
 import { loadSandboxEnv } from "@/sandbox/env";
 import { startSandbox, type StartedSandbox } from "@/sandbox/start";
+import { whyReverted } from "./why-reverted";
 
 export const KEY = "yield-test-custodian-key";
 export const SEPOLIA = 11155111;
@@ -155,7 +156,8 @@ export async function startYieldHarness(): Promise<YieldHarness> {
         );
         if (submitted.status !== 200) throw new Error(`submit-hash failed: ${JSON.stringify(submitted.body)}`);
         const receipt = await h.receipt(reference, hash);
-        if (receipt.status !== "0x1") throw new Error(`${tx.title} reverted`);
+        if (receipt.status !== "0x1")
+          throw new Error(`${tx.title}: ${await whyReverted((m, p) => h.rpc(reference, m, p), hash)}`);
       }
     },
     async receipt(reference, hash) {
