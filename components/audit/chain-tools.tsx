@@ -6,7 +6,9 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { saveFile } from "@/components/ui/save-file";
 import { utc } from "@/lib/shared/format";
+import { queryKeys } from "@/lib/shared/query-keys";
 import { createAuditCheckpoint, verifyAuditChain } from "@/server/actions/audit";
+import { LastVerifiedLine } from "./last-verified";
 
 type Verdict = Extract<Awaited<ReturnType<typeof verifyAuditChain>>, { ok: true }>["data"];
 
@@ -102,7 +104,7 @@ function VerdictLine({ verdict }: { verdict: Verdict }) {
 export function ChainTools({ children, after }: { children?: ReactNode; after?: ReactNode }) {
   const [verdict, setVerdict] = useState<Verdict>();
   const fileInput = useRef<HTMLInputElement>(null);
-  const verify = useAction(verifyAuditChain, { onSuccess: setVerdict });
+  const verify = useAction(verifyAuditChain, { onSuccess: setVerdict, invalidate: [queryKeys.audit.lastVerified()] });
   const checkpoint = useAction(createAuditCheckpoint, {
     errors: "inline",
     onSuccess: (made) => saveFile(made.fileName, `${JSON.stringify(made.checkpoint, null, 2)}\n`),
@@ -144,6 +146,7 @@ export function ChainTools({ children, after }: { children?: ReactNode; after?: 
       </div>
       <FormError message={checkpoint.formError} />
       {verdict ? <VerdictLine verdict={verdict} /> : null}
+      <LastVerifiedLine />
       {after}
     </div>
   );

@@ -38,9 +38,19 @@ test.describe("[AUDIT] audit log", () => {
     await expect(table.getByRole("row", { name: new RegExp(stranger) })).toBeVisible();
 
     await page.getByRole("button", { name: "Verify chain" }).click();
-    await expect(page.getByTestId("chain-verdict")).toHaveText(
-      /Chain intact: \d+ records verified, and the sealed head agrees/,
+    const verdict = page.getByTestId("chain-verdict");
+    await expect(verdict).toHaveText(/Chain intact: [\d,]+ records verified, and the sealed head agrees/);
+    // The page says when the whole log was last verified: this Verify (or the sweep, had it walked since).
+    const verified = Number((await verdict.textContent())!.match(/([\d,]+) records verified/)![1]!.replace(/,/g, ""));
+    const last = page.getByTestId("chain-last-verified");
+    await expect(last).toHaveText(
+      /^Whole log last verified at .* by (a Verify|the hourly sweep): [\d,]+ records?, to #\d+\.$/,
     );
+    const noted = Number((await last.textContent())!.match(/: ([\d,]+) records?/)![1]!.replace(/,/g, ""));
+    if ((await last.textContent())!.includes("by a Verify")) expect(noted).toBe(verified);
+    else expect(noted).toBeGreaterThanOrEqual(verified);
+    const at = Date.parse((await last.locator("time").getAttribute("datetime"))!);
+    expect(Math.abs(Date.now() - at)).toBeLessThan(5 * 60_000);
   });
 
   test("[AUDIT][drawer] a record opens in a drawer by keyboard, closes with Escape, and its link reopens it", async ({

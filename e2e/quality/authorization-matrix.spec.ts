@@ -96,6 +96,7 @@ const ROUTES: Record<string, string> = {
   "GET /api/audit/exports/[runId]/manifest": "audit:read",
   "GET /api/audit/signing-keys": "signed-in",
   "GET /api/audit/facets": "audit:read",
+  "GET /api/audit/last-verified": "audit:read",
   "GET /api/audit": "audit:read",
   "GET /api/clients/[clientId]/assets": "assets:read",
   "GET /api/clients/[clientId]/balances": "assets:read",

@@ -27,6 +27,7 @@ describeRoutes("lib/audit/routes.ts", routes, {
     "app/api/audit/exports/[runId]/manifest/route.ts",
   ],
   signingKeysUrl: [() => routes.signingKeysUrl(), "/api/audit/signing-keys", "app/api/audit/signing-keys/route.ts"],
+  lastVerifiedUrl: [() => routes.lastVerifiedUrl(), "/api/audit/last-verified", "app/api/audit/last-verified/route.ts"],
 });
 
 describe("a page of the log's URL", () => {

@@ -25,3 +25,6 @@ export const auditExportManifestUrl = (runId: string) => `/api/audit/exports/${r
 
 /** The public keys that sign the console's evidence. */
 export const signingKeysUrl = () => "/api/audit/signing-keys";
+
+/** When the whole log was last verified, by the hourly sweep or a Verify. */
+export const lastVerifiedUrl = () => "/api/audit/last-verified";

@@ -15,6 +15,8 @@ export const queryKeys = {
     exports: () => ["audit", "exports"] as const,
     /** The public keys that sign the console's evidence. */
     signingKeys: () => ["audit", "signing-keys"] as const,
+    /** When the whole log was last verified. */
+    lastVerified: () => ["audit", "last-verified"] as const,
   },
   clients: {
     all: ["clients"] as const,

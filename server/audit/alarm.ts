@@ -1,10 +1,10 @@
 import "server-only";
-import { readFile, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { KEEP_MS, keptFor } from "@/server/kit/kept";
 import { logger } from "@/server/log";
-import { checkpointDir, writeFileWhole } from "./checkpoint-dir";
+import { checkpointDir, readTopFile, writeFileWhole } from "./checkpoint-dir";
 
 /**
  * The console's memory that it found its audit chain broken. It lives in the checkpoint directory,
@@ -28,25 +28,14 @@ const kept = keptFor<ChainAlarm | null>({ keepMs: KEEP_MS.checkpointFiles, faile
 
 /** The standing alarm, if any. A file that is there but unreadable counts as an alarm: someone wrote it. */
 export function chainAlarm(): Promise<ChainAlarm | null> {
-  const file = alarmPath();
-  return kept.get(file, () =>
-    readFile(file, "utf8").then(
-      (text) => {
-        const parsed = alarmSchema.safeParse(safeJson(text));
-        return parsed.success
-          ? parsed.data
-          : {
-              at: new Date().toISOString(),
-              problem: "alarm-unreadable",
-              message: `${FILE} is not readable as an alarm.`,
-            };
-      },
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT") return null;
-        throw error;
-      },
-    ),
-  );
+  return kept.get(alarmPath(), async () => {
+    const file = await readTopFile(FILE);
+    if (!file) return null;
+    const parsed = alarmSchema.safeParse(file.json);
+    return parsed.success
+      ? parsed.data
+      : { at: new Date().toISOString(), problem: "alarm-unreadable", message: `${FILE} is not readable as an alarm.` };
+  });
 }
 
 /** Records a finding; the first one stands until acknowledged (a later finding does not replace it). */
@@ -64,12 +53,4 @@ export async function raiseChainAlarm(finding: { problem: string; message: strin
 export async function clearChainAlarm(): Promise<void> {
   await rm(alarmPath(), { force: true });
   kept.forget();
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readdir, rename } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "@/server/env";
 
@@ -47,5 +47,24 @@ export async function listOrEmpty(dir: string): Promise<string[]> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
+  }
+}
+
+/**
+ * A file at the top of the directory (the alarm, the last whole verification): null when it is not there,
+ * else its content as JSON (undefined when it does not parse), for the caller's schema to judge.
+ */
+export async function readTopFile(name: string): Promise<{ json: unknown } | null> {
+  let text: string;
+  try {
+    text = await readFile(path.join(/*turbopackIgnore: true*/ checkpointDir(), name), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  try {
+    return { json: JSON.parse(text) };
+  } catch {
+    return { json: undefined };
   }
 }

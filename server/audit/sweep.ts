@@ -4,6 +4,7 @@ import { acknowledgements } from "./acknowledgements";
 import type { SignedCheckpoint } from "./checkpoint";
 import { storedCheckpoints } from "./checkpoint-files";
 import { storedAuditKeys } from "./keys";
+import { noteWholeVerified } from "./last-verified";
 import { prepareChainCheck, reportVerdict, verifyChain } from "./verify";
 import { walkStretch, type Anchor, type Verified } from "./walk";
 
@@ -43,7 +44,11 @@ export async function sweepChain(
   let from: Verified | undefined;
   for (let stretches = 1; ; stretches++) {
     const result = await stretch(db, from, checkpoints, options.maxRows ?? SWEEP_ROWS);
-    if (!("stretch" in result)) return { ok: result.ok || (await verifyChain(db)).ok, stretches };
+    if (!("stretch" in result)) {
+      if (!result.ok) return { ok: (await verifyChain(db)).ok, stretches };
+      await noteWholeVerified({ at: result.checkedAt, by: "sweep", count: result.count, lastSeq: result.lastSeq });
+      return { ok: true, stretches };
+    }
     from = result.to;
     await options.pause?.();
   }

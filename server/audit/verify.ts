@@ -6,6 +6,7 @@ import { raiseChainAlarm } from "./alarm";
 import { checkpointIsAuthentic, type Checkpoint, type SignedCheckpoint } from "./checkpoint";
 import { storedCheckpoints } from "./checkpoint-files";
 import { storedAuditKeys } from "./keys";
+import { noteWholeVerified } from "./last-verified";
 import { describeChain, otherChains } from "./other-chains";
 import type { ChainVerdict, CheckpointCheck, ClosedChain, Failure, Problem } from "./verdict";
 import { walk, type Anchor } from "./walk";
@@ -47,6 +48,9 @@ export async function verifyChain(db: Db, options: VerifyOptions = {}): Promise<
  */
 export async function reportVerdict(verdict: ChainVerdict, options: VerifyOptions = {}): Promise<void> {
   measure(() => auditVerifications().inc({ verdict: verdict.ok ? "ok" : "broken" }));
+  // A whole walk held to the checkpoint directory verified (not a pass from a checkpoint on).
+  if (verdict.ok && !options.from && options.useStoredCheckpoints !== false)
+    await noteWholeVerified({ at: verdict.checkedAt, by: "verify", count: verdict.count, lastSeq: verdict.lastSeq });
   // A checkpoint file the reviewer brought that is not authentic says nothing about the log, and a
   // pass from a checkpoint on is a shortcut: when it fails, the whole walk decides.
   const aboutTheLog = !verdict.ok && !options.from && !(verdict.problem === "checkpoint-invalid" && options.checkpoint);
