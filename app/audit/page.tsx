@@ -11,7 +11,7 @@ import { getQueryClient } from "@/lib/shared/query-client";
 import { queryKeys } from "@/lib/shared/query-keys";
 import { recentAuditExports } from "@/server/audit/export/start";
 import { auditFacets } from "@/server/audit/facets";
-import { lastWholeVerified } from "@/server/audit/last-verified";
+import { lastVerifiedView } from "@/server/audit/last-verified";
 import { getAuditRecord, shownAuditPage } from "@/server/audit/query";
 import { requireUser } from "@/server/auth/session";
 import { getDb } from "@/server/db";
@@ -45,10 +45,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       : undefined,
     queryClient.prefetchQuery({ queryKey: queryKeys.audit.facets(), queryFn: () => auditFacets(db) }),
     queryClient.prefetchQuery({ queryKey: queryKeys.audit.exports(), queryFn: () => recentAuditExports(user) }),
-    queryClient.prefetchQuery({
-      queryKey: queryKeys.audit.lastVerified(),
-      queryFn: async () => ({ lastVerified: await lastWholeVerified() }),
-    }),
+    queryClient.prefetchQuery({ queryKey: queryKeys.audit.lastVerified(), queryFn: lastVerifiedView }),
     queryClient.prefetchQuery({
       queryKey: queryKeys.audit.signingKeys(),
       queryFn: async () => ({ keys: await shownPublishedKeys() }),

@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { z } from "zod";
-import type { LastVerified } from "@/lib/audit/last-verified";
+import type { LastVerified, LastVerifiedView } from "@/lib/audit/last-verified";
 import { KEEP_MS, keptFor } from "@/server/kit/kept";
 import { logger } from "@/server/log";
 import { checkpointDir, readTopFile, writeFileWhole } from "./checkpoint-dir";
@@ -19,7 +19,7 @@ const lastVerifiedSchema = z.object({
   by: z.enum(["sweep", "verify"]),
   count: z.number().int().nonnegative(),
   lastSeq: z.number().int().nonnegative(),
-});
+}) satisfies z.ZodType<LastVerified>;
 
 const filePath = () => path.join(/*turbopackIgnore: true*/ checkpointDir(), FILE);
 
@@ -31,6 +31,11 @@ export function lastWholeVerified(): Promise<LastVerified | null> {
     const file = await readTopFile(FILE);
     return file ? (lastVerifiedSchema.safeParse(file.json).data ?? null) : null;
   });
+}
+
+/** What the audit page and its route show: the page prefetches it, GET /api/audit/last-verified answers it. */
+export async function lastVerifiedView(): Promise<LastVerifiedView> {
+  return { lastVerified: await lastWholeVerified() };
 }
 
 /** Notes a whole walk that verified; a directory that cannot be written costs the note, not the verdict. */

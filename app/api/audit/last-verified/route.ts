@@ -1,11 +1,10 @@
 import { z } from "zod";
-import type { LastVerifiedView } from "@/lib/audit/last-verified";
-import { lastWholeVerified } from "@/server/audit/last-verified";
+import { lastVerifiedView } from "@/server/audit/last-verified";
 import { defineRoute } from "@/server/kit/define-route";
 
 /** When the whole audit log was last verified (the hourly sweep, or a Verify of the whole chain). */
 export const GET = defineRoute({
   permission: "audit:read",
   query: z.object({}),
-  run: async (): Promise<LastVerifiedView> => ({ lastVerified: await lastWholeVerified() }),
+  run: () => lastVerifiedView(),
 });
